@@ -1,0 +1,138 @@
+//! The conformance kit every rule set runs (after OpenSpiel's basic tests): seeded full
+//! battles with invariants checked at every step.
+//!
+//! Checked after every command: no panic; the rule set's own invariants (no overlapping
+//! bases, valid unit states, ...); only the side to act may act (the command just given is
+//! refused for the other side); every candidate offered is legal; a clone equals the
+//! original; a save/load round trip (JSON) gives an equal state; `to_act` is `None` exactly
+//! when there is an outcome. At the end, the replay reproduces every event.
+
+use crate::driver::Match;
+use crate::replay::verify;
+use crate::{Candidate, Outcome, Player, Ruleset};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// What to check and how hard.
+#[derive(Debug, Clone, Copy)]
+pub struct Checks {
+    /// Commands after which a battle is declared endless.
+    pub limit: usize,
+    /// Check the save/load round trip every this many steps (1 = every step).
+    pub round_trip_every: usize,
+    /// Check every offered candidate is legal every this many steps.
+    pub candidates_every: usize,
+}
+
+impl Default for Checks {
+    fn default() -> Self {
+        Checks {
+            limit: 20_000,
+            round_trip_every: 1,
+            candidates_every: 1,
+        }
+    }
+}
+
+/// Play one battle with every check; `Err` says what broke, with the step.
+pub fn check_battle<R: Ruleset>(
+    rules: &R,
+    scenario: R::Scenario,
+    seed: u64,
+    players: &mut [&mut dyn Player<R>; 2],
+    checks: Checks,
+) -> Result<Outcome, String> {
+    let run = catch_unwind(AssertUnwindSafe(|| {
+        run_checked(rules, scenario, seed, players, checks)
+    }));
+    match run {
+        Ok(r) => r.map_err(|e| format!("seed {seed}: {e}")),
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            Err(format!("seed {seed}: panic: {msg}"))
+        }
+    }
+}
+
+fn run_checked<R: Ruleset>(
+    rules: &R,
+    scenario: R::Scenario,
+    seed: u64,
+    players: &mut [&mut dyn Player<R>; 2],
+    checks: Checks,
+) -> Result<Outcome, String> {
+    let mut m = Match::new(rules, scenario, seed);
+    let mut cands: Vec<Candidate<R::Command>> = Vec::new();
+    rules
+        .invariants(&m.state)
+        .map_err(|e| format!("at start: {e}"))?;
+    loop {
+        let n = m.steps.len();
+        let to_act = rules.to_act(&m.state);
+        let outcome = rules.outcome(&m.state);
+        if to_act.is_none() != outcome.is_some() {
+            return Err(format!(
+                "step {n}: to_act {to_act:?} but outcome {outcome:?}"
+            ));
+        }
+        let Some(side) = to_act else {
+            break;
+        };
+        if n >= checks.limit {
+            return Err(format!("no end after {n} commands"));
+        }
+        if n.is_multiple_of(checks.candidates_every) {
+            cands.clear();
+            rules.candidates(&rules.view(&m.state, side), side, &mut cands);
+            if cands.is_empty() {
+                return Err(format!("step {n}: no candidates for the side to act"));
+            }
+            for c in &cands {
+                if let Err(e) = rules.check(&m.state, side, &c.command) {
+                    return Err(format!(
+                        "step {n}: candidate {:?} ({}) is illegal: {e}",
+                        c.command, c.why
+                    ));
+                }
+            }
+        }
+        let before = m.state.clone();
+        m.step(players).map_err(|e| e.to_string())?;
+        let last = m.steps.last().expect("a step was taken");
+        if rules.check(&before, side.other(), &last.command).is_ok() {
+            return Err(format!(
+                "step {n}: the side not to act could also give {:?}",
+                last.command
+            ));
+        }
+        rules
+            .invariants(&m.state)
+            .map_err(|e| format!("step {n} after {:?}: {e}", last.command))?;
+        let copy = m.state.clone();
+        if copy != m.state {
+            return Err(format!("step {n}: a clone differs from its original"));
+        }
+        if n.is_multiple_of(checks.round_trip_every) {
+            let json = serde_json::to_string(&m.state)
+                .map_err(|e| format!("step {n}: save failed: {e}"))?;
+            let back: R::State =
+                serde_json::from_str(&json).map_err(|e| format!("step {n}: load failed: {e}"))?;
+            if back != m.state {
+                return Err(format!(
+                    "step {n}: the state changed in a save/load round trip"
+                ));
+            }
+        }
+    }
+    let replay = m.replay();
+    let json = serde_json::to_string(&replay).map_err(|e| format!("replay save failed: {e}"))?;
+    let replay = serde_json::from_str(&json).map_err(|e| format!("replay load failed: {e}"))?;
+    let end = verify(rules, &replay).map_err(|d| format!("replay diverged: {d}"))?;
+    if end != m.state {
+        return Err("the replay ended in a different state".into());
+    }
+    Ok(rules.outcome(&m.state).expect("ended"))
+}

@@ -1,0 +1,121 @@
+//! The match driver: asks the side to act for a command, executes it, keeps the log.
+
+use crate::dice::{derive_seed, Seeded};
+use crate::replay::{Replay, Step};
+use crate::{Illegal, Outcome, Player, Ruleset, Side};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum MatchError {
+    #[error("{player} ({side}) gave an illegal command at step {step}: {illegal}")]
+    Illegal {
+        player: String,
+        side: String,
+        step: usize,
+        illegal: Illegal,
+    },
+    #[error("the battle did not end within {0} commands")]
+    TooLong(usize),
+}
+
+/// A battle in progress.
+pub struct Match<'r, R: Ruleset> {
+    pub rules: &'r R,
+    pub scenario: R::Scenario,
+    pub seed: u64,
+    pub state: R::State,
+    pub dice: Seeded,
+    pub steps: Vec<Step<R::Command, R::Event>>,
+    player_dice: [Seeded; 2],
+}
+
+impl<'r, R: Ruleset> Match<'r, R> {
+    pub fn new(rules: &'r R, scenario: R::Scenario, seed: u64) -> Self {
+        let state = rules.start(&scenario);
+        Match {
+            rules,
+            scenario,
+            seed,
+            state,
+            dice: Seeded::new(seed),
+            steps: Vec::new(),
+            player_dice: [
+                Seeded::new(derive_seed(seed, 0x5151_0000)),
+                Seeded::new(derive_seed(seed, 0x5151_0001)),
+            ],
+        }
+    }
+
+    /// Carry out one command for `side`, logging it and its events.
+    pub fn submit(&mut self, side: Side, command: R::Command) -> Result<&[R::Event], Illegal> {
+        self.submit_quiet(side, command)?;
+        Ok(&self.steps.last().expect("just pushed").events)
+    }
+
+    fn submit_quiet(&mut self, side: Side, command: R::Command) -> Result<(), Illegal> {
+        let mut events = Vec::new();
+        self.rules
+            .execute(&mut self.state, side, &command, &mut self.dice, &mut events)?;
+        self.steps.push(Step {
+            side,
+            command,
+            events,
+        });
+        Ok(())
+    }
+
+    /// Ask the side to act for one command and carry it out. Returns `Ok(false)` when the
+    /// battle is over.
+    pub fn step(&mut self, players: &mut [&mut dyn Player<R>; 2]) -> Result<bool, MatchError> {
+        let Some(side) = self.rules.to_act(&self.state) else {
+            return Ok(false);
+        };
+        let command = {
+            let view = self.rules.view(&self.state, side);
+            players[side.index()].choose(
+                self.rules,
+                &view,
+                side,
+                &mut self.player_dice[side.index()],
+            )
+        };
+        let step = self.steps.len();
+        if let Err(illegal) = self.submit_quiet(side, command) {
+            return Err(MatchError::Illegal {
+                player: players[side.index()].name(),
+                side: self.rules.side_name(&self.state, side),
+                step,
+                illegal,
+            });
+        }
+        Ok(true)
+    }
+
+    /// Play to the end, or fail after `limit` commands.
+    pub fn play(
+        &mut self,
+        players: &mut [&mut dyn Player<R>; 2],
+        limit: usize,
+    ) -> Result<Outcome, MatchError> {
+        while self.step(players)? {
+            if self.steps.len() >= limit {
+                return Err(MatchError::TooLong(limit));
+            }
+        }
+        Ok(self
+            .rules
+            .outcome(&self.state)
+            .expect("no side to act means the battle is over"))
+    }
+
+    /// The replay of everything so far.
+    pub fn replay(&self) -> Replay<R::Scenario, R::Command, R::Event> {
+        Replay {
+            rules: self.rules.name().to_string(),
+            seed: self.seed,
+            scenario: self.scenario.clone(),
+            steps: self.steps.clone(),
+            outcome: self.rules.outcome(&self.state),
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! The shared engine of Grognard.
+//!
+//! Key decision: a rule set is a value implementing [`Ruleset`]; everything else here (the
+//! match driver, replays, the conformance kit, batch statistics) works through that trait
+//! alone, so a book never leaks into another and a new book is one new crate. Randomness
+//! enters only through a [`dice::Dice`] source, and a game state changes only by applying
+//! the events a command produced, so a battle is fully determined by its scenario, its seed
+//! and its commands.
+
+pub mod dice;
+pub mod driver;
+pub mod explain;
+pub mod files;
+pub mod replay;
+pub mod ruleset;
+pub mod scene;
+pub mod sequence;
+pub mod side;
+pub mod stats;
+pub mod terrain;
+
+pub mod conformance;
+
+pub use dice::Dice;
+pub use explain::{Explanation, Modifier};
+pub use ruleset::{Candidate, Illegal, Outcome, Player, Ruleset};
+pub use side::Side;

@@ -1,0 +1,133 @@
+//! The contract between the engine and a rule book.
+//!
+//! After OpenSpiel's game/state split and Zemeroth's command → check → execute → events:
+//! a side issues a command; `check` says in words why it is illegal, if it is; `execute`
+//! rolls the dice the book asks for and emits events, each applied to the state the moment
+//! it is emitted. `apply` is the only code that changes a state.
+
+use crate::dice::Dice;
+use crate::scene::Scene;
+use crate::sequence::SequenceOfPlay;
+use crate::Side;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use thiserror::Error;
+
+/// Why a command may not be carried out, in words a player understands.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[error("{reason} [{rule}]")]
+pub struct Illegal {
+    pub reason: String,
+    /// The rule section that forbids it.
+    pub rule: String,
+}
+
+impl Illegal {
+    pub fn new(rule: &str, reason: impl Into<String>) -> Self {
+        Illegal {
+            reason: reason.into(),
+            rule: rule.to_string(),
+        }
+    }
+}
+
+/// How a battle ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning side, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Short machine-readable result, e.g. "fast_victory", "draw_by_exit", "turn_limit".
+    pub result: String,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// A command a player might give, with the rule set's opinion of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate<C> {
+    pub command: C,
+    /// Higher is better, in the rule set's tactical judgement (the book's own advice).
+    pub score: f64,
+    /// Which piece of advice produced it.
+    pub why: &'static str,
+}
+
+/// A rule book.
+pub trait Ruleset: Send + Sync + 'static {
+    type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    type State: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+    type Command: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+    type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// What one side may see of a state.
+    type View<'a>;
+
+    /// The name used on the command line, e.g. "two-by-two".
+    fn name(&self) -> &'static str;
+    fn sequence(&self) -> &'static SequenceOfPlay;
+
+    /// The state at the start of a battle.
+    fn start(&self, scenario: &Self::Scenario) -> Self::State;
+    /// What `side` may see.
+    fn view<'a>(&self, state: &'a Self::State, side: Side) -> Self::View<'a>;
+    /// The side that must decide now, or `None` when the battle is over.
+    fn to_act(&self, state: &Self::State) -> Option<Side>;
+    fn check(
+        &self,
+        state: &Self::State,
+        side: Side,
+        command: &Self::Command,
+    ) -> Result<(), Illegal>;
+    /// Check, then carry out a command: roll dice, emit events into `events`, applying each
+    /// to `state` as it is emitted.
+    fn execute(
+        &self,
+        state: &mut Self::State,
+        side: Side,
+        command: &Self::Command,
+        dice: &mut dyn Dice,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Illegal>;
+    /// The one place a state changes.
+    fn apply(&self, state: &mut Self::State, event: &Self::Event);
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Commands worth considering for `side` now, each scored. Every candidate is legal; the
+    /// list is never empty while `side` is to act.
+    fn candidates(
+        &self,
+        view: &Self::View<'_>,
+        side: Side,
+        out: &mut Vec<Candidate<Self::Command>>,
+    );
+
+    /// Everything that must hold of any reachable state; the conformance kit checks it after
+    /// every step.
+    fn invariants(&self, state: &Self::State) -> Result<(), String>;
+
+    /// The narrative line for an event, if it deserves one.
+    fn narrate(&self, state: &Self::State, event: &Self::Event) -> Option<String>;
+    /// Heading for the current point in the sequence, e.g. "Turn 3, French movement".
+    fn headline(&self, state: &Self::State) -> String;
+    /// A side's name, e.g. "French".
+    fn side_name(&self, state: &Self::State, side: Side) -> String;
+    /// Units each side has lost (destroyed), for summaries.
+    fn losses(&self, state: &Self::State) -> [u32; 2];
+    /// Turns begun so far.
+    fn turn(&self, state: &Self::State) -> u32;
+    fn scene(&self, state: &Self::State) -> Scene;
+}
+
+/// Something that chooses commands for one side: a person, an AI, a random player.
+pub trait Player<R: Ruleset>: Send {
+    fn name(&self) -> String;
+    /// Choose a command for `side` now. `dice` is this player's own source for any random
+    /// choice; it never touches the battle's dice.
+    fn choose(
+        &mut self,
+        rules: &R,
+        view: &R::View<'_>,
+        side: Side,
+        dice: &mut dyn Dice,
+    ) -> R::Command;
+}

@@ -1,0 +1,75 @@
+//! Terrain features, a schema part shared by every rule set. What a feature does is each
+//! book's business; what it is and where it lies is common ground.
+
+use grognard_geometry::shape::{Shape, ShapeSpec};
+use serde::{Deserialize, Serialize};
+
+/// The kinds of feature the books place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TerrainKind {
+    Stream,
+    River,
+    Hill,
+    Road,
+    Bridge,
+    Ford,
+    Town,
+    DenseWood,
+    LightWood,
+    Copse,
+    Hedge,
+    Wall,
+}
+
+impl TerrainKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TerrainKind::Stream => "stream",
+            TerrainKind::River => "river",
+            TerrainKind::Hill => "hill",
+            TerrainKind::Road => "road",
+            TerrainKind::Bridge => "bridge",
+            TerrainKind::Ford => "ford",
+            TerrainKind::Town => "town",
+            TerrainKind::DenseWood => "dense wood",
+            TerrainKind::LightWood => "light wood",
+            TerrainKind::Copse => "copse",
+            TerrainKind::Hedge => "hedge",
+            TerrainKind::Wall => "wall",
+        }
+    }
+}
+
+/// One feature on the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Feature {
+    pub kind: TerrainKind,
+    #[serde(flatten)]
+    pub shape: Shape,
+    /// Height of a hill in levels (1 = one level above the table).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub elevation: u8,
+    /// Edges of a hill's outline (index `i` is the edge from point `i` to point `i+1`) too
+    /// steep to climb.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steep_edges: Vec<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+impl Feature {
+    pub fn new(kind: TerrainKind, spec: ShapeSpec) -> Self {
+        Feature {
+            kind,
+            shape: Shape::new(spec),
+            elevation: if kind == TerrainKind::Hill { 1 } else { 0 },
+            steep_edges: Vec::new(),
+            name: None,
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! Distances between points, segments and bases.
+
+use crate::{Base, Vec2};
+
+/// Closest point on segment `ab` to `p`.
+#[inline]
+pub fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    if len2 < 1e-18 {
+        return a;
+    }
+    let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
+    a + ab * t
+}
+
+/// Distance from `p` to segment `ab`.
+#[inline]
+pub fn point_segment(p: Vec2, a: Vec2, b: Vec2) -> f64 {
+    p.distance(closest_on_segment(p, a, b))
+}
+
+/// Parameter `(t, u)` where segments `ab` and `cd` cross, if they do.
+pub fn segment_intersection(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> Option<(f64, f64)> {
+    let r = b - a;
+    let s = d - c;
+    let denom = r.perp_dot(s);
+    if denom.abs() < 1e-14 {
+        return None;
+    }
+    let t = (c - a).perp_dot(s) / denom;
+    let u = (c - a).perp_dot(r) / denom;
+    if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
+        Some((t, u))
+    } else {
+        None
+    }
+}
+
+/// Distance between segments `ab` and `cd` (zero if they cross).
+pub fn segment_segment(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f64 {
+    if segment_intersection(a, b, c, d).is_some() {
+        return 0.0;
+    }
+    point_segment(a, c, d)
+        .min(point_segment(b, c, d))
+        .min(point_segment(c, a, b))
+        .min(point_segment(d, a, b))
+}
+
+/// Distance from a point to the nearest point of a base (zero inside).
+pub fn point_base(p: Vec2, base: &Base) -> f64 {
+    let l = base.pose.to_local(p);
+    let h = base.half();
+    let dx = (l.x.abs() - h.x).max(0.0);
+    let dy = (l.y.abs() - h.y).max(0.0);
+    (dx * dx + dy * dy).sqrt()
+}
+
+/// Shortest distance between two bases (zero if they touch or overlap).
+pub fn base_base(a: &Base, b: &Base) -> f64 {
+    let ca = a.corners();
+    let cb = b.corners();
+    if crate::overlap::penetration(&ca, &cb) > 0.0 {
+        return 0.0;
+    }
+    let mut best = f64::INFINITY;
+    for i in 0..4 {
+        let (p, q) = (ca[i], ca[(i + 1) % 4]);
+        for j in 0..4 {
+            let (r, s) = (cb[j], cb[(j + 1) % 4]);
+            best = best.min(segment_segment(p, q, r, s));
+        }
+    }
+    best
+}
+
+/// Shortest distance from a segment to a base.
+pub fn segment_base(a: Vec2, b: Vec2, base: &Base) -> f64 {
+    if base.contains(a) || base.contains(b) {
+        return 0.0;
+    }
+    let c = base.corners();
+    (0..4)
+        .map(|i| segment_segment(a, b, c[i], c[(i + 1) % 4]))
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Pose;
+
+    #[test]
+    fn distance_between_parallel_bases() {
+        let a = Base::new(Pose::new(0.0, 0.0, 0.0), 1.0, 0.5);
+        let b = Base::new(Pose::new(3.0, 0.0, 0.0), 1.0, 0.5);
+        assert!((base_base(&a, &b) - 2.5).abs() < 1e-9);
+        assert!((point_base(Vec2::new(0.0, 2.0), &a) - 1.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn crossing_segments_have_zero_distance() {
+        let d = segment_segment(
+            Vec2::new(0.0, 0.0),
+            Vec2::new(2.0, 2.0),
+            Vec2::new(0.0, 2.0),
+            Vec2::new(2.0, 0.0),
+        );
+        assert_eq!(d, 0.0);
+    }
+}

@@ -1,0 +1,66 @@
+//! Sight corridors: the strip of table a line of sight crosses.
+//!
+//! A rule set decides which points bound the corridor (2 by 2 takes the two ends of the
+//! shooter's facing edge and the two outermost corners of the target) and what blocks it;
+//! this module builds the corridor and tests blockers against it.
+
+use crate::overlap::{convex_hull, penetration};
+use crate::{Base, Vec2};
+
+/// The two corners of `target` that lie furthest apart as seen from `eye`: the outermost
+/// corners of its silhouette.
+pub fn silhouette(eye: Vec2, target: &Base) -> (Vec2, Vec2) {
+    let c = target.corners();
+    let mut best = (c[0], c[1]);
+    let mut widest = f64::NEG_INFINITY;
+    for i in 0..4 {
+        for j in (i + 1)..4 {
+            let a = (c[i] - eye).normalize_or_zero();
+            let b = (c[j] - eye).normalize_or_zero();
+            // Wider angle means smaller cosine.
+            let w = -a.dot(b);
+            if w > widest {
+                widest = w;
+                best = (c[i], c[j]);
+            }
+        }
+    }
+    best
+}
+
+/// A convex corridor from the segment `from_a`..`from_b` to the target's silhouette.
+#[derive(Debug, Clone)]
+pub struct Corridor {
+    pub outline: Vec<Vec2>,
+}
+
+impl Corridor {
+    pub fn new(from_a: Vec2, from_b: Vec2, target: &Base) -> Corridor {
+        let eye = (from_a + from_b) * 0.5;
+        let (t1, t2) = silhouette(eye, target);
+        let mut outline = Vec::with_capacity(4);
+        convex_hull(&[from_a, from_b, t1, t2], &mut outline);
+        Corridor { outline }
+    }
+
+    /// True if a base intrudes into the corridor by more than `tolerance`.
+    pub fn blocked_by_base(&self, base: &Base, tolerance: f64) -> bool {
+        penetration(&self.outline, &base.corners()) > tolerance
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Pose;
+
+    #[test]
+    fn a_base_between_shooter_and_target_blocks() {
+        let target = Base::new(Pose::new(0.0, 6.0, -std::f64::consts::FRAC_PI_2), 1.0, 0.5);
+        let corridor = Corridor::new(Vec2::new(-0.5, 0.25), Vec2::new(0.5, 0.25), &target);
+        let between = Base::new(Pose::new(0.2, 3.0, 0.0), 1.0, 0.5);
+        let aside = Base::new(Pose::new(3.0, 3.0, 0.0), 1.0, 0.5);
+        assert!(corridor.blocked_by_base(&between, 0.01));
+        assert!(!corridor.blocked_by_base(&aside, 0.01));
+    }
+}

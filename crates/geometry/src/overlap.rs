@@ -1,0 +1,163 @@
+//! Do two convex outlines overlap? The separating-axis test, without allocation.
+
+use crate::{Base, Vec2};
+
+/// Depth of overlap of two convex polygons (points in order, either winding): the smallest
+/// overlap of their projections over every edge normal. Positive means they overlap by that
+/// much; zero or negative means a separating axis exists (its magnitude is a lower bound on
+/// the gap).
+pub fn penetration(a: &[Vec2], b: &[Vec2]) -> f64 {
+    let mut best = f64::INFINITY;
+    for poly in [a, b] {
+        let n = poly.len();
+        for i in 0..n {
+            let e = poly[(i + 1) % n] - poly[i];
+            let len = e.length();
+            if len < 1e-12 {
+                continue;
+            }
+            let axis = Vec2::new(-e.y, e.x) / len;
+            let (a0, a1) = project(a, axis);
+            let (b0, b1) = project(b, axis);
+            let o = a1.min(b1) - a0.max(b0);
+            if o < best {
+                best = o;
+                if best <= 0.0 {
+                    return best;
+                }
+            }
+        }
+    }
+    best
+}
+
+#[inline]
+fn project(poly: &[Vec2], axis: Vec2) -> (f64, f64) {
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    for p in poly {
+        let d = p.dot(axis);
+        lo = lo.min(d);
+        hi = hi.max(d);
+    }
+    (lo, hi)
+}
+
+/// True if two bases overlap by more than `tolerance` inches (touching is not overlapping).
+pub fn bases_overlap(a: &Base, b: &Base, tolerance: f64) -> bool {
+    let r = a.radius() + b.radius();
+    if a.pose.pos.distance_squared(b.pose.pos) > r * r {
+        return false;
+    }
+    penetration(&a.corners(), &b.corners()) > tolerance
+}
+
+/// True if a base overlaps a convex polygon by more than `tolerance`.
+pub fn base_overlaps_convex(a: &Base, poly: &[Vec2], tolerance: f64) -> bool {
+    penetration(&a.corners(), poly) > tolerance
+}
+
+/// Convex hull of a small set of points (Andrew's monotone chain), counter-clockwise.
+/// `out` receives the hull; returns the number of hull points.
+pub fn convex_hull(points: &[Vec2], out: &mut Vec<Vec2>) {
+    out.clear();
+    let mut pts: Vec<Vec2> = points.to_vec();
+    pts.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    pts.dedup_by(|p, q| p.distance_squared(*q) < 1e-18);
+    if pts.len() < 3 {
+        out.extend_from_slice(&pts);
+        return;
+    }
+    let cross = |o: Vec2, a: Vec2, b: Vec2| (a - o).perp_dot(b - o);
+    for p in pts.iter() {
+        while out.len() >= 2 && cross(out[out.len() - 2], out[out.len() - 1], *p) <= 0.0 {
+            out.pop();
+        }
+        out.push(*p);
+    }
+    let lower = out.len() + 1;
+    for p in pts.iter().rev().skip(1) {
+        while out.len() >= lower && cross(out[out.len() - 2], out[out.len() - 1], *p) <= 0.0 {
+            out.pop();
+        }
+        out.push(*p);
+    }
+    out.pop();
+}
+
+/// A convex polygon moved inward by `by` inches on every edge (each vertex where the two
+/// offset edges meet). Returns `None` if the polygon vanishes.
+pub fn inset_convex(outline: &[Vec2], by: f64) -> Option<Vec<Vec2>> {
+    let n = outline.len();
+    if n < 3 {
+        return None;
+    }
+    let area2: f64 = (0..n)
+        .map(|i| outline[i].perp_dot(outline[(i + 1) % n]))
+        .sum();
+    let sign = if area2 >= 0.0 { 1.0 } else { -1.0 };
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let p0 = outline[(i + n - 1) % n];
+        let p1 = outline[i];
+        let p2 = outline[(i + 1) % n];
+        let e1 = (p1 - p0).normalize_or_zero();
+        let e2 = (p2 - p1).normalize_or_zero();
+        let n1 = Vec2::new(-e1.y, e1.x) * sign;
+        let n2 = Vec2::new(-e2.y, e2.x) * sign;
+        let bis = n1 + n2;
+        let cos = bis.dot(n1);
+        if cos.abs() < 1e-9 {
+            return None;
+        }
+        out.push(p1 + bis * (by / cos));
+    }
+    let area_after: f64 = (0..n).map(|i| out[i].perp_dot(out[(i + 1) % n])).sum();
+    if area_after * area2 <= 0.0 {
+        return None;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Pose;
+
+    fn base(x: f64, y: f64, f: f64) -> Base {
+        Base::new(Pose::new(x, y, f), 1.0, 0.5)
+    }
+
+    #[test]
+    fn side_by_side_bases_touch_but_do_not_overlap() {
+        let a = base(0.0, 0.0, std::f64::consts::FRAC_PI_2);
+        let b = base(1.0, 0.0, std::f64::consts::FRAC_PI_2);
+        assert!(!bases_overlap(&a, &b, 1e-6));
+        let c = base(0.9, 0.0, std::f64::consts::FRAC_PI_2);
+        assert!(bases_overlap(&a, &c, 1e-6));
+    }
+
+    #[test]
+    fn rotated_base_overlap_uses_both_axes() {
+        let a = base(0.0, 0.0, 0.0);
+        // 45 degrees, near the corner but separated along the rotated axis.
+        let b = base(0.95, 0.95, std::f64::consts::FRAC_PI_4);
+        assert!(!bases_overlap(&a, &b, 0.0));
+        let c = base(0.4, 0.4, std::f64::consts::FRAC_PI_4);
+        assert!(bases_overlap(&a, &c, 0.0));
+    }
+
+    #[test]
+    fn hull_of_square_with_inner_point() {
+        let pts = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(1.0, 0.0),
+            Vec2::new(0.5, 0.5),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(0.0, 1.0),
+        ];
+        let mut out = Vec::new();
+        convex_hull(&pts, &mut out);
+        assert_eq!(out.len(), 4);
+    }
+}

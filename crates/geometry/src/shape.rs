@@ -1,0 +1,359 @@
+//! Terrain outlines: areas (polygons, circles, rectangles) and bands (a centre line with a
+//! width, for roads, streams, rivers, hedges and walls).
+
+use crate::distance::{point_segment, segment_intersection, segment_segment};
+use crate::{dir, Vec2};
+use geo::{Contains, Coord, Distance, Euclidean, Intersects, LineString, Point, Polygon};
+use serde::{Deserialize, Serialize};
+
+/// How a terrain outline is written in a scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "shape", rename_all = "snake_case")]
+pub enum ShapeSpec {
+    /// A closed outline through these points.
+    Polygon { points: Vec<[f64; 2]> },
+    /// A circle (drawn as a 24-sided polygon).
+    Circle { centre: [f64; 2], radius: f64 },
+    /// A rectangle `width` by `height` centred on `centre`, rotated by `angle` degrees.
+    Rect {
+        centre: [f64; 2],
+        width: f64,
+        height: f64,
+        #[serde(default)]
+        angle: f64,
+    },
+    /// A strip `width` wide along a polyline.
+    Band { points: Vec<[f64; 2]>, width: f64 },
+}
+
+/// A terrain outline ready for queries.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(from = "ShapeSpec", into = "ShapeSpec")]
+pub struct Shape {
+    spec: ShapeSpec,
+    /// Outline points (area) or centre line (band).
+    points: Vec<Vec2>,
+    /// Half width of a band; zero for areas.
+    half_width: f64,
+    poly: Option<Polygon<f64>>,
+    lo: Vec2,
+    hi: Vec2,
+}
+
+impl PartialEq for Shape {
+    fn eq(&self, other: &Self) -> bool {
+        self.spec == other.spec
+    }
+}
+
+impl From<Shape> for ShapeSpec {
+    fn from(s: Shape) -> ShapeSpec {
+        s.spec
+    }
+}
+
+impl From<ShapeSpec> for Shape {
+    fn from(spec: ShapeSpec) -> Shape {
+        Shape::new(spec)
+    }
+}
+
+fn v(p: [f64; 2]) -> Vec2 {
+    Vec2::new(p[0], p[1])
+}
+
+impl Shape {
+    pub fn new(spec: ShapeSpec) -> Shape {
+        let (points, half_width) = match &spec {
+            ShapeSpec::Polygon { points } => (points.iter().map(|p| v(*p)).collect(), 0.0),
+            ShapeSpec::Circle { centre, radius } => (
+                (0..24)
+                    .map(|i| v(*centre) + dir(i as f64 * std::f64::consts::TAU / 24.0) * *radius)
+                    .collect(),
+                0.0,
+            ),
+            ShapeSpec::Rect {
+                centre,
+                width,
+                height,
+                angle,
+            } => {
+                let a = angle.to_radians();
+                let x = dir(a) * (*width * 0.5);
+                let y = dir(a + std::f64::consts::FRAC_PI_2) * (*height * 0.5);
+                let c = v(*centre);
+                (vec![c - x - y, c + x - y, c + x + y, c - x + y], 0.0)
+            }
+            ShapeSpec::Band { points, width } => {
+                (points.iter().map(|p| v(*p)).collect(), width * 0.5)
+            }
+        };
+        let poly = if matches!(spec, ShapeSpec::Band { .. }) || points.len() < 3 {
+            None
+        } else {
+            let ring: Vec<Coord<f64>> = points
+                .iter()
+                .map(|p: &Vec2| Coord { x: p.x, y: p.y })
+                .collect();
+            Some(Polygon::new(LineString::from(ring), vec![]))
+        };
+        let mut lo = Vec2::splat(f64::INFINITY);
+        let mut hi = Vec2::splat(f64::NEG_INFINITY);
+        for p in &points {
+            lo = lo.min(*p);
+            hi = hi.max(*p);
+        }
+        lo -= Vec2::splat(half_width);
+        hi += Vec2::splat(half_width);
+        Shape {
+            spec,
+            points,
+            half_width,
+            poly,
+            lo,
+            hi,
+        }
+    }
+
+    pub fn spec(&self) -> &ShapeSpec {
+        &self.spec
+    }
+
+    /// True for a strip along a line (road, stream, river, hedge, wall).
+    pub fn is_band(&self) -> bool {
+        self.poly.is_none()
+    }
+
+    /// Outline (areas) or centre line (bands).
+    pub fn points(&self) -> &[Vec2] {
+        &self.points
+    }
+
+    pub fn half_width(&self) -> f64 {
+        self.half_width
+    }
+
+    pub fn bounds(&self) -> (Vec2, Vec2) {
+        (self.lo, self.hi)
+    }
+
+    fn near_bounds(&self, p: Vec2, margin: f64) -> bool {
+        p.x >= self.lo.x - margin
+            && p.y >= self.lo.y - margin
+            && p.x <= self.hi.x + margin
+            && p.y <= self.hi.y + margin
+    }
+
+    fn segments(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
+        let n = self.points.len();
+        let closed = !self.is_band();
+        let count = if closed { n } else { n.saturating_sub(1) };
+        (0..count).map(move |i| (self.points[i], self.points[(i + 1) % n]))
+    }
+
+    /// Distance from a point to a band's centre line (areas: to the outline).
+    fn line_distance(&self, p: Vec2) -> f64 {
+        self.segments()
+            .map(|(a, b)| point_segment(p, a, b))
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    /// True if the point lies on the shape.
+    pub fn contains(&self, p: Vec2) -> bool {
+        if !self.near_bounds(p, 0.0) {
+            return false;
+        }
+        match &self.poly {
+            Some(poly) => poly.contains(&Point::new(p.x, p.y)) || self.line_distance(p) < 1e-9,
+            None => self.line_distance(p) <= self.half_width,
+        }
+    }
+
+    /// Distance from a point to the edge of the shape (for a point inside, how deep it is).
+    pub fn distance_to_edge(&self, p: Vec2) -> f64 {
+        match &self.poly {
+            Some(poly) => Euclidean.distance(&Point::new(p.x, p.y), poly.exterior()),
+            None => (self.line_distance(p) - self.half_width).abs(),
+        }
+    }
+
+    /// True if the convex polygon `outline` shares any ground with the shape, beyond
+    /// `tolerance` for bands.
+    pub fn overlaps_convex(&self, outline: &[Vec2], tolerance: f64) -> bool {
+        let (mut lo, mut hi) = (outline[0], outline[0]);
+        for p in outline {
+            lo = lo.min(*p);
+            hi = hi.max(*p);
+        }
+        if hi.x < self.lo.x || hi.y < self.lo.y || lo.x > self.hi.x || lo.y > self.hi.y {
+            return false;
+        }
+        match &self.poly {
+            Some(poly) => {
+                let shrunk;
+                let outline = if tolerance > 0.0 {
+                    match crate::overlap::inset_convex(outline, tolerance) {
+                        Some(o) => {
+                            shrunk = o;
+                            &shrunk[..]
+                        }
+                        None => return false,
+                    }
+                } else {
+                    outline
+                };
+                let ring: Vec<Coord<f64>> =
+                    outline.iter().map(|p| Coord { x: p.x, y: p.y }).collect();
+                poly.intersects(&Polygon::new(LineString::from(ring), vec![]))
+            }
+            None => {
+                let n = outline.len();
+                if self.points.iter().any(|p| inside_convex(outline, *p, 0.0)) {
+                    return true;
+                }
+                let reach = self.half_width - tolerance;
+                self.segments().any(|(a, b)| {
+                    (0..n).any(|i| segment_segment(a, b, outline[i], outline[(i + 1) % n]) < reach)
+                })
+            }
+        }
+    }
+
+    /// Length of the segment `a`..`b` lying on the shape.
+    pub fn length_inside(&self, a: Vec2, b: Vec2) -> f64 {
+        let len = a.distance(b);
+        if len < 1e-12 {
+            return 0.0;
+        }
+        let (lo, hi) = (a.min(b), a.max(b));
+        if hi.x < self.lo.x || hi.y < self.lo.y || lo.x > self.hi.x || lo.y > self.hi.y {
+            return 0.0;
+        }
+        let mut ts = vec![0.0, 1.0];
+        if self.poly.is_some() {
+            for (c, d) in self.segments() {
+                if let Some((t, _)) = segment_intersection(a, b, c, d) {
+                    ts.push(t);
+                }
+            }
+        } else {
+            // Bands: sample finely; bands are narrow and the answer is used for costs only.
+            let steps = (len / 0.05).ceil().max(1.0) as usize;
+            let inside = (0..steps)
+                .filter(|i| self.contains(a.lerp(b, (*i as f64 + 0.5) / steps as f64)))
+                .count();
+            return len * inside as f64 / steps as f64;
+        }
+        ts.sort_by(f64::total_cmp);
+        let mut total = 0.0;
+        for w in ts.windows(2) {
+            if w[1] - w[0] < 1e-12 {
+                continue;
+            }
+            let mid = a.lerp(b, (w[0] + w[1]) * 0.5);
+            if self.contains(mid) {
+                total += (w[1] - w[0]) * len;
+            }
+        }
+        total
+    }
+
+    /// How many times the segment `a`..`b` crosses the centre line of a band (or the outline
+    /// of an area).
+    pub fn crossings(&self, a: Vec2, b: Vec2) -> usize {
+        self.segments()
+            .filter(|(c, d)| segment_intersection(a, b, *c, *d).is_some())
+            .count()
+    }
+
+    /// The points where segment `a`..`b` crosses the centre line or outline, as fractions of
+    /// the segment.
+    pub fn crossing_params(&self, a: Vec2, b: Vec2) -> Vec<f64> {
+        let mut out: Vec<f64> = self
+            .segments()
+            .filter_map(|(c, d)| segment_intersection(a, b, c, d).map(|(t, _)| t))
+            .collect();
+        out.sort_by(f64::total_cmp);
+        out
+    }
+}
+
+fn inside_convex(outline: &[Vec2], p: Vec2, tolerance: f64) -> bool {
+    let n = outline.len();
+    if n < 3 {
+        return false;
+    }
+    // Works for either winding: all cross products share a sign.
+    let mut sign = 0.0;
+    for i in 0..n {
+        let a = outline[i];
+        let b = outline[(i + 1) % n];
+        let e = b - a;
+        let c = e.perp_dot(p - a) / e.length().max(1e-12);
+        if c.abs() <= tolerance {
+            return false;
+        }
+        if sign == 0.0 {
+            sign = c.signum();
+        } else if c.signum() != sign {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square() -> Shape {
+        Shape::new(ShapeSpec::Rect {
+            centre: [5.0, 5.0],
+            width: 2.0,
+            height: 2.0,
+            angle: 0.0,
+        })
+    }
+
+    #[test]
+    fn length_inside_a_square() {
+        let s = square();
+        let l = s.length_inside(Vec2::new(0.0, 5.0), Vec2::new(10.0, 5.0));
+        assert!((l - 2.0).abs() < 1e-9, "{l}");
+        assert_eq!(s.crossings(Vec2::new(0.0, 5.0), Vec2::new(10.0, 5.0)), 2);
+        assert!(s.contains(Vec2::new(5.5, 5.5)));
+        assert!(!s.contains(Vec2::new(7.5, 5.5)));
+    }
+
+    #[test]
+    fn band_contains_and_crossings() {
+        let road = Shape::new(ShapeSpec::Band {
+            points: vec![[0.0, 0.0], [10.0, 0.0]],
+            width: 0.5,
+        });
+        assert!(road.contains(Vec2::new(3.0, 0.2)));
+        assert!(!road.contains(Vec2::new(3.0, 0.3)));
+        assert_eq!(road.crossings(Vec2::new(1.0, -1.0), Vec2::new(1.0, 1.0)), 1);
+        let l = road.length_inside(Vec2::new(1.0, 0.0), Vec2::new(3.0, 0.0));
+        assert!((l - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn overlap_with_tolerance_ignores_grazing() {
+        let s = square();
+        let touching = [
+            Vec2::new(6.0, 4.0),
+            Vec2::new(7.0, 4.0),
+            Vec2::new(7.0, 6.0),
+            Vec2::new(6.0, 6.0),
+        ];
+        assert!(!s.overlaps_convex(&touching, 0.01));
+        let into = [
+            Vec2::new(5.5, 4.0),
+            Vec2::new(7.0, 4.0),
+            Vec2::new(7.0, 6.0),
+            Vec2::new(5.5, 6.0),
+        ];
+        assert!(s.overlaps_convex(&into, 0.01));
+    }
+}
