@@ -16,6 +16,16 @@ pub trait Dice {
     /// Roll one die with `sides` faces and return a face in `1..=sides`. `purpose` says what
     /// the roll decides ("shooting", "rout survival", ...).
     fn roll(&mut self, sides: u8, purpose: &'static str) -> u8;
+
+    /// A uniform choice in `0..n` (n > 0), for players choosing among many options.
+    /// Built from d128 rolls unless a source has a faster way.
+    fn below(&mut self, n: u64, purpose: &'static str) -> u64 {
+        let mut x: u64 = 0;
+        for _ in 0..8 {
+            x = (x << 7) | (self.roll(128, purpose) as u64 - 1);
+        }
+        x % n.max(1)
+    }
 }
 
 /// One roll, as logged.
@@ -73,7 +83,11 @@ impl Seeded {
 impl Dice for Seeded {
     #[inline]
     fn roll(&mut self, sides: u8, _purpose: &'static str) -> u8 {
-        self.below(sides.max(1) as u64) as u8 + 1
+        Seeded::below(self, sides.max(1) as u64) as u8 + 1
+    }
+
+    fn below(&mut self, n: u64, _purpose: &'static str) -> u64 {
+        Seeded::below(self, n.max(1))
     }
 }
 

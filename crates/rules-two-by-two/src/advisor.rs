@@ -1,0 +1,760 @@
+//! Candidate commands with the book's tactical advice as scores ("2x2 The Flow of Battle").
+//!
+//! The advice, as scores: infantry on the attack should not fire (it pins itself) but close
+//! with the bayonet; a first volley is worth most against cavalry and against chargers;
+//! cavalry waits for Disrupted targets and HQs caught in the open; HQs go where units need
+//! rallying and stay clear of the enemy; reinforcements are diced for every phase; the
+//! strongest attacker of a melee group is rolled first. Every candidate is a legal command.
+
+use crate::command::Command;
+use crate::measure::{self, distance};
+use crate::melee;
+use crate::rules::{arrival_pose, face_poses, follow_up_reach, phase_key, TwoByTwo};
+use crate::shooting;
+use crate::state::{Contact, Pending, ShotResult, State, Status, Unit, UnitId};
+use crate::units::UnitType;
+use grognard_engine::{Candidate, Ruleset, Side};
+use grognard_geometry::{angle_of, Base, Face, Leg, Pose, Vec2};
+
+fn push(
+    state: &State,
+    side: Side,
+    out: &mut Vec<Candidate<Command>>,
+    command: Command,
+    score: f64,
+    why: &'static str,
+) {
+    if TwoByTwo.check(state, side, &command).is_ok() {
+        out.push(Candidate {
+            command,
+            score,
+            why,
+        });
+    }
+}
+
+pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    if let Some(p) = state.pending.clone() {
+        pending(state, side, &p, out);
+    } else {
+        match phase_key(state) {
+            "move" => movement(state, side, out),
+            "rally" => rally(state, side, out),
+            "shoot" => shoot(state, side, out),
+            "melee" => melee_groups(state, side, out),
+            _ => {}
+        }
+        push(state, side, out, Command::EndPhase, 0.0, "end the phase");
+    }
+}
+
+/// How much a unit matters: every unit counts one toward defeat; HQs also rally the army.
+fn worth(u: &Unit) -> f64 {
+    match u.kind {
+        UnitType::Hq => 2.0,
+        k if k.is_artillery() => 1.2,
+        k if k.is_cavalry() => 1.1,
+        _ => 1.0,
+    }
+}
+
+/// P(first total beats second) for opposed d6 with modifier difference `d`, draws re-rolled.
+pub fn p_win(d: i32) -> f64 {
+    let (mut win, mut tie) = (0, 0);
+    for a in 1..=6 {
+        for b in 1..=6 {
+            let x = a + d;
+            if x > b {
+                win += 1;
+            } else if x == b {
+                tie += 1;
+            }
+        }
+    }
+    if tie == 36 {
+        return 0.5;
+    }
+    win as f64 / (36 - tie) as f64
+}
+
+/// Expected value of a melee for `me` attacking `enemy` (as if alone).
+fn melee_value(state: &State, me: &Unit, enemy: &Unit) -> f64 {
+    let c = Contact {
+        attacker: me.id,
+        defender: enemy.id,
+    };
+    let engaged = [(me.id, 1u8), (enemy.id, 1u8)];
+    let ma: i32 = melee::modifiers(state, me, enemy, &engaged, &c)
+        .iter()
+        .map(|m| m.value)
+        .sum();
+    let md: i32 = melee::modifiers(state, enemy, me, &engaged, &c)
+        .iter()
+        .map(|m| m.value)
+        .sum();
+    let p = p_win(ma - md);
+    // Losing routs or destroys us; winning routs or destroys them (about half destroyed).
+    p * worth(enemy) * 0.8 - (1.0 - p) * worth(me) * 0.8
+}
+
+fn enemies_near<'a>(
+    state: &'a State,
+    side: Side,
+    at: &Base,
+    r: f64,
+) -> impl Iterator<Item = &'a Unit> + 'a {
+    let at = *at;
+    state
+        .enemies_of(side)
+        .filter(move |e| distance(&at, &e.base()) <= r)
+}
+
+/// How exposed a base would be to enemy fire and charges.
+fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
+    let mut d = 0.0;
+    for e in state.enemies_of(me.side) {
+        let dist = distance(&e.base(), at);
+        if e.kind.is_artillery() && e.status != Status::Disrupted {
+            let (max, _) = state.field.tables.range(e.kind).unwrap_or((0.0, None));
+            if dist <= max {
+                d += 0.25;
+            }
+        }
+        if e.kind.small_arms() && e.status == Status::Ready && dist <= 1.1 {
+            d += 0.5;
+        }
+        if e.kind.is_cavalry()
+            && e.status == Status::Ready
+            && dist <= state.field.tables.move_allowance(e.kind) + 0.5
+        {
+            d += if me.kind.is_cavalry() {
+                0.1
+            } else if me.kind == UnitType::Hq || me.kind.is_artillery() {
+                0.6
+            } else {
+                0.15
+            };
+        }
+    }
+    d * worth(me)
+}
+
+fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for (i, p) in state.field.points.iter().enumerate() {
+        if p.side == side {
+            push(
+                state,
+                side,
+                out,
+                Command::Reinforce { point: i as u8 },
+                8.0,
+                "dice for reinforcements",
+            );
+        }
+    }
+    let defender = state.field.sides[side.index()].role == crate::scenario::Role::Defender;
+    let draw_play = wants_draw(state, side);
+    for u in state.friends_of(side) {
+        if crate::movement::may_move(state, u).is_err() {
+            if matches!(u.kind, UnitType::LightInfantry | UnitType::LightCavalry)
+                && u.on_table()
+                && !u.moved
+            {
+                let threat = danger(state, u, &u.base());
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::VoluntaryRout { unit: u.id },
+                    threat - 1.5,
+                    "light troops slip away",
+                );
+            }
+            continue;
+        }
+        let allowance = state.field.tables.move_allowance(u.kind);
+        // Charges.
+        if !u.kind.is_artillery() && !draw_play {
+            for e in state.enemies_of(side) {
+                let gap = distance(&u.base(), &e.base());
+                if gap > allowance + 1.5 || !u.kind.may_charge(e.kind) {
+                    continue;
+                }
+                for face in Face::ALL {
+                    if let Some(legs) = charge_legs(u, &e.base(), face) {
+                        let mut v = melee_value(state, u, e);
+                        if u.kind.is_infantry()
+                            && e.kind.small_arms()
+                            && e.status == Status::Ready
+                            && face == Face::Front
+                        {
+                            v -= 0.25; // a first volley awaits
+                        }
+                        if u.kind.is_cavalry() && e.kind.is_infantry() && e.status == Status::Ready
+                        {
+                            v -= 0.6; // "cavalry is almost certain to lose against infantry"
+                        }
+                        if face != Face::Front {
+                            v += 0.2;
+                        }
+                        push(
+                            state,
+                            side,
+                            out,
+                            Command::Move {
+                                unit: u.id,
+                                legs,
+                                exit: false,
+                            },
+                            2.0 + 3.0 * v,
+                            "charge",
+                        );
+                    }
+                }
+            }
+        }
+        // Leaving the field when playing for a draw.
+        if draw_play {
+            if let Some(legs) = exit_legs(state, u) {
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::Move {
+                        unit: u.id,
+                        legs,
+                        exit: true,
+                    },
+                    6.0 + if u.kind.is_cavalry() { -1.0 } else { 0.0 },
+                    "exit for a draw",
+                );
+            }
+        }
+        // Advances toward a goal, and plain moves for variety.
+        let goal = goal_for(state, u, defender, draw_play);
+        for frac in [1.0, 0.6] {
+            for turn in [0.0f64, 0.5, -0.5] {
+                if let Some((legs, end)) = toward(u, goal.0, allowance * frac, goal.1, turn) {
+                    let eb = Base::new(end, u.base().width, u.base().depth);
+                    let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
+                    let score = 1.0 + 0.35 * progress - danger(state, u, &eb)
+                        + danger(state, u, &u.base()) * 0.5;
+                    push(
+                        state,
+                        side,
+                        out,
+                        Command::Move {
+                            unit: u.id,
+                            legs,
+                            exit: false,
+                        },
+                        score,
+                        "advance",
+                    );
+                }
+            }
+        }
+        for legs in [
+            vec![Leg::Forward { d: allowance }],
+            vec![Leg::Back { d: allowance * 0.5 }],
+            vec![
+                Leg::Turn {
+                    facing: u.pose.facing + 0.8,
+                },
+                Leg::Forward { d: allowance * 0.5 },
+            ],
+            vec![
+                Leg::Turn {
+                    facing: u.pose.facing - 0.8,
+                },
+                Leg::Forward { d: allowance * 0.5 },
+            ],
+            vec![Leg::Side { d: 0.5 }],
+        ] {
+            push(
+                state,
+                side,
+                out,
+                Command::Move {
+                    unit: u.id,
+                    legs,
+                    exit: false,
+                },
+                -0.5,
+                "wander",
+            );
+        }
+    }
+}
+
+/// Is `side` better off leaving for a draw ("2x2 Victory conditions")?
+fn wants_draw(state: &State, side: Side) -> bool {
+    let any_done = Side::ALL.iter().any(|s| state.waiting(*s) == 0);
+    let mine = state.lost[side.index()];
+    let theirs = state.lost[side.other().index()];
+    any_done && mine >= 4 && mine > theirs + 1
+}
+
+/// Where a unit should head, and how far short of it to stop.
+fn goal_for(state: &State, u: &Unit, _defender: bool, draw_play: bool) -> (Vec2, f64) {
+    let f = &state.field;
+    if draw_play {
+        let (origin, along, inward) = f.edge_frame(f.sides[u.side.index()].edge);
+        let p = origin + along * (along.dot(u.pose.pos - origin)) - inward * 0.0;
+        return (p + inward * 0.3, 0.0);
+    }
+    let nearest = state.enemies_of(u.side).min_by(|a, b| {
+        a.pose
+            .pos
+            .distance(u.pose.pos)
+            .total_cmp(&b.pose.pos.distance(u.pose.pos))
+    });
+    match u.kind {
+        UnitType::Hq => {
+            // Toward friends that need rallying, else the middle of the army, staying back.
+            let needy: Vec<Vec2> = state
+                .friends_of(u.side)
+                .filter(|f| f.id != u.id && f.status != Status::Ready)
+                .map(|f| f.pose.pos)
+                .collect();
+            let pts: Vec<Vec2> = if needy.is_empty() {
+                state
+                    .friends_of(u.side)
+                    .filter(|f| f.id != u.id)
+                    .map(|f| f.pose.pos)
+                    .collect()
+            } else {
+                needy
+            };
+            if pts.is_empty() {
+                return (u.pose.pos, 0.0);
+            }
+            let c = pts.iter().fold(Vec2::ZERO, |a, p| a + *p) / pts.len() as f64;
+            // Keep 3" behind the centre, away from the enemy.
+            let back = nearest
+                .map(|e| (c - e.pose.pos).normalize_or_zero())
+                .unwrap_or(Vec2::ZERO);
+            (c + back * 2.5, 0.0)
+        }
+        k if k.is_artillery() => match nearest {
+            Some(e) => (e.pose.pos, 3.5),
+            None => (u.pose.pos, 0.0),
+        },
+        k if k.is_cavalry() => {
+            // Toward a Disrupted or exposed target, else hang back behind the infantry.
+            let prey = state
+                .enemies_of(u.side)
+                .filter(|e| {
+                    e.status == Status::Disrupted || e.kind == UnitType::Hq || e.kind.is_artillery()
+                })
+                .min_by(|a, b| {
+                    a.pose
+                        .pos
+                        .distance(u.pose.pos)
+                        .total_cmp(&b.pose.pos.distance(u.pose.pos))
+                });
+            match (prey, nearest) {
+                (Some(p), _) => (p.pose.pos, 0.6),
+                (None, Some(e)) => (e.pose.pos, 5.0),
+                _ => (u.pose.pos, 0.0),
+            }
+        }
+        _ => match nearest {
+            Some(e) => (e.pose.pos, 1.8),
+            None => (u.pose.pos, 0.0),
+        },
+    }
+}
+
+/// Legs that turn toward `goal` (offset by `turn` radians) and go straight, up to `max`
+/// inches, stopping `stop` short of it.
+fn toward(u: &Unit, goal: Vec2, max: f64, stop: f64, turn: f64) -> Option<(Vec<Leg>, Pose)> {
+    let to = goal - u.pose.pos;
+    let dist = to.length();
+    let d = (dist - stop).min(max);
+    if d < 0.2 {
+        return None;
+    }
+    let facing = angle_of(to) + turn;
+    let mut legs = Vec::new();
+    if grognard_geometry::wrap(facing - u.pose.facing).abs() > 1e-6 {
+        legs.push(Leg::Turn { facing });
+    }
+    legs.push(Leg::Forward { d });
+    let end = u.pose.turned_to(facing).advanced(d, 0.0);
+    Some((legs, end))
+}
+
+/// A charge into `face` of an enemy: line up 2" out, then straight in.
+fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Vec<Leg>> {
+    let contact = u.base().aligned_against(target, face);
+    // Stop a hair short of exact contact so floating point never overlaps.
+    let contact = contact.advanced(-0.005, 0.0);
+    let run = 2.0;
+    let staging = contact.advanced(-run, 0.0);
+    let d1 = u.pose.pos.distance(staging.pos);
+    let direct = u.pose.pos.distance(contact.pos);
+    if direct <= run + 1e-9 {
+        // Close: turn to face the contact point and go straight.
+        let facing = angle_of(contact.pos - u.pose.pos);
+        return Some(vec![Leg::Turn { facing }, Leg::Forward { d: direct }]);
+    }
+    let mut legs = Vec::new();
+    if d1 > 1e-6 {
+        legs.push(Leg::Turn {
+            facing: angle_of(staging.pos - u.pose.pos),
+        });
+        legs.push(Leg::Forward { d: d1 });
+    }
+    legs.push(Leg::Turn {
+        facing: contact.facing,
+    });
+    legs.push(Leg::Forward { d: run });
+    Some(legs)
+}
+
+fn exit_legs(state: &State, u: &Unit) -> Option<Vec<Leg>> {
+    let f = &state.field;
+    let edge = f.sides[u.side.index()].edge;
+    let (_, _, inward) = f.edge_frame(edge);
+    let facing = angle_of(-inward);
+    let dist = f.distance_to_edge(edge, u.pose.pos) - u.base().depth * 0.5;
+    if dist < 0.0 {
+        return None;
+    }
+    Some(vec![Leg::Turn { facing }, Leg::Forward { d: dist }])
+}
+
+fn rally(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for u in state.friends_of(side) {
+        if u.status != Status::Ready {
+            push(
+                state,
+                side,
+                out,
+                Command::Rally { unit: u.id },
+                5.0,
+                "rally",
+            );
+        }
+    }
+}
+
+fn shot_value(state: &State, plan: &shooting::ShotPlan) -> f64 {
+    let dist = shooting::odds(state, plan);
+    let target = state.unit(plan.target);
+    let mut v = 0.0;
+    for (r, p) in &dist.outcomes {
+        let r = shooting::effect_on(target, *r);
+        v += p * match r {
+            ShotResult::NoEffect => 0.0,
+            ShotResult::Pinned => 0.25,
+            ShotResult::Disrupted => 0.5,
+            ShotResult::Routs => 0.75,
+            ShotResult::Destroyed => 1.0,
+        };
+    }
+    v * worth(target)
+}
+
+fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for s in state.friends_of(side) {
+        if shooting::may_fire(state, s).is_err() {
+            continue;
+        }
+        let (max, _) = state.field.tables.range(s.kind).unwrap_or((0.0, None));
+        for t in enemies_near(state, side, &s.base(), max + 0.01) {
+            let Ok(plan) = shooting::plan(state, s.id, t.id, None) else {
+                continue;
+            };
+            let mut score = 4.0 * shot_value(state, &plan);
+            let defensive = state
+                .contacts
+                .iter()
+                .any(|c| c.defender == s.id && c.attacker == t.id);
+            if s.kind.small_arms() && s.status == Status::Ready {
+                // "Infantry should be wary about firing": it pins itself.
+                if defensive {
+                    score += 1.0;
+                } else if t.kind.is_cavalry() {
+                    score -= 0.3;
+                } else {
+                    score -= 1.2;
+                }
+            }
+            push(
+                state,
+                side,
+                out,
+                Command::Fire {
+                    shooter: s.id,
+                    target: t.id,
+                    with: None,
+                },
+                score,
+                "fire",
+            );
+            if state.field.options.grand_battery && s.kind.is_artillery() {
+                for w in state.friends_of(side) {
+                    if w.id != s.id
+                        && w.kind.is_artillery()
+                        && measure::touching(&s.base(), &w.base())
+                    {
+                        push(
+                            state,
+                            side,
+                            out,
+                            Command::Fire {
+                                shooter: s.id,
+                                target: t.id,
+                                with: Some(w.id),
+                            },
+                            score + 0.5,
+                            "grand battery",
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn melee_groups(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    let mut seen: Vec<Contact> = Vec::new();
+    for c in &state.contacts {
+        if seen.contains(c) {
+            continue;
+        }
+        let mut group = melee::group_of(&state.contacts, *c);
+        seen.extend(group.iter().copied());
+        // Strongest attacker first.
+        group.sort_by(|a, b| {
+            let va = melee_value(state, state.unit(a.attacker), state.unit(a.defender));
+            let vb = melee_value(state, state.unit(b.attacker), state.unit(b.defender));
+            vb.total_cmp(&va)
+        });
+        let order: Vec<(UnitId, UnitId)> = group.iter().map(|c| (c.attacker, c.defender)).collect();
+        let reversed: Vec<(UnitId, UnitId)> = order.iter().rev().copied().collect();
+        push(
+            state,
+            side,
+            out,
+            Command::Melee {
+                order: order.clone(),
+            },
+            10.0,
+            "fight, strongest first",
+        );
+        if reversed != order {
+            push(
+                state,
+                side,
+                out,
+                Command::Melee { order: reversed },
+                9.0,
+                "fight",
+            );
+        }
+    }
+}
+
+fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Command>>) {
+    match p {
+        Pending::TurnToFace { defenders, .. } => {
+            let d = defenders[0];
+            let du = state.unit(d);
+            push(
+                state,
+                side,
+                out,
+                Command::Face {
+                    unit: d,
+                    toward: None,
+                },
+                0.0,
+                "hold facing",
+            );
+            for c in state.contacts.iter().filter(|c| c.defender == d) {
+                if face_poses(state, d, c.attacker).is_ok() {
+                    let a = state.unit(c.attacker);
+                    let in_front =
+                        grognard_geometry::aspect::sector_of_point(&du.base(), a.pose.pos)
+                            == Face::Front;
+                    let score = if in_front { 0.1 } else { 1.0 + worth(a) };
+                    push(
+                        state,
+                        side,
+                        out,
+                        Command::Face {
+                            unit: d,
+                            toward: Some(c.attacker),
+                        },
+                        score,
+                        "face the charge",
+                    );
+                }
+            }
+        }
+        Pending::PlaceReinforcement { point, unit, .. } => {
+            let centre = Vec2::new(state.field.width / 2.0, state.field.depth / 2.0);
+            let pp = state.field.points[*point as usize].pos;
+            for k in -6..=6 {
+                let offset = k as f64 * 0.5;
+                if let Ok(pose) = arrival_pose(state, *point, offset) {
+                    let score = 1.0
+                        - 0.05 * pose.pos.distance(centre) / 10.0
+                        - 0.01 * (pose.pos.distance(pp));
+                    push(
+                        state,
+                        side,
+                        out,
+                        Command::Place { offset },
+                        score,
+                        "place the reinforcement",
+                    );
+                }
+            }
+            let mine = worth(state.unit(*unit));
+            for e in state.enemies_of(side) {
+                if grognard_geometry::distance::point_base(pp, &e.base())
+                    <= state.field.tables.arrival.radius
+                {
+                    let score = worth(e) - mine
+                        + if state.lost[side.index()] < state.lost[side.other().index()] {
+                            0.5
+                        } else {
+                            0.0
+                        };
+                    push(
+                        state,
+                        side,
+                        out,
+                        Command::Exchange { enemy: e.id },
+                        score,
+                        "exchange",
+                    );
+                }
+            }
+            push(state, side, out, Command::Hold, -1.0, "hold back");
+        }
+        Pending::ChooseVictim { group, result, .. } => {
+            for id in group {
+                let u = state.unit(*id);
+                let score = match result {
+                    ShotResult::Destroyed | ShotResult::Routs => worth(u),
+                    _ => worth(u) + if u.kind.is_cavalry() { 0.5 } else { 0.0 },
+                };
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::Victim { unit: *id },
+                    score,
+                    "choose the victim",
+                );
+            }
+        }
+        Pending::RoutDirection { unit, shooter, .. } => {
+            let u = state.unit(*unit);
+            let s = state.unit(*shooter);
+            let allowance = state.field.tables.move_allowance(u.kind);
+            for away in [false, true] {
+                let dir = if away {
+                    (u.pose.pos - s.pose.pos).normalize_or_zero()
+                } else {
+                    -u.pose.forward()
+                };
+                let end = Base::new(
+                    Pose {
+                        pos: u.pose.pos + dir * allowance,
+                        facing: u.pose.facing,
+                    },
+                    u.base().width,
+                    u.base().depth,
+                );
+                let mut score = -danger(state, u, &end);
+                if !state.field.contains(&end) {
+                    score -= 5.0;
+                }
+                if state.enemies_of(u.side).any(|e| {
+                    grognard_geometry::distance::segment_base(u.pose.pos, end.pose.pos, &e.base())
+                        < 0.8
+                }) {
+                    score -= 5.0;
+                }
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::RoutWay { away },
+                    score,
+                    "rout direction",
+                );
+            }
+        }
+        Pending::FollowUp {
+            unit, mandatory, ..
+        } => {
+            let u = state.unit(*unit);
+            let full = state.field.tables.move_allowance(u.kind);
+            if *mandatory {
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::FollowUp { distance: full },
+                    1.0,
+                    "mandatory follow-up",
+                );
+                return;
+            }
+            push(
+                state,
+                side,
+                out,
+                Command::FollowUp { distance: 0.0 },
+                0.0,
+                "hold the ground",
+            );
+            let (d, hits) = follow_up_reach(state, *unit, full);
+            if d > 0.05 {
+                let value: f64 = hits
+                    .iter()
+                    .map(|h| melee_value(state, u, state.unit(*h)) - 0.3)
+                    .sum();
+                let score = if hits.is_empty() { -0.2 } else { value };
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::FollowUp {
+                        distance: d.min(full),
+                    },
+                    score,
+                    "follow up",
+                );
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::FollowUp { distance: full },
+                    score - 0.05,
+                    "follow up",
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p_win_is_symmetric_and_monotone() {
+        assert!((p_win(0) - 0.5).abs() < 1e-12);
+        assert!((p_win(2) + p_win(-2) - 1.0).abs() < 1e-12);
+        assert!(p_win(3) > p_win(2));
+        assert_eq!(p_win(6), 1.0);
+    }
+}

@@ -1,0 +1,125 @@
+//! Applying events: the only code that changes a [`State`].
+
+use crate::event::Event;
+use crate::state::{Place, State, Status};
+use grognard_engine::sequence::Clock;
+
+pub fn apply(state: &mut State, event: &Event) {
+    match event {
+        Event::PhaseBegan { clock } => begin_phase(state, *clock),
+        Event::ReinforcementRolled { point, .. } => state.rolled[*point as usize] = true,
+        Event::Arrived { unit, pose } => {
+            for q in state.queues.iter_mut() {
+                q.retain(|u| u != unit);
+            }
+            let u = &mut state.units[*unit as usize];
+            u.place = Place::Table;
+            u.pose = *pose;
+            u.moved = false;
+        }
+        Event::HeldBack { .. } => {}
+        Event::Exchanged { .. } => {}
+        Event::Moved { unit, to, road, .. } => {
+            let u = &mut state.units[*unit as usize];
+            u.pose = *to;
+            u.moved = true;
+            u.road_column = *road;
+        }
+        Event::Contacted { attacker, defender } => state.contacts.push(crate::state::Contact {
+            attacker: *attacker,
+            defender: *defender,
+        }),
+        Event::ContactEnded { attacker, defender } => state
+            .contacts
+            .retain(|c| !(c.attacker == *attacker && c.defender == *defender)),
+        Event::Placed { unit, pose, .. } => state.units[*unit as usize].pose = *pose,
+        Event::Fired { shooter, with, .. } => {
+            state.units[*shooter as usize].fired = true;
+            if let Some(w) = with {
+                state.units[*w as usize].fired = true;
+            }
+        }
+        Event::Hit { .. } | Event::RoutTest { .. } | Event::MeleeFought { .. } => {}
+        Event::Repulsed { unit, to } => {
+            state.units[*unit as usize].pose = *to;
+            drop_contacts(state, *unit);
+        }
+        Event::StatusChanged { unit, status, .. } => state.units[*unit as usize].status = *status,
+        Event::Routed { unit, to } => {
+            state.units[*unit as usize].pose = *to;
+            state.units[*unit as usize].status = Status::Disrupted;
+            drop_contacts(state, *unit);
+        }
+        Event::Destroyed { unit, .. } => lose(state, *unit),
+        Event::Exited { unit } => {
+            let u = &mut state.units[*unit as usize];
+            u.place = Place::Exited;
+            let side = u.side.index();
+            state.exited[side] += 1;
+            drop_contacts(state, *unit);
+        }
+        Event::Rallied { unit, success, .. } => {
+            let u = &mut state.units[*unit as usize];
+            u.rallied = true;
+            if *success {
+                u.status = Status::Ready;
+            }
+        }
+        Event::FollowedUp { unit, to } => {
+            let u = &mut state.units[*unit as usize];
+            u.pose = *to;
+            u.followed_up = true;
+        }
+        Event::MeleeWork { work } => state.melee = work.clone(),
+        Event::Pending { pending } => state.pending = pending.clone(),
+        Event::Contacts { contacts } => state.contacts = contacts.clone(),
+        Event::Ended { outcome } => state.outcome = Some(outcome.clone()),
+    }
+}
+
+fn lose(state: &mut State, id: u16) {
+    for q in state.queues.iter_mut() {
+        q.retain(|u| *u != id);
+    }
+    let u = &mut state.units[id as usize];
+    if u.place == Place::Destroyed {
+        return;
+    }
+    u.place = Place::Destroyed;
+    let side = u.side.index();
+    state.lost[side] += 1;
+    drop_contacts(state, id);
+}
+
+fn drop_contacts(state: &mut State, id: u16) {
+    state
+        .contacts
+        .retain(|c| c.attacker != id && c.defender != id);
+    state
+        .melee
+        .queue
+        .retain(|c| c.attacker != id && c.defender != id);
+}
+
+fn begin_phase(state: &mut State, clock: Clock) {
+    state.clock = clock;
+    let seq = &crate::rules::SEQUENCE;
+    let phasing = clock.phasing(seq);
+    match clock.spec(seq).key {
+        "move" => {
+            for u in state.units.iter_mut().filter(|u| u.side == phasing) {
+                u.moved = false;
+                u.road_column = false;
+            }
+            for (r, p) in state.rolled.iter_mut().zip(&state.field.points) {
+                if p.side == phasing {
+                    *r = false;
+                }
+            }
+        }
+        "rally" => state.units.iter_mut().for_each(|u| u.rallied = false),
+        "shoot" => state.units.iter_mut().for_each(|u| u.fired = false),
+        "melee" => state.units.iter_mut().for_each(|u| u.followed_up = false),
+        _ => {}
+    }
+}

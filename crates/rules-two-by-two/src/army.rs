@@ -1,0 +1,437 @@
+//! Army lists ("2x2 Army lists", "Unit point costs", "Standard template", "Notation", and the
+//! Austrian, French and British allowance tables).
+
+use crate::tables::Tables;
+use crate::units::{Size, UnitType};
+use grognard_engine::files::Problem;
+use serde::{Deserialize, Serialize};
+
+/// A national list from the book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Nation {
+    Austrian,
+    French,
+    British,
+}
+
+impl Nation {
+    pub const ALL: [Nation; 3] = [Nation::Austrian, Nation::French, Nation::British];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Nation::Austrian => "Austrian",
+            Nation::French => "French",
+            Nation::British => "British",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Nation> {
+        Nation::ALL
+            .into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(s))
+    }
+
+    /// The nation's allowance table.
+    pub fn allowances(self) -> &'static [Allowance] {
+        match self {
+            Nation::Austrian => AUSTRIAN,
+            Nation::French => FRENCH,
+            Nation::British => BRITISH,
+        }
+    }
+}
+
+/// One row of an allowance table: `min`-`max`, or `(bracket)`-`max` ("2x2 Notation": a
+/// bracketed number is the least that may be bought if any are bought).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Allowance {
+    pub kind: UnitType,
+    /// `Some(Size::Large)` for a row that holds only the Large version ("Large" Line).
+    pub large_only: bool,
+    pub min: u32,
+    pub bracket: Option<u32>,
+    pub max: u32,
+}
+
+impl Allowance {
+    const fn new(kind: UnitType, min: u32, max: u32) -> Self {
+        Allowance {
+            kind,
+            large_only: false,
+            min,
+            bracket: None,
+            max,
+        }
+    }
+    const fn bracketed(kind: UnitType, bracket: u32, max: u32) -> Self {
+        Allowance {
+            kind,
+            large_only: false,
+            min: 0,
+            bracket: Some(bracket),
+            max,
+        }
+    }
+    const fn large(mut self) -> Self {
+        self.large_only = true;
+        self
+    }
+
+    /// The row as the book writes it, e.g. "(2)-4 \"Large\" Line Infantry".
+    pub fn notation(&self) -> String {
+        let range = match self.bracket {
+            Some(b) if b == self.max => format!("({b})"),
+            Some(b) => format!("({b})-{}", self.max),
+            None => format!("{}-{}", self.min, self.max),
+        };
+        let large = if self.large_only { "\"Large\" " } else { "" };
+        format!("{range} {large}{}", self.kind.name())
+    }
+
+    fn holds(&self, kind: UnitType, size: Size, list: &[Allowance]) -> bool {
+        if kind != self.kind {
+            return false;
+        }
+        if self.large_only {
+            return size == Size::Large;
+        }
+        // A Large unit goes to a Large-only row when the list has one.
+        !(size == Size::Large && list.iter().any(|a| a.kind == kind && a.large_only))
+    }
+}
+
+use UnitType::*;
+
+const AUSTRIAN: &[Allowance] = &[
+    Allowance::new(Hq, 1, 2),
+    Allowance::new(Line, 0, 16),
+    Allowance::bracketed(Line, 2, 4).large(),
+    Allowance::bracketed(Guards, 2, 4),
+    Allowance::new(HeavyCavalry, 0, 6),
+    Allowance::new(LightCavalry, 0, 2),
+    Allowance::new(FootArtillery, 0, 5),
+    Allowance::new(HorseArtillery, 0, 2),
+    Allowance::bracketed(Militia, 2, 6),
+];
+
+/// The French "(4) Large Guards" row gives a bracket and no maximum; the project reads it as
+/// exactly four if any are bought (ruling R14).
+const FRENCH: &[Allowance] = &[
+    Allowance::new(Hq, 1, 3),
+    Allowance::new(Line, 0, 18),
+    Allowance::bracketed(Guards, 2, 6),
+    Allowance::bracketed(Guards, 4, 4).large(),
+    Allowance::new(HeavyCavalry, 0, 4),
+    Allowance::new(LightCavalry, 0, 2),
+    Allowance::new(FootArtillery, 0, 5),
+    Allowance::new(HorseArtillery, 0, 2),
+];
+
+const BRITISH: &[Allowance] = &[
+    Allowance::new(Hq, 1, 2),
+    Allowance::new(Line, 0, 12),
+    Allowance::new(LightInfantry, 0, 4),
+    Allowance::new(Guards, 0, 3),
+    Allowance::new(HeavyCavalry, 0, 2),
+    Allowance::new(LightCavalry, 0, 2),
+    Allowance::new(HorseArtillery, 0, 2),
+    Allowance::new(FootArtillery, 0, 4),
+];
+
+/// A line of an army list file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListEntry {
+    pub kind: UnitType,
+    #[serde(default)]
+    pub size: Size,
+    #[serde(default = "one")]
+    pub count: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// An army list file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyList {
+    /// Must be "two-by-two".
+    pub rules: String,
+    pub nation: Nation,
+    /// The agreed army size ("2x2 Army lists": 40 AP is standard).
+    #[serde(default = "forty")]
+    pub points: f64,
+    pub units: Vec<ListEntry>,
+}
+
+fn forty() -> f64 {
+    40.0
+}
+
+/// The standard template ("2x2 Standard template": 16 units, 39 AP).
+pub fn standard_template() -> Vec<(UnitType, Size)> {
+    let mut v = vec![(Hq, Size::Common)];
+    v.extend(std::iter::repeat_n((Line, Size::Common), 10));
+    v.extend(std::iter::repeat_n((LightCavalry, Size::Common), 2));
+    v.push((HeavyCavalry, Size::Common));
+    v.extend(std::iter::repeat_n((FootArtillery, Size::Common), 2));
+    v
+}
+
+/// Total cost of some units.
+pub fn cost(tables: &Tables, units: &[(UnitType, Size)]) -> f64 {
+    units.iter().map(|(k, s)| tables.cost(*k, *s)).sum()
+}
+
+/// Check units against a nation's allowances and a points total. Each problem names the
+/// field path given by `path(i)` for unit `i` (or `base` for the list as a whole).
+pub fn validate(
+    nation: Nation,
+    units: &[(UnitType, Size)],
+    points: Option<f64>,
+    tables: &Tables,
+    base: &str,
+    path: &dyn Fn(usize) -> String,
+) -> Vec<Problem> {
+    let list = nation.allowances();
+    let mut problems = Vec::new();
+    let mut counts = vec![0u32; list.len()];
+    for (i, (kind, size)) in units.iter().enumerate() {
+        if *kind == Militia && *size == Size::Small {
+            problems.push(Problem::new(
+                path(i),
+                "a Militia unit may not be Small (\"2x2 Unit point costs\")",
+                "make it Common or Large",
+            ));
+        }
+        match list.iter().position(|a| a.holds(*kind, *size, list)) {
+            Some(row) => counts[row] += 1,
+            None => problems.push(Problem::new(
+                path(i),
+                format!(
+                    "the {} list has no {} {}",
+                    nation.name(),
+                    size.name(),
+                    kind.name()
+                ),
+                format!(
+                    "the {} list allows: {}",
+                    nation.name(),
+                    list.iter()
+                        .map(|a| a.notation())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )),
+        }
+    }
+    for (row, n) in list.iter().zip(&counts) {
+        let name = row.notation();
+        if *n < row.min {
+            problems.push(Problem::new(
+                base,
+                format!(
+                    "the {} list requires at least {} ({name}); this army has {n}",
+                    nation.name(),
+                    row.min
+                ),
+                format!("add {} more", row.min - n),
+            ));
+        }
+        if *n > row.max {
+            problems.push(Problem::new(
+                base,
+                format!(
+                    "the {} list allows at most {} ({name}); this army has {n}",
+                    nation.name(),
+                    row.max
+                ),
+                format!("remove {}", n - row.max),
+            ));
+        }
+        if let Some(b) = row.bracket {
+            if *n > 0 && *n < b {
+                problems.push(Problem::new(
+                    base,
+                    format!(
+                        "if any are bought, at least {b} are needed ({name}); this army has {n}"
+                    ),
+                    format!("buy {} more or none", b - n),
+                ));
+            }
+        }
+    }
+    if let Some(limit) = points {
+        let total = cost(tables, units);
+        if total > limit + 1e-9 {
+            problems.push(Problem::new(
+                base,
+                format!("the army costs {total} AP, more than the {limit} AP agreed"),
+                "remove units or raise the points",
+            ));
+        }
+    }
+    problems
+}
+
+impl ArmyList {
+    pub fn expand(&self) -> Vec<(UnitType, Size)> {
+        self.units
+            .iter()
+            .flat_map(|e| std::iter::repeat_n((e.kind, e.size), e.count as usize))
+            .collect()
+    }
+
+    /// Problems with this list, by field path.
+    pub fn problems(&self, tables: &Tables) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if self.rules != "two-by-two" {
+            out.push(Problem::new(
+                "rules",
+                format!("unknown rule set \"{}\"", self.rules),
+                "write rules = \"two-by-two\"",
+            ));
+        }
+        let mut owner = Vec::new();
+        for (i, e) in self.units.iter().enumerate() {
+            for _ in 0..e.count {
+                owner.push(i);
+            }
+            if e.count == 0 {
+                out.push(Problem::new(
+                    format!("units[{i}].count"),
+                    "a count of zero",
+                    "remove the entry or give a count",
+                ));
+            }
+        }
+        let units = self.expand();
+        out.extend(validate(
+            self.nation,
+            &units,
+            Some(self.points),
+            tables,
+            "units",
+            &|i| format!("units[{}]", owner[i]),
+        ));
+        out
+    }
+}
+
+/// Regimental names for generated armies.
+pub fn unit_name(nation: Nation, kind: UnitType, n: usize) -> String {
+    let ord = ordinal(n);
+    match (nation, kind) {
+        (Nation::French, Hq) => "Corps HQ".into(),
+        (Nation::French, Line) => format!("{ord} Ligne"),
+        (Nation::French, LightCavalry) => format!("{ord} Hussards"),
+        (Nation::French, HeavyCavalry) => format!("{ord} Cuirassiers"),
+        (Nation::French, FootArtillery) => format!("{ord} Foot Battery"),
+        (Nation::Austrian, Hq) => "Korps HQ".into(),
+        (Nation::Austrian, Line) => format!("IR {}", n * 4 + 3),
+        (Nation::Austrian, LightCavalry) => format!("{ord} Hussars"),
+        (Nation::Austrian, HeavyCavalry) => format!("{ord} Kürassiere"),
+        (Nation::Austrian, FootArtillery) => format!("{ord} Position Battery"),
+        (Nation::British, Hq) => "Divisional HQ".into(),
+        (Nation::British, Line) => format!("{ord} Foot"),
+        (Nation::British, LightCavalry) => format!("{ord} Light Dragoons"),
+        (Nation::British, HeavyCavalry) => format!("{ord} Dragoons"),
+        (Nation::British, FootArtillery) => format!("{ord} RA Battery"),
+        (_, k) => format!("{ord} {}", k.name()),
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(n: Nation, units: &[(UnitType, Size)]) -> Vec<String> {
+        validate(n, units, Some(40.0), &Tables::default(), "units", &|i| {
+            format!("units[{i}]")
+        })
+        .into_iter()
+        .map(|p| p.message)
+        .collect()
+    }
+
+    #[test]
+    fn the_standard_template_fits_every_nation() {
+        let t = standard_template();
+        assert_eq!(t.len(), 16);
+        assert_eq!(cost(&Tables::default(), &t), 39.0);
+        for n in Nation::ALL {
+            assert!(ok(n, &t).is_empty(), "{n:?}: {:?}", ok(n, &t));
+        }
+    }
+
+    #[test]
+    fn hq_is_required() {
+        let t: Vec<_> = standard_template()
+            .into_iter()
+            .filter(|u| u.0 != Hq)
+            .collect();
+        let p = ok(Nation::French, &t);
+        assert!(p.iter().any(|m| m.contains("at least 1")), "{p:?}");
+    }
+
+    #[test]
+    fn bracket_minimum_applies_only_if_bought() {
+        let mut t = standard_template();
+        t.push((Militia, Size::Common));
+        let p = ok(Nation::Austrian, &t);
+        assert!(p.iter().any(|m| m.contains("at least 2")), "{p:?}");
+        t.push((Militia, Size::Common));
+        assert!(ok(Nation::Austrian, &t).is_empty());
+    }
+
+    #[test]
+    fn militia_may_not_be_small_and_french_have_none() {
+        let p = ok(
+            Nation::Austrian,
+            &[
+                (Hq, Size::Common),
+                (Militia, Size::Small),
+                (Militia, Size::Common),
+            ],
+        );
+        assert!(p.iter().any(|m| m.contains("may not be Small")), "{p:?}");
+        let p = ok(
+            Nation::French,
+            &[(Hq, Size::Common), (Militia, Size::Common)],
+        );
+        assert!(p.iter().any(|m| m.contains("has no")), "{p:?}");
+    }
+
+    #[test]
+    fn large_line_uses_its_own_austrian_row() {
+        let mut t = vec![(Hq, Size::Common)];
+        t.push((Line, Size::Large));
+        let p = ok(Nation::Austrian, &t);
+        assert!(
+            p.iter().any(|m| m.contains("(2)-4 \"Large\" Line")),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn points_limit_is_enforced() {
+        let mut t = standard_template();
+        t.push((Guards, Size::Common));
+        t.push((Guards, Size::Common));
+        let p = ok(Nation::French, &t);
+        assert!(p.iter().any(|m| m.contains("45 AP")), "{p:?}");
+    }
+}

@@ -1,0 +1,53 @@
+//! What a side may order.
+
+use crate::state::UnitId;
+use grognard_geometry::Leg;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// Move a unit along a path of legs; `exit` leaves the table across the edge its front
+    /// ends on ("2x2 Movement", "2x2 Reinforcements").
+    Move {
+        unit: UnitId,
+        legs: Vec<Leg>,
+        #[serde(default)]
+        exit: bool,
+    },
+    /// Dice for the next reinforcement at a point ("2x2 Reinforcements").
+    Reinforce { point: u8 },
+    /// Place the arrived reinforcement with its rear edge on the table edge, its centre
+    /// `offset` inches along the edge from the point.
+    Place { offset: f64 },
+    /// Exchange the arrived reinforcement for an enemy unit within 3" of the point.
+    Exchange { enemy: UnitId },
+    /// Keep the arrived reinforcement waiting (it stays first in line).
+    Hold,
+    /// Light infantry or light cavalry routs of its own accord ("2x2 The Units").
+    VoluntaryRout { unit: UnitId },
+    /// The defender faces one of the units that contacted it, or stays as it is.
+    Face {
+        unit: UnitId,
+        toward: Option<UnitId>,
+    },
+    /// Try to rally a Pinned or Disrupted unit ("2x2 Rallying").
+    Rally { unit: UnitId },
+    /// Shoot; `with` names a second battery for a grand battery ("Grand Battery").
+    Fire {
+        shooter: UnitId,
+        target: UnitId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<UnitId>,
+    },
+    /// Which unit of a target group takes the shooting result.
+    Victim { unit: UnitId },
+    /// Rout straight back (`away = false`) or directly away from the firer.
+    RoutWay { away: bool },
+    /// Fight a melee group: the contacts in the order to roll them ("Multiple melees").
+    Melee { order: Vec<(UnitId, UnitId)> },
+    /// Follow up straight ahead by this many inches (0 declines).
+    FollowUp { distance: f64 },
+    /// End the current phase.
+    EndPhase,
+}

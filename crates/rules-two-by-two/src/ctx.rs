@@ -1,0 +1,69 @@
+//! The working context of one command: the state, the dice, and the events emitted so far.
+
+use crate::event::{Cause, Event};
+use crate::state::{Place, State, UnitId};
+use crate::units::UnitType;
+use grognard_engine::{Dice, Outcome, Side};
+
+pub struct Ctx<'a> {
+    pub state: &'a mut State,
+    pub dice: &'a mut dyn Dice,
+    pub events: &'a mut Vec<Event>,
+}
+
+impl Ctx<'_> {
+    /// Apply an event and keep it.
+    pub fn emit(&mut self, e: Event) {
+        crate::apply::apply(self.state, &e);
+        self.events.push(e);
+    }
+
+    pub fn roll(&mut self, purpose: &'static str) -> u8 {
+        self.dice.roll(6, purpose)
+    }
+
+    /// Destroy a unit, and any friendly HQ touching it ("2x2 HQs and destroyed units").
+    pub fn destroy(&mut self, id: UnitId, cause: Cause) {
+        if self.state.unit(id).place == Place::Destroyed {
+            return;
+        }
+        let was_on_table = self.state.unit(id).on_table();
+        let base = self.state.unit(id).base();
+        let side = self.state.unit(id).side;
+        let hqs: Vec<UnitId> = if was_on_table {
+            self.state
+                .friends_of(side)
+                .filter(|u| u.id != id && u.kind == UnitType::Hq)
+                .filter(|u| crate::measure::touching(&base, &u.base()))
+                .map(|u| u.id)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.emit(Event::Destroyed { unit: id, cause });
+        self.check_victory();
+        for hq in hqs {
+            self.destroy(hq, Cause::WithItsUnit);
+        }
+    }
+
+    /// End the battle if a side has met the victory conditions ("2x2 Victory conditions").
+    pub fn check_victory(&mut self) {
+        if self.state.outcome.is_some() {
+            return;
+        }
+        if let Some(o) = crate::victory::decide(self.state) {
+            self.emit(Event::Ended { outcome: o });
+        }
+    }
+
+    pub fn end_with(&mut self, outcome: Outcome) {
+        if self.state.outcome.is_none() {
+            self.emit(Event::Ended { outcome });
+        }
+    }
+
+    pub fn phasing(&self) -> Side {
+        self.state.clock.phasing(&crate::rules::SEQUENCE)
+    }
+}

@@ -1,0 +1,194 @@
+//! The book's measurements, composed from the geometry crate.
+//!
+//! "2x2 Measuring ranges": a distance is taken from the centre of the measuring unit's face
+//! nearest the other unit to the nearest point of the other unit's base.
+//! "2x2 Shooting line of sight": sight runs from the two ends of the shooter's face to the
+//! two outermost corners of the target; anything standing in that corridor blocks it.
+
+use crate::state::{State, Unit, UnitId};
+use grognard_engine::terrain::TerrainKind;
+use grognard_geometry::distance::{base_base, point_base, segment_base};
+use grognard_geometry::line_of_sight::Corridor;
+use grognard_geometry::overlap::bases_overlap;
+use grognard_geometry::{Base, Face, Vec2, CONTACT};
+
+/// Overlap below this is treated as touching.
+pub const OVERLAP_TOLERANCE: f64 = 0.01;
+
+/// The face of `from` nearest to `to`, and the distance from its centre to `to`.
+pub fn measure(from: &Base, to: &Base) -> (Face, f64) {
+    let mut best = (Face::Front, f64::INFINITY);
+    for face in Face::ALL {
+        let d = point_base(from.face_centre(face), to);
+        if d < best.1 - 1e-12 {
+            best = (face, d);
+        }
+    }
+    best
+}
+
+pub fn distance(from: &Base, to: &Base) -> f64 {
+    measure(from, to).1
+}
+
+/// Base-to-base contact.
+#[inline]
+pub fn touching(a: &Base, b: &Base) -> bool {
+    base_base(a, b) <= CONTACT
+}
+
+#[inline]
+pub fn overlapping(a: &Base, b: &Base) -> bool {
+    bases_overlap(a, b, OVERLAP_TOLERANCE)
+}
+
+/// Does the front edge of `a` touch `b`?
+pub fn front_touches(a: &Base, b: &Base) -> bool {
+    let (p, q) = a.face(Face::Front);
+    segment_base(p, q, b) <= CONTACT
+}
+
+/// Is any on-table base other than those in `ignore` overlapping `base`?
+pub fn blocked_by(state: &State, base: &Base, ignore: &[UnitId]) -> Option<UnitId> {
+    state
+        .on_table()
+        .filter(|u| !ignore.contains(&u.id))
+        .find(|u| overlapping(base, &u.base()))
+        .map(|u| u.id)
+}
+
+/// A friendly HQ of `unit`'s side in base-to-base contact with it (not the unit itself).
+pub fn hq_in_contact(state: &State, unit: &Unit) -> Option<UnitId> {
+    let b = unit.base();
+    state
+        .friends_of(unit.side)
+        .filter(|u| u.id != unit.id && u.kind == crate::units::UnitType::Hq)
+        .find(|u| touching(&b, &u.base()))
+        .map(|u| u.id)
+}
+
+/// Is `p` inside a dense wood, and if so how far from its edge or from a road?
+pub fn dense_wood_depth(state: &State, p: Vec2) -> Option<f64> {
+    let f = &state.field;
+    let wood = f
+        .features(TerrainKind::DenseWood)
+        .filter(|w| w.shape.contains(p))
+        .map(|w| w.shape.distance_to_edge(p))
+        .fold(None, |acc: Option<f64>, d| {
+            Some(acc.map_or(d, |a| a.min(d)))
+        })?;
+    let road = f
+        .terrain
+        .iter()
+        .filter(|r| r.kind == TerrainKind::Road)
+        .map(|r| {
+            if r.shape.contains(p) {
+                0.0
+            } else {
+                r.shape.distance_to_edge(p)
+            }
+        })
+        .fold(f64::INFINITY, f64::min);
+    Some(wood.min(road))
+}
+
+/// A unit in dense woods more than 1" from its edge or a road is hidden: it may not shoot
+/// out, be shot at or be assaulted from outside ("2x2 Visibility at the wood edge").
+pub fn hidden_in_wood(state: &State, unit: &Unit) -> bool {
+    let b = unit.base();
+    // Nearest point of the base to the outside: use the base's corners and centre.
+    let mut pts = b.corners().to_vec();
+    pts.push(b.pose.pos);
+    match pts
+        .iter()
+        .map(|p| dense_wood_depth(state, *p))
+        .collect::<Option<Vec<f64>>>()
+    {
+        Some(depths) => depths.into_iter().fold(f64::INFINITY, f64::min) > 1.0,
+        None => false,
+    }
+}
+
+/// Is the unit's centre in a dense wood?
+pub fn in_dense_wood(state: &State, unit: &Unit) -> bool {
+    state.field.in_kind(TerrainKind::DenseWood, unit.pose.pos)
+}
+
+pub fn in_light_wood(state: &State, unit: &Unit) -> bool {
+    state.field.options.light_woods && state.field.in_kind(TerrainKind::LightWood, unit.pose.pos)
+}
+
+pub fn in_town(state: &State, unit: &Unit) -> bool {
+    state.field.in_kind(TerrainKind::Town, unit.pose.pos)
+}
+
+pub fn elevation(state: &State, unit: &Unit) -> u8 {
+    state.field.elevation(unit.pose.pos)
+}
+
+/// Why `shooter` cannot see `target`, if it cannot. `group` lists the units of the target
+/// group (never blockers). Terrain the shooter or target stands in does not block.
+pub fn sight_blocked(
+    state: &State,
+    shooter: &Unit,
+    target: &Unit,
+    group: &[UnitId],
+) -> Option<String> {
+    let sb = shooter.base();
+    let tb = target.base();
+    let (face, _) = measure(&sb, &tb);
+    let (a, b) = sb.face(face);
+    let corridor = Corridor::new(a, b, &tb);
+    for u in state.on_table() {
+        if u.id == shooter.id || u.id == target.id || group.contains(&u.id) {
+            continue;
+        }
+        if corridor.blocked_by_base(&u.base(), OVERLAP_TOLERANCE) {
+            return Some(format!("{} stands in the line of sight", state.name(u.id)));
+        }
+    }
+    let top = elevation(state, shooter).max(elevation(state, target));
+    for f in &state.field.terrain {
+        let blocks = match f.kind {
+            TerrainKind::Town | TerrainKind::DenseWood | TerrainKind::Copse => true,
+            TerrainKind::Hill => f.elevation > top,
+            _ => false,
+        };
+        if !blocks {
+            continue;
+        }
+        if f.kind != TerrainKind::Hill
+            && (f.shape.contains(sb.pose.pos) || f.shape.contains(tb.pose.pos))
+        {
+            continue;
+        }
+        if f.shape
+            .overlaps_convex(&corridor.outline, OVERLAP_TOLERANCE)
+        {
+            return Some(format!("a {} blocks the line of sight", f.kind.name()));
+        }
+    }
+    None
+}
+
+/// True if a hedge or wall crosses the line of sight within 1" of the target: the target is
+/// "behind" it ("2x2 Shooting modifiers", ruling R7).
+pub fn behind_hedge_or_wall(state: &State, shooter: &Unit, target: &Unit) -> bool {
+    let tb = target.base();
+    let (face, _) = measure(&shooter.base(), &tb);
+    let (a, b) = shooter.base().face(face);
+    let eye = (a + b) * 0.5;
+    let (t1, t2) = grognard_geometry::line_of_sight::silhouette(eye, &tb);
+    let aim = (t1 + t2) * 0.5;
+    state
+        .field
+        .terrain
+        .iter()
+        .filter(|f| matches!(f.kind, TerrainKind::Hedge | TerrainKind::Wall))
+        .any(|f| {
+            f.shape.crossing_params(eye, aim).iter().any(|t| {
+                let p = eye.lerp(aim, *t);
+                point_base(p, &tb) <= 1.0
+            })
+        })
+}

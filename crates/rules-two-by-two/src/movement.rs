@@ -1,0 +1,481 @@
+//! Movement ("2x2 Movement", "Modifiers", "Moving to contact", optional "Light Woods").
+//!
+//! A move is a chain of legs. Turning in place (pivot, wheel, spin) is free; straight ahead
+//! and straight back cost their length; sideways costs double. Ground is priced along the
+//! path of the base's centre: every inch in a town (or on a bridge, unless the whole move is
+//! on road, or in light woods for infantry other than light infantry) costs two; each stream
+//! crossed costs one more. A whole move on road (and through no town) gains 1".
+
+use crate::measure::{front_touches, overlapping, touching, OVERLAP_TOLERANCE};
+use crate::scenario::Edge;
+use crate::state::{Place, State, Unit, UnitId};
+use crate::units::UnitType;
+use grognard_engine::terrain::TerrainKind;
+use grognard_engine::Illegal;
+use grognard_geometry::distance::segment_intersection;
+use grognard_geometry::overlap::penetration;
+use grognard_geometry::path::swept;
+use grognard_geometry::{Base, Face, Leg, Pose, Vec2};
+
+const R_MOVE: &str = "2x2 Movement";
+const R_MOD: &str = "2x2 Movement modifiers";
+const R_CONTACT: &str = "2x2 Moving to contact";
+const R_REINF: &str = "2x2 Reinforcements";
+
+/// How a unit leaves the table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ExitKind {
+    /// By its own edge, playing for a draw ("2x2 Victory conditions").
+    Home,
+    /// At an enemy reinforcement point: it and the enemy's next reinforcement are destroyed.
+    EnemyPoint(u8),
+}
+
+/// A checked move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovePlan {
+    pub to: Pose,
+    pub cost: f64,
+    pub allowance: f64,
+    pub road: bool,
+    pub touches: Vec<UnitId>,
+    pub exit: Option<ExitKind>,
+    /// Infantry other than light infantry entering light woods becomes Pinned.
+    pub pinned_by_light_wood: bool,
+}
+
+fn illegal(rule: &str, why: impl Into<String>) -> Illegal {
+    Illegal::new(rule, why)
+}
+
+/// What ground a straight shift of the centre from `a` to `b` crosses.
+#[derive(Default)]
+struct Ground {
+    town: f64,
+    bridge: f64,
+    light_wood: f64,
+    streams: u32,
+    all_road: bool,
+}
+
+fn ground(state: &State, unit: &Unit, a: Vec2, b: Vec2) -> Result<Ground, Illegal> {
+    let f = &state.field;
+    let mut g = Ground {
+        all_road: true,
+        ..Default::default()
+    };
+    let len = a.distance(b);
+    let steps = ((len / 0.1).ceil() as usize).max(1);
+    for i in 0..=steps {
+        let p = a.lerp(b, i as f64 / steps as f64);
+        if !f.on_road(p) {
+            g.all_road = false;
+            break;
+        }
+    }
+    for feat in &f.terrain {
+        match feat.kind {
+            TerrainKind::Town => g.town += feat.shape.length_inside(a, b),
+            TerrainKind::Bridge => g.bridge += feat.shape.length_inside(a, b),
+            TerrainKind::LightWood if f.options.light_woods => {
+                g.light_wood += feat.shape.length_inside(a, b)
+            }
+            TerrainKind::Stream => g.streams += feat.shape.crossings(a, b) as u32,
+            TerrainKind::River => {
+                for t in feat.shape.crossing_params(a, b) {
+                    let p = a.lerp(b, t);
+                    let bridged = f
+                        .terrain
+                        .iter()
+                        .any(|x| x.kind == TerrainKind::Bridge && x.shape.contains(p));
+                    let ford = f
+                        .terrain
+                        .iter()
+                        .any(|x| x.kind == TerrainKind::Ford && x.shape.contains(p));
+                    if ford {
+                        g.streams += 1;
+                    } else if !bridged {
+                        return Err(illegal(
+                            R_MOD,
+                            "a river may be crossed only at a bridge or a ford",
+                        ));
+                    }
+                }
+            }
+            TerrainKind::Hill if !feat.steep_edges.is_empty() => {
+                let pts = feat.shape.points();
+                let n = pts.len();
+                for &e in &feat.steep_edges {
+                    if e < n && segment_intersection(a, b, pts[e], pts[(e + 1) % n]).is_some() {
+                        return Err(illegal(
+                            R_MOD,
+                            "that side of the hill is too steep to climb",
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let _ = unit;
+    Ok(g)
+}
+
+/// Where a base may stand as far as woods are concerned ("Dense Woods", "Light Woods").
+pub fn woods_allow(state: &State, kind: UnitType, base: &Base) -> Result<(), Illegal> {
+    let f = &state.field;
+    let corners = base.corners();
+    for feat in &f.terrain {
+        let restricted = match feat.kind {
+            TerrainKind::DenseWood => kind != UnitType::LightInfantry,
+            TerrainKind::LightWood => f.options.light_woods && !kind.is_infantry(),
+            _ => false,
+        };
+        if restricted
+            && feat.shape.overlaps_convex(&corners, OVERLAP_TOLERANCE)
+            && !f.on_road(base.pose.pos)
+        {
+            return Err(illegal(
+                R_MOD,
+                format!(
+                    "a {} may enter {} only along a road",
+                    kind.name(),
+                    feat.kind.name()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// True while a river band lies under the base's centre (rivers are impassable).
+fn on_river(state: &State, p: Vec2) -> bool {
+    let f = &state.field;
+    f.terrain
+        .iter()
+        .any(|r| r.kind == TerrainKind::River && r.shape.contains(p))
+        && !f.terrain.iter().any(|x| {
+            matches!(x.kind, TerrainKind::Bridge | TerrainKind::Ford) && x.shape.contains(p)
+        })
+}
+
+/// Check the ground and other bases a single leg passes over.
+fn sweep_clear(
+    state: &State,
+    unit: &Unit,
+    from: &Base,
+    to: &Base,
+    hull: &mut Vec<Vec2>,
+) -> Result<(), Illegal> {
+    swept(from, to, hull);
+    for other in state.on_table() {
+        if other.id == unit.id {
+            continue;
+        }
+        let ob = other.base();
+        let r = from.radius() + ob.radius() + from.pose.pos.distance(to.pose.pos);
+        if ob.pose.pos.distance_squared(from.pose.pos) > r * r {
+            continue;
+        }
+        if penetration(hull, &ob.corners()) > OVERLAP_TOLERANCE {
+            return Err(illegal(
+                R_MOVE,
+                format!("the path runs through {}", state.name(other.id)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Check a move and work out its cost and result.
+pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<MovePlan, Illegal> {
+    let f = &state.field;
+    let tables = &f.tables;
+    if legs.is_empty() || legs.len() > 16 {
+        return Err(illegal(R_MOVE, "a move has from 1 to 16 legs"));
+    }
+    if legs.iter().any(|l| !l.is_valid()) {
+        return Err(illegal(
+            R_MOVE,
+            "every distance must be a finite number, not negative",
+        ));
+    }
+    let mut pose = unit.pose;
+    let mut hull = Vec::with_capacity(8);
+    let mut cost = 0.0;
+    let mut half_rate = 0.0; // inches in town or light wood, charged twice
+    let mut bridge = 0.0;
+    let mut streams = 0u32;
+    let mut all_road = true;
+    let mut through_town = false;
+    let mut entered_light_wood = false;
+    let mut total_len = 0.0;
+    let light_wood_slows =
+        f.options.light_woods && unit.kind.is_infantry() && unit.kind != UnitType::LightInfantry;
+    let start_in_light_wood =
+        f.options.light_woods && f.in_kind(TerrainKind::LightWood, unit.pose.pos);
+    for (i, leg) in legs.iter().enumerate() {
+        let next = leg.apply(pose);
+        let from = Base::new(pose, unit.base().width, unit.base().depth);
+        let to = Base::new(next, from.width, from.depth);
+        let last = i + 1 == legs.len();
+        match leg {
+            Leg::Turn { .. } => {
+                // Turning sweeps a circle; check the end and two points between.
+                let da = grognard_geometry::wrap(next.facing - pose.facing);
+                for k in 1..=3 {
+                    let mid = pose.turned_to(pose.facing + da * k as f64 / 3.0);
+                    let b = Base::new(mid, from.width, from.depth);
+                    for other in state.on_table() {
+                        if other.id != unit.id && overlapping(&b, &other.base()) {
+                            return Err(illegal(
+                                R_MOVE,
+                                format!("no room to turn beside {}", state.name(other.id)),
+                            ));
+                        }
+                    }
+                }
+            }
+            _ => {
+                let d = leg.length();
+                total_len += d;
+                let g = ground(state, unit, pose.pos, next.pos)?;
+                let mult = if matches!(leg, Leg::Side { .. }) {
+                    2.0
+                } else {
+                    1.0
+                };
+                cost += d * mult;
+                half_rate += (g.town + if light_wood_slows { g.light_wood } else { 0.0 }) * mult;
+                bridge += g.bridge * mult;
+                streams += g.streams;
+                all_road &= g.all_road;
+                through_town |= g.town > 1e-9;
+                entered_light_wood |= g.light_wood > 1e-9;
+                sweep_clear(state, unit, &from, &to, &mut hull)?;
+                // Sample the ground the base stands on along the leg.
+                let steps = ((d / 0.25).ceil() as usize).max(1);
+                for s in 1..=steps {
+                    let p = pose.pos.lerp(next.pos, s as f64 / steps as f64);
+                    let b = Base::new(
+                        Pose {
+                            pos: p,
+                            facing: next.facing,
+                        },
+                        from.width,
+                        from.depth,
+                    );
+                    woods_allow(state, unit.kind, &b)?;
+                    if on_river(state, p) {
+                        return Err(illegal(
+                            R_MOD,
+                            "rivers are impassable except at bridges and fords",
+                        ));
+                    }
+                    if !(f.contains(&b) || last && exit) {
+                        return Err(illegal(R_MOVE, "the move would leave the table"));
+                    }
+                }
+            }
+        }
+        if !last {
+            // Contact may only come at the end of a move.
+            for e in state.enemies_of(unit.side) {
+                if touching(&to, &e.base()) {
+                    return Err(illegal(
+                        R_CONTACT,
+                        format!("contact with {} must end the move", state.name(e.id)),
+                    ));
+                }
+            }
+        }
+        pose = next;
+    }
+    let end = Base::new(pose, unit.base().width, unit.base().depth);
+    if !exit && !f.contains(&end) {
+        return Err(illegal(R_MOVE, "the move would leave the table"));
+    }
+    woods_allow(state, unit.kind, &end)?;
+    let road = all_road && !through_town && total_len > 0.0;
+    let mut allowance = tables.move_allowance(unit.kind);
+    if road {
+        allowance += tables.movement.road_bonus;
+    }
+    cost += half_rate + streams as f64 * tables.movement.stream_cost;
+    if !road {
+        cost += bridge;
+    }
+    let exit_kind = if exit {
+        cost += tables.movement.exit_cost;
+        Some(exit_kind(state, unit, &end)?)
+    } else {
+        None
+    };
+    if cost > allowance + 1e-6 {
+        return Err(illegal(
+            R_MOVE,
+            format!(
+                "the move costs {cost:.2}\" but {} may move only {allowance:.2}\"",
+                state.name(unit.id)
+            ),
+        ));
+    }
+    let touches: Vec<UnitId> = if exit {
+        Vec::new()
+    } else {
+        state
+            .enemies_of(unit.side)
+            .filter(|e| touching(&end, &e.base()))
+            .map(|e| e.id)
+            .collect()
+    };
+    if !touches.is_empty() {
+        check_contact(state, unit, legs, total_len, &end, &touches, through_town)?;
+    }
+    Ok(MovePlan {
+        to: pose,
+        cost,
+        allowance,
+        road,
+        touches,
+        exit: exit_kind,
+        pinned_by_light_wood: light_wood_slows && entered_light_wood && !start_in_light_wood,
+    })
+}
+
+fn check_contact(
+    state: &State,
+    unit: &Unit,
+    legs: &[Leg],
+    total_len: f64,
+    end: &Base,
+    touches: &[UnitId],
+    through_town: bool,
+) -> Result<(), Illegal> {
+    let need = state.field.tables.movement.contact_run.min(total_len);
+    let mut run = 0.0;
+    for leg in legs.iter().rev() {
+        match leg {
+            Leg::Forward { d } => run += d,
+            _ => break,
+        }
+    }
+    if run + 1e-6 < need || total_len <= 0.0 {
+        return Err(illegal(
+            R_CONTACT,
+            format!("the last {need:.1}\" of a move into contact must be straight ahead"),
+        ));
+    }
+    if !touches
+        .iter()
+        .any(|id| front_touches(end, &state.unit(*id).base()))
+    {
+        return Err(illegal(
+            R_CONTACT,
+            "only the front of a base may make contact",
+        ));
+    }
+    if unit.kind.is_cavalry() && through_town {
+        return Err(illegal(
+            R_CONTACT,
+            "cavalry may not contact in a move through a town",
+        ));
+    }
+    for id in touches {
+        let t = state.unit(*id);
+        if !unit.kind.may_charge(t.kind) {
+            let rule = if unit.kind.is_artillery() {
+                "2x2 Melee"
+            } else {
+                R_CONTACT
+            };
+            return Err(illegal(
+                rule,
+                format!(
+                    "{} may not move into contact with {}",
+                    unit.kind.name(),
+                    t.kind.name()
+                ),
+            ));
+        }
+        if crate::measure::in_dense_wood(state, t) && !crate::measure::in_dense_wood(state, unit) {
+            // "Clearing Dense Woods": only infantry, only at light infantry near the edge.
+            if !unit.kind.is_infantry() {
+                return Err(illegal(
+                    "2x2 Clearing dense woods",
+                    "only infantry may clear dense woods",
+                ));
+            }
+            if crate::measure::hidden_in_wood(state, t) {
+                return Err(illegal(
+                    "2x2 Visibility at the wood edge",
+                    "the enemy is more than 1\" inside the wood",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn exit_kind(state: &State, unit: &Unit, end: &Base) -> Result<ExitKind, Illegal> {
+    let f = &state.field;
+    let (fl, fr) = end.face(Face::Front);
+    let edge = Edge::ALL
+        .into_iter()
+        .find(|e| {
+            f.distance_to_edge(*e, fl).abs() < 0.05 && f.distance_to_edge(*e, fr).abs() < 0.05
+        })
+        .ok_or_else(|| {
+            illegal(
+                R_REINF,
+                "to exit, the front edge must be lined up with the table edge",
+            )
+        })?;
+    let front = end.face_centre(Face::Front);
+    let radius = f.tables.arrival.radius;
+    for (i, p) in f.points.iter().enumerate() {
+        if p.side != unit.side
+            && p.edge == edge
+            && p.pos.distance(front) <= radius
+            && !state.queues[i].is_empty()
+        {
+            return Ok(ExitKind::EnemyPoint(i as u8));
+        }
+    }
+    if edge == f.sides[unit.side.index()].edge {
+        let any_done = grognard_engine::Side::ALL
+            .iter()
+            .any(|s| state.waiting(*s) == 0);
+        if any_done {
+            return Ok(ExitKind::Home);
+        }
+        return Err(illegal(
+            "2x2 Victory conditions",
+            "units may leave by their own edge only once one side has no reinforcements left",
+        ));
+    }
+    Err(illegal(
+        R_REINF,
+        "units may leave the table only by their own edge or at an enemy reinforcement point with units waiting",
+    ))
+}
+
+/// May this unit move at all now?
+pub fn may_move(state: &State, unit: &Unit) -> Result<(), Illegal> {
+    if unit.place != Place::Table {
+        return Err(illegal(R_MOVE, "the unit is not on the table"));
+    }
+    if unit.status != crate::state::Status::Ready {
+        return Err(illegal(
+            R_MOVE,
+            format!("a {} unit may not move", unit.status.name()),
+        ));
+    }
+    if unit.moved {
+        return Err(illegal(R_MOVE, "the unit has already moved this phase"));
+    }
+    if state.contacts_of(unit.id).next().is_some() {
+        return Err(illegal(R_CONTACT, "the unit is in contact with the enemy"));
+    }
+    Ok(())
+}

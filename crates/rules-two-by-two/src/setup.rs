@@ -1,0 +1,697 @@
+//! Starting a battle: from a scenario, or by the book's set-up procedure ("2x2 Game setup",
+//! "Terrain placement", "Deployment").
+
+use crate::army::{self, Nation};
+use crate::scenario::{
+    Edge, Game, GameKind, Options, PointSpec, Role, Scenario, SideSpec, TableSize, UnitSpec,
+};
+use crate::state::{
+    Field, MeleeWork, Place, Point, SideInfo, State, Status, Unit, BASE_DEPTH, BASE_WIDTH,
+};
+use crate::tables::Tables;
+use crate::units::{Size, UnitType};
+use grognard_engine::dice::Seeded;
+use grognard_engine::sequence::Clock;
+use grognard_engine::terrain::{Feature, TerrainKind};
+use grognard_engine::{Dice, Side};
+use grognard_geometry::shape::ShapeSpec;
+use grognard_geometry::{Base, Pose, Vec2};
+use std::sync::Arc;
+
+/// The position of a reinforcement point.
+pub fn point_pos(table: &TableSize, edge: Edge, at: f64) -> Vec2 {
+    match edge {
+        Edge::South => Vec2::new(at, 0.0),
+        Edge::North => Vec2::new(at, table.depth),
+        Edge::West => Vec2::new(0.0, at),
+        Edge::East => Vec2::new(table.width, at),
+    }
+}
+
+/// The state at the start of a (validated) scenario.
+pub fn start(s: &Scenario) -> State {
+    let mut names = Vec::new();
+    let mut units: Vec<Unit> = Vec::new();
+    let mut points = Vec::new();
+    let mut queues: Vec<Vec<u16>> = Vec::new();
+    let mut commands: Vec<(u16, Side, String)> = Vec::new();
+    for (si, spec) in s.sides.iter().enumerate().take(2) {
+        let side = Side(si as u8);
+        let first_point = points.len();
+        for p in &spec.points {
+            points.push(Point {
+                side,
+                edge: p.edge,
+                pos: point_pos(&s.table, p.edge, p.at),
+                flank: p.edge != spec.edge,
+            });
+            queues.push(Vec::new());
+        }
+        for u in &spec.units {
+            let id = units.len() as u16;
+            let (pose, place) = match (u.at, u.point) {
+                (Some([x, y, f]), _) => (Pose::new(x, y, f.to_radians()), Place::Table),
+                (None, Some(p)) if p < spec.points.len() => {
+                    queues[first_point + p].push(id);
+                    (
+                        Pose::default(),
+                        Place::Waiting {
+                            point: (first_point + p) as u8,
+                        },
+                    )
+                }
+                _ if !spec.points.is_empty() => {
+                    queues[first_point].push(id);
+                    (
+                        Pose::default(),
+                        Place::Waiting {
+                            point: first_point as u8,
+                        },
+                    )
+                }
+                _ => (
+                    Pose::new(s.table.width / 2.0, s.table.depth / 2.0, 0.0),
+                    Place::Table,
+                ),
+            };
+            if let Some(c) = &u.command {
+                commands.push((id, side, c.clone()));
+            }
+            names.push(u.name.clone());
+            units.push(Unit {
+                id,
+                side,
+                kind: u.kind,
+                size: u.size,
+                pose,
+                status: Status::Ready,
+                place,
+                command: None,
+                moved: false,
+                fired: false,
+                rallied: false,
+                road_column: false,
+                followed_up: false,
+            });
+        }
+    }
+    for (id, side, name) in commands {
+        let hq = units
+            .iter()
+            .position(|u| u.side == side && u.kind == UnitType::Hq && names[u.id as usize] == name);
+        units[id as usize].command = hq.map(|h| h as u16);
+    }
+    let info = |i: usize| {
+        let sp = &s.sides[i];
+        SideInfo {
+            name: sp.name.clone(),
+            role: sp.role,
+            edge: sp.edge,
+        }
+    };
+    let first = if s.sides.first().map(|x| x.role) == Some(Role::Defender) {
+        Side(0)
+    } else {
+        Side(1)
+    };
+    let n_points = points.len();
+    State {
+        field: Arc::new(Field {
+            name: s.name.clone(),
+            width: s.table.width,
+            depth: s.table.depth,
+            terrain: s.terrain.clone(),
+            points,
+            sides: [info(0), info(1)],
+            names,
+            game: s.game.kind,
+            turn_limit: s.game.turn_limit,
+            options: s.options,
+            tables: s.tables.clone(),
+        }),
+        units,
+        clock: Clock::new(first),
+        queues,
+        rolled: vec![false; n_points],
+        contacts: Vec::new(),
+        pending: None,
+        melee: MeleeWork::default(),
+        lost: [0, 0],
+        exited: [0, 0],
+        outcome: None,
+    }
+}
+
+/// An army to bring to a generated battle.
+#[derive(Debug, Clone)]
+pub struct Army {
+    pub nation: Nation,
+    pub units: Vec<(UnitType, Size)>,
+}
+
+impl Army {
+    pub fn standard(nation: Nation) -> Army {
+        Army {
+            nation,
+            units: army::standard_template(),
+        }
+    }
+}
+
+/// What the set-up procedure decided, for the narrative.
+#[derive(Debug, Clone)]
+pub struct SetupLog {
+    pub lines: Vec<String>,
+}
+
+/// Generate a battle by the book's procedure. `dice` rolls what the book rolls; `choice`
+/// makes the players' set-up decisions (terrain, deployment, reinforcement points), as an
+/// AI general would.
+pub fn generate(
+    armies: [Army; 2],
+    kind: GameKind,
+    dice: &mut dyn Dice,
+    choice: &mut Seeded,
+) -> (Scenario, SetupLog) {
+    let tables = Tables::default();
+    let table = TableSize::default();
+    let mut log = Vec::new();
+    // Roll-off ("2x2 Game setup"): ties add 10 AP set up at the start, then re-roll.
+    let mut initial_ap = 10.0;
+    let attacker = loop {
+        let a = dice.roll(6, "set-up roll-off, first army");
+        let b = dice.roll(6, "set-up roll-off, second army");
+        log.push(format!(
+            "Roll-off: {} {a}, {} {b}",
+            armies[0].nation.name(),
+            armies[1].nation.name()
+        ));
+        if a == b {
+            initial_ap += 10.0;
+            log.push(format!(
+                "Tied: each side sets up {initial_ap} AP at the start"
+            ));
+            continue;
+        }
+        break if a > b { 0 } else { 1 };
+    };
+    let defender = 1 - attacker;
+    log.push(format!(
+        "{} attack, {} defend and move first",
+        armies[attacker].nation.name(),
+        armies[defender].nation.name()
+    ));
+    let terrain = place_terrain(&table, dice, choice, &mut log);
+    // Sides: index 0 is the defender (south edge), 1 the attacker (north edge).
+    let order = [defender, attacker];
+    let mut sides: Vec<SideSpec> = Vec::new();
+    for (i, &a) in order.iter().enumerate() {
+        let role = if i == 0 {
+            Role::Defender
+        } else {
+            Role::Attacker
+        };
+        let edge = if i == 0 { Edge::South } else { Edge::North };
+        sides.push(SideSpec {
+            name: armies[a].nation.name().to_string(),
+            nation: Some(armies[a].nation.name().to_lowercase()),
+            role,
+            edge,
+            points: Vec::new(),
+            units: name_units(&armies[a]),
+        });
+    }
+    // Deployment: initial AP on table, the rest queued at two points each.
+    for side in sides.iter_mut() {
+        deploy(side, &table, &terrain, &tables, initial_ap, choice);
+    }
+    // Reinforcement points: defender, attacker, defender, attacker ("2x2 Deployment").
+    let mut points: [Vec<PointSpec>; 2] = [Vec::new(), Vec::new()];
+    for _round in 0..2 {
+        for i in 0..2 {
+            let p = pick_point(i, &sides, &points, &table, choice);
+            points[i].push(p);
+        }
+    }
+    for i in 0..2 {
+        sides[i].points = points[i].clone();
+        queue_reserves(&mut sides[i], choice);
+        log.push(format!(
+            "{} reinforcement points: {}",
+            sides[i].name,
+            sides[i]
+                .points
+                .iter()
+                .map(|p| format!("{:?} edge at {:.1}\"", p.edge, p.at))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let scenario = Scenario {
+        rules: "two-by-two".into(),
+        name: format!("{} attack {}", sides[1].name, sides[0].name),
+        table,
+        game: Game {
+            kind,
+            initial_ap,
+            ..Game::default()
+        },
+        options: Options::default(),
+        terrain,
+        sides,
+        tables,
+    };
+    (scenario, SetupLog { lines: log })
+}
+
+fn name_units(army: &Army) -> Vec<UnitSpec> {
+    let mut counts = std::collections::HashMap::new();
+    army.units
+        .iter()
+        .map(|(k, s)| {
+            let n = counts.entry(*k).or_insert(0usize);
+            *n += 1;
+            UnitSpec {
+                name: army::unit_name(army.nation, *k, *n),
+                kind: *k,
+                size: *s,
+                at: None,
+                point: None,
+                command: None,
+            }
+        })
+        .collect()
+}
+
+fn rand_in(choice: &mut Seeded, lo: f64, hi: f64) -> f64 {
+    lo + (hi - lo) * choice.unit()
+}
+
+/// The six terrain sectors ("2x2 Terrain placement"): 1-3 across the attacker's half (north)
+/// from west to east, 4-6 across the defender's half.
+pub fn sector_bounds(table: &TableSize, sector: u8) -> (Vec2, Vec2) {
+    let w = table.width / 3.0;
+    let h = table.depth / 2.0;
+    let col = ((sector - 1) % 3) as f64;
+    let y0 = if sector <= 3 { h } else { 0.0 };
+    (Vec2::new(col * w, y0), Vec2::new((col + 1.0) * w, y0 + h))
+}
+
+fn point_in_sector(table: &TableSize, sector: u8, choice: &mut Seeded, margin: f64) -> Vec2 {
+    let (lo, hi) = sector_bounds(table, sector);
+    Vec2::new(
+        rand_in(choice, lo.x + margin, hi.x - margin),
+        rand_in(choice, lo.y + margin, hi.y - margin),
+    )
+}
+
+fn blob(centre: Vec2, rx: f64, ry: f64, choice: &mut Seeded) -> ShapeSpec {
+    let n = 9;
+    let points = (0..n)
+        .map(|i| {
+            let a = i as f64 * std::f64::consts::TAU / n as f64;
+            let k = rand_in(choice, 0.85, 1.1);
+            [centre.x + rx * k * a.cos(), centre.y + ry * k * a.sin()]
+        })
+        .collect();
+    ShapeSpec::Polygon { points }
+}
+
+/// Terrain by the book's order: streams, hills, roads, towns, dense woods, copses, hedges and
+/// walls, each in the sector a die roll names. The defender's choice of features is made
+/// here as a general would: one or two roads and towns, some hills and cover.
+fn place_terrain(
+    table: &TableSize,
+    dice: &mut dyn Dice,
+    choice: &mut Seeded,
+    log: &mut Vec<String>,
+) -> Vec<Feature> {
+    let mut out: Vec<Feature> = Vec::new();
+    let sector = |dice: &mut dyn Dice, what: &str, log: &mut Vec<String>| {
+        let s = dice.roll(6, "terrain sector");
+        log.push(format!("{what}: sector {s}"));
+        s
+    };
+    let streams = choice.below(2) as usize;
+    let hills = 1 + choice.below(2) as usize;
+    let roads = 1 + choice.below(2) as usize;
+    let towns = 1 + choice.below(2) as usize;
+    let woods = choice.below(2) as usize;
+    let copses = choice.below(3) as usize;
+    let hedges = choice.below(3) as usize;
+    let mut stream_lines: Vec<Vec<[f64; 2]>> = Vec::new();
+    for _ in 0..streams {
+        let s = sector(dice, "Stream", log);
+        let c = point_in_sector(table, s, choice, 1.5);
+        // Across the table from west to east, bending through the sector.
+        let line = vec![
+            [0.0, (c.y + rand_in(choice, -2.0, 2.0)).clamp(7.0, 17.0)],
+            [c.x, c.y.clamp(7.0, 17.0)],
+            [
+                table.width,
+                (c.y + rand_in(choice, -2.0, 2.0)).clamp(7.0, 17.0),
+            ],
+        ];
+        stream_lines.push(line.clone());
+        out.push(Feature::new(
+            TerrainKind::Stream,
+            ShapeSpec::Band {
+                points: line,
+                width: 0.25,
+            },
+        ));
+    }
+    for _ in 0..hills {
+        let s = sector(dice, "Hill", log);
+        let c = point_in_sector(table, s, choice, 2.5);
+        let spec = blob(
+            c,
+            rand_in(choice, 1.5, 3.0),
+            rand_in(choice, 1.2, 2.5),
+            choice,
+        );
+        out.push(Feature::new(TerrainKind::Hill, spec));
+    }
+    let mut road_lines: Vec<Vec<[f64; 2]>> = Vec::new();
+    for r in 0..roads {
+        let s = sector(dice, "Road", log);
+        let c = point_in_sector(table, s, choice, 1.0);
+        let line = if r == 0 {
+            // Edge to opposite edge, south to north, through the sector.
+            vec![
+                [rand_in(choice, 6.0, 18.0), 0.0],
+                [c.x, c.y],
+                [rand_in(choice, 6.0, 18.0), table.depth],
+            ]
+        } else {
+            vec![
+                [0.0, rand_in(choice, 8.0, 16.0)],
+                [c.x, c.y],
+                [table.width, rand_in(choice, 8.0, 16.0)],
+            ]
+        };
+        road_lines.push(line.clone());
+        out.push(Feature::new(
+            TerrainKind::Road,
+            ShapeSpec::Band {
+                points: line,
+                width: 0.5,
+            },
+        ));
+    }
+    // Bridges wherever a road crosses a stream.
+    for road in &road_lines {
+        for stream in &stream_lines {
+            for rw in road.windows(2) {
+                for sw in stream.windows(2) {
+                    let v = |p: [f64; 2]| Vec2::new(p[0], p[1]);
+                    if let Some((t, _)) = grognard_geometry::distance::segment_intersection(
+                        v(rw[0]),
+                        v(rw[1]),
+                        v(sw[0]),
+                        v(sw[1]),
+                    ) {
+                        let p = v(rw[0]).lerp(v(rw[1]), t);
+                        let d = (v(rw[1]) - v(rw[0])).normalize();
+                        out.push(Feature::new(
+                            TerrainKind::Bridge,
+                            ShapeSpec::Rect {
+                                centre: [p.x, p.y],
+                                width: 1.0,
+                                height: 0.6,
+                                angle: d.y.atan2(d.x).to_degrees(),
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for _ in 0..towns {
+        let s = sector(dice, "Town", log);
+        let (lo, hi) = sector_bounds(table, s);
+        let target = (lo + hi) * 0.5;
+        // On the road point nearest the sector's centre.
+        let mut best = target;
+        let mut best_d = f64::INFINITY;
+        for road in &road_lines {
+            for w in road.windows(2) {
+                let a = Vec2::new(w[0][0], w[0][1]);
+                let b = Vec2::new(w[1][0], w[1][1]);
+                let p = grognard_geometry::distance::closest_on_segment(target, a, b);
+                if p.distance(target) < best_d {
+                    best_d = p.distance(target);
+                    best = p;
+                }
+            }
+        }
+        let p = best.clamp(
+            Vec2::new(2.0, 7.5),
+            Vec2::new(table.width - 2.0, table.depth - 7.5),
+        );
+        let size = rand_in(choice, 1.5, 2.0);
+        out.push(Feature::new(
+            TerrainKind::Town,
+            ShapeSpec::Rect {
+                centre: [p.x, p.y],
+                width: size,
+                height: size,
+                angle: 0.0,
+            },
+        ));
+    }
+    for _ in 0..woods {
+        let s = sector(dice, "Dense wood", log);
+        let c = point_in_sector(table, s, choice, 2.5);
+        let spec = blob(
+            c,
+            rand_in(choice, 1.0, 2.5),
+            rand_in(choice, 1.0, 2.5),
+            choice,
+        );
+        out.push(Feature::new(TerrainKind::DenseWood, spec));
+    }
+    for _ in 0..copses {
+        let s = sector(dice, "Copse", log);
+        let c = point_in_sector(table, s, choice, 1.0);
+        out.push(Feature::new(
+            TerrainKind::Copse,
+            ShapeSpec::Circle {
+                centre: [c.x, c.y],
+                radius: rand_in(choice, 0.4, 0.9),
+            },
+        ));
+    }
+    for _ in 0..hedges {
+        let s = sector(dice, "Hedge", log);
+        let c = point_in_sector(table, s, choice, 1.0);
+        let a = rand_in(choice, -0.3, 0.3);
+        out.push(Feature::new(
+            TerrainKind::Hedge,
+            ShapeSpec::Band {
+                points: vec![
+                    [c.x - 0.6 * a.cos(), c.y - 0.6 * a.sin()],
+                    [c.x + 0.6 * a.cos(), c.y + 0.6 * a.sin()],
+                ],
+                width: 0.2,
+            },
+        ));
+    }
+    out
+}
+
+/// Which units start on table: HQ first, then infantry, then artillery, within the AP.
+fn deploy(
+    side: &mut SideSpec,
+    table: &TableSize,
+    terrain: &[Feature],
+    tables: &Tables,
+    ap: f64,
+    choice: &mut Seeded,
+) {
+    let mut order: Vec<usize> = (0..side.units.len()).collect();
+    let rank = |k: UnitType| match k {
+        UnitType::Hq => 0,
+        k if k.is_infantry() => 1,
+        k if k.is_artillery() => 2,
+        _ => 3,
+    };
+    order.sort_by_key(|&i| (rank(side.units[i].kind), i));
+    let mut spent = 0.0;
+    let mut chosen = Vec::new();
+    for i in order {
+        let c = tables.cost(side.units[i].kind, side.units[i].size);
+        if spent + c <= ap + 1e-9 {
+            spent += c;
+            chosen.push(i);
+        }
+    }
+    let south = side.edge == Edge::South;
+    let facing: f64 = if south { 90.0 } else { -90.0 };
+    let line_y = if south { 3.5 } else { table.depth - 3.5 };
+    let hq_y = if south { 1.5 } else { table.depth - 1.5 };
+    let centre = rand_in(choice, 8.0, 16.0);
+    let mut placed: Vec<Base> = Vec::new();
+    let mut slot = 0i32;
+    for i in chosen {
+        let is_hq = side.units[i].kind == UnitType::Hq;
+        let y = if is_hq { hq_y } else { line_y };
+        // Spread along the line, alternating either side of the centre, avoiding bad ground.
+        let mut pose = None;
+        for attempt in 0..40 {
+            let k = if is_hq { attempt } else { slot + attempt };
+            let off = if k % 2 == 0 { k / 2 } else { -(k + 1) / 2 } as f64 * 1.6;
+            let x = (centre + off).clamp(3.5, table.width - 3.5);
+            let p = Pose::new(x, y, facing.to_radians());
+            let b = Base::new(p, BASE_WIDTH, BASE_DEPTH);
+            let bad_ground = terrain.iter().any(|f| {
+                matches!(
+                    f.kind,
+                    TerrainKind::DenseWood | TerrainKind::River | TerrainKind::LightWood
+                ) && f.shape.overlaps_convex(&b.corners(), 0.0)
+            });
+            if !bad_ground
+                && placed
+                    .iter()
+                    .all(|o| grognard_geometry::distance::base_base(o, &b) > 0.3)
+            {
+                pose = Some(p);
+                if !is_hq {
+                    slot += attempt + 1;
+                }
+                break;
+            }
+        }
+        if let Some(p) = pose {
+            placed.push(Base::new(p, BASE_WIDTH, BASE_DEPTH));
+            side.units[i].at = Some([p.pos.x, p.pos.y, facing]);
+        }
+    }
+}
+
+/// Pick a reinforcement point for side `i` (0 defender, 1 attacker).
+fn pick_point(
+    i: usize,
+    sides: &[SideSpec],
+    taken: &[Vec<PointSpec>; 2],
+    table: &TableSize,
+    choice: &mut Seeded,
+) -> PointSpec {
+    let own = sides[i].edge;
+    let mine = &taken[i];
+    if i == 1 && mine.is_empty() {
+        // The attacker tries a flank: not within 6" of a defending unit or point.
+        for _ in 0..20 {
+            let edge = if choice.below(2) == 0 {
+                Edge::West
+            } else {
+                Edge::East
+            };
+            let at = rand_in(choice, 8.0, 20.0);
+            let pos = point_pos(table, edge, at);
+            let clear_units = sides[0].units.iter().filter_map(|u| u.at).all(|[x, y, _]| {
+                let b = Base::new(Pose::new(x, y, 0.0), BASE_WIDTH, BASE_DEPTH);
+                grognard_geometry::distance::point_base(pos, &b) > 6.0
+            });
+            let clear_points = taken[0]
+                .iter()
+                .all(|p| point_pos(table, p.edge, p.at).distance(pos) > 6.0);
+            if clear_units && clear_points {
+                return PointSpec { edge, at };
+            }
+        }
+    }
+    let at = loop {
+        let at = rand_in(choice, 4.0, 20.0);
+        if mine.iter().all(|p| (p.at - at).abs() > 6.0) {
+            break at;
+        }
+    };
+    PointSpec { edge: own, at }
+}
+
+/// Split the units not on table between the two points, cheap units first at each so the
+/// enemy gains little by exchanging them ("2x2 Reinforcements").
+fn queue_reserves(side: &mut SideSpec, choice: &mut Seeded) {
+    let mut reserve: Vec<usize> = (0..side.units.len())
+        .filter(|i| side.units[*i].at.is_none())
+        .collect();
+    let n_points = side.points.len().max(1);
+    // Cavalry prefers a flank point; the rest alternate.
+    reserve.sort_by_key(|&i| (!side.units[i].kind.is_cavalry(), i));
+    let flank = side.points.iter().position(|p| p.edge != side.edge);
+    let mut next = choice.below(n_points as u64) as usize;
+    for i in reserve {
+        let p = match flank {
+            Some(f) if side.units[i].kind.is_cavalry() => f,
+            _ => {
+                next = (next + 1) % n_points;
+                next
+            }
+        };
+        side.units[i].point = Some(p);
+    }
+    // Within each point, put a line battalion first so an exchange costs little.
+    let mut ordered: Vec<UnitSpec> = side
+        .units
+        .iter()
+        .filter(|u| u.at.is_some())
+        .cloned()
+        .collect();
+    for p in 0..n_points {
+        let mut q: Vec<UnitSpec> = side
+            .units
+            .iter()
+            .filter(|u| u.at.is_none() && u.point == Some(p))
+            .cloned()
+            .collect();
+        if let Some(k) = q.iter().position(|u| u.kind == UnitType::Line) {
+            let first = q.remove(k);
+            q.insert(0, first);
+        }
+        ordered.extend(q);
+    }
+    side.units = ordered;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sectors_follow_the_plate() {
+        let t = TableSize::default();
+        let (lo, hi) = sector_bounds(&t, 1);
+        assert_eq!((lo, hi), (Vec2::new(0.0, 12.0), Vec2::new(8.0, 24.0)));
+        let (lo, _) = sector_bounds(&t, 6);
+        assert_eq!(lo, Vec2::new(16.0, 0.0));
+    }
+
+    #[test]
+    fn tied_roll_off_adds_ten_ap() {
+        // Scripted: tie 3-3, then 5-2 (first army attacks), then terrain dice.
+        let mut faces = vec![3, 3, 5, 2];
+        faces.extend(std::iter::repeat_n(4, 40));
+        let mut dice = grognard_engine::dice::Scripted::new(&faces);
+        let mut choice = Seeded::new(1);
+        let (s, log) = generate(
+            [
+                Army::standard(Nation::French),
+                Army::standard(Nation::Austrian),
+            ],
+            GameKind::Fast,
+            &mut dice,
+            &mut choice,
+        );
+        assert_eq!(s.game.initial_ap, 20.0);
+        assert_eq!(s.sides[1].name, "French", "{:?}", log.lines);
+        assert_eq!(s.sides[1].role, Role::Attacker);
+        let on_table: f64 = s.sides[1]
+            .units
+            .iter()
+            .filter(|u| u.at.is_some())
+            .map(|u| Tables::default().cost(u.kind, u.size))
+            .sum();
+        assert!(on_table <= 20.0 && on_table > 10.0, "{on_table}");
+    }
+}
