@@ -389,7 +389,9 @@ mod tests {
 
     #[test]
     fn bracket_minimum_applies_only_if_bought() {
+        // 39 AP less a line battalion, plus militia: within 40 AP.
         let mut t = standard_template();
+        t.retain(|u| u.0 != Line);
         t.push((Militia, Size::Common));
         let p = ok(Nation::Austrian, &t);
         assert!(p.iter().any(|m| m.contains("at least 2")), "{p:?}");
