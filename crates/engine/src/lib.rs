@@ -19,6 +19,7 @@ pub mod side;
 pub mod stats;
 pub mod terrain;
 
+pub mod book;
 pub mod conformance;
 
 pub use dice::Dice;

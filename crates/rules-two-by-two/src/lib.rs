@@ -9,6 +9,7 @@
 pub mod advisor;
 pub mod apply;
 pub mod army;
+pub mod book;
 pub mod command;
 pub mod ctx;
 pub mod event;

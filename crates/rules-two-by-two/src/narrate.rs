@@ -130,17 +130,32 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
             attack,
             defence,
             winner,
+            loser,
             difference,
-            ..
-        } => format!(
-            "Melee, {} against {}: attacker {}; defender {}. {} wins by {}",
-            n(*attacker),
-            n(*defender),
-            attack,
-            defence,
-            n(*winner),
-            difference
-        ),
+        } => {
+            // Each side's roll without the shared row and rule, then the row once.
+            let roll = |e: &grognard_engine::Explanation| {
+                let mut e = e.clone();
+                e.row = "".into();
+                e.result = "".into();
+                let s = e.to_string();
+                s[..s.rfind(" [").unwrap_or(s.len())].to_string()
+            };
+            format!(
+                "Melee, {} against {}: {} {}; {} {}; {} wins by {difference} (row {}): {} {} [{}]",
+                n(*attacker),
+                n(*defender),
+                n(*attacker),
+                roll(attack),
+                n(*defender),
+                roll(defence),
+                n(*winner),
+                attack.row,
+                n(*loser),
+                attack.result.replace("loser ", ""),
+                attack.rule
+            )
+        }
         Event::FollowedUp { unit, to } => format!(
             "{} follows up to ({:.1}, {:.1})",
             n(*unit),

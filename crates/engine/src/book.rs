@@ -1,0 +1,26 @@
+//! What the command line (or a server) needs of a rule set beyond play: its built-in
+//! battle, reading the files people write, and how complete it is.
+
+use crate::files::FileError;
+use crate::Ruleset;
+
+/// A checked file, described for a person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    /// "scenario", "army list", ...
+    pub kind: String,
+    pub summary: String,
+}
+
+pub trait Book: Ruleset {
+    /// The built-in default battle for a seed, with notes on how it was set up.
+    fn default_scenario(&self, seed: u64) -> (Self::Scenario, Vec<String>);
+    /// Read and check a scenario file.
+    fn load_scenario(&self, file: &str, text: &str) -> Result<Self::Scenario, Vec<FileError>>;
+    /// Check any file of this rule set (scenario, army list, ...).
+    fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>>;
+    /// The book's title.
+    fn title(&self) -> &'static str;
+    /// How complete the implementation is, in a line.
+    fn completeness(&self) -> &'static str;
+}
