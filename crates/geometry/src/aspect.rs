@@ -14,7 +14,7 @@ pub enum Aspect {
 /// The face of `base` whose sector contains `p`. Sectors are bounded by the base's diagonals
 /// extended outward; a point exactly on a diagonal counts as front or rear.
 pub fn sector_of_point(base: &Base, p: Vec2) -> Face {
-    let l = base.pose.to_local(p);
+    let l = base.to_local(p);
     let h = base.half();
     // Compare |y|/hy against |x|/hx without dividing.
     if l.y.abs() * h.x <= l.x.abs() * h.y {

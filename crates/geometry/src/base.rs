@@ -16,17 +16,75 @@ impl Face {
     pub const ALL: [Face; 4] = [Face::Front, Face::Left, Face::Right, Face::Rear];
 }
 
-/// A rectangle `width` wide (frontage) and `depth` deep, centred on its pose.
+/// A rectangle `width` wide (frontage) and `depth` deep, centred on its pose. The unit
+/// vectors ahead and to the left are computed once, on construction.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(from = "BaseSpec", into = "BaseSpec")]
 pub struct Base {
     pub pose: Pose,
     pub width: f64,
     pub depth: f64,
+    fwd: Vec2,
+    left: Vec2,
+}
+
+#[derive(Serialize, Deserialize)]
+struct BaseSpec {
+    pose: Pose,
+    width: f64,
+    depth: f64,
+}
+
+impl From<BaseSpec> for Base {
+    fn from(s: BaseSpec) -> Base {
+        Base::new(s.pose, s.width, s.depth)
+    }
+}
+
+impl From<Base> for BaseSpec {
+    fn from(b: Base) -> BaseSpec {
+        BaseSpec {
+            pose: b.pose,
+            width: b.width,
+            depth: b.depth,
+        }
+    }
 }
 
 impl Base {
     pub fn new(pose: Pose, width: f64, depth: f64) -> Self {
-        Base { pose, width, depth }
+        let fwd = pose.forward();
+        Base {
+            pose,
+            width,
+            depth,
+            fwd,
+            left: Vec2::new(-fwd.y, fwd.x),
+        }
+    }
+
+    /// Unit vector straight ahead.
+    #[inline]
+    pub fn forward(&self) -> Vec2 {
+        self.fwd
+    }
+
+    /// Unit vector to the left.
+    #[inline]
+    pub fn left(&self) -> Vec2 {
+        self.left
+    }
+
+    #[inline]
+    fn to_table(&self, local: Vec2) -> Vec2 {
+        self.pose.pos + self.fwd * local.x + self.left * local.y
+    }
+
+    /// A table point in the base's own frame (`x` ahead, `y` to the left).
+    #[inline]
+    pub fn to_local(&self, p: Vec2) -> Vec2 {
+        let d = p - self.pose.pos;
+        Vec2::new(d.dot(self.fwd), d.dot(self.left))
     }
 
     #[inline]
@@ -38,8 +96,8 @@ impl Base {
     #[inline]
     pub fn corners(&self) -> [Vec2; 4] {
         let h = self.half();
-        let f = self.pose.forward() * h.x;
-        let l = self.pose.left() * h.y;
+        let f = self.fwd * h.x;
+        let l = self.left * h.y;
         let c = self.pose.pos;
         [c + f + l, c + f - l, c - f - l, c - f + l]
     }
@@ -64,22 +122,22 @@ impl Base {
             Face::Left => Vec2::new(0.0, h.y),
             Face::Right => Vec2::new(0.0, -h.y),
         };
-        self.pose.to_table(local)
+        self.to_table(local)
     }
 
     /// Outward unit normal of a face.
     pub fn face_normal(&self, face: Face) -> Vec2 {
         match face {
-            Face::Front => self.pose.forward(),
-            Face::Rear => -self.pose.forward(),
-            Face::Left => self.pose.left(),
-            Face::Right => -self.pose.left(),
+            Face::Front => self.fwd,
+            Face::Rear => -self.fwd,
+            Face::Left => self.left,
+            Face::Right => -self.left,
         }
     }
 
     /// True if the point lies inside the base (edges included).
     pub fn contains(&self, p: Vec2) -> bool {
-        let l = self.pose.to_local(p);
+        let l = self.to_local(p);
         let h = self.half();
         l.x.abs() <= h.x + 1e-9 && l.y.abs() <= h.y + 1e-9
     }
@@ -106,9 +164,6 @@ impl Base {
     pub fn aligned_against(&self, other: &Base, face: Face) -> Pose {
         let normal = other.face_normal(face);
         let centre = other.face_centre(face) + normal * (self.depth * 0.5);
-        Pose {
-            pos: centre,
-            facing: crate::angle_of(-normal),
-        }
+        Pose::at(centre, crate::angle_of(-normal))
     }
 }

@@ -50,11 +50,21 @@ pub fn segment_segment(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f64 {
 
 /// Distance from a point to the nearest point of a base (zero inside).
 pub fn point_base(p: Vec2, base: &Base) -> f64 {
-    let l = base.pose.to_local(p);
+    let l = base.to_local(p);
     let h = base.half();
     let dx = (l.x.abs() - h.x).max(0.0);
     let dy = (l.y.abs() - h.y).max(0.0);
     (dx * dx + dy * dy).sqrt()
+}
+
+/// True if two bases are no more than `d` apart (cheap for bases far from each other).
+#[inline]
+pub fn bases_within(a: &Base, b: &Base, d: f64) -> bool {
+    let r = a.radius() + b.radius() + d;
+    if a.pose.pos.distance_squared(b.pose.pos) > r * r {
+        return false;
+    }
+    base_base(a, b) <= d
 }
 
 /// Shortest distance between two bases (zero if they touch or overlap).

@@ -57,15 +57,30 @@ pub fn base_overlaps_convex(a: &Base, poly: &[Vec2], tolerance: f64) -> bool {
     penetration(&a.corners(), poly) > tolerance
 }
 
-/// Convex hull of a small set of points (Andrew's monotone chain), counter-clockwise.
-/// `out` receives the hull; returns the number of hull points.
+/// Convex hull of a small set of points (Andrew's monotone chain), counter-clockwise, into
+/// `out`. Up to 16 points are sorted on the stack.
 pub fn convex_hull(points: &[Vec2], out: &mut Vec<Vec2>) {
     out.clear();
-    let mut pts: Vec<Vec2> = points.to_vec();
-    pts.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
-    pts.dedup_by(|p, q| p.distance_squared(*q) < 1e-18);
+    let mut buf = [Vec2::ZERO; 16];
+    let mut heap;
+    let pts: &mut [Vec2] = if points.len() <= 16 {
+        buf[..points.len()].copy_from_slice(points);
+        &mut buf[..points.len()]
+    } else {
+        heap = points.to_vec();
+        &mut heap[..]
+    };
+    pts.sort_unstable_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    let mut n = 0;
+    for i in 0..pts.len() {
+        if n == 0 || pts[n - 1].distance_squared(pts[i]) >= 1e-18 {
+            pts[n] = pts[i];
+            n += 1;
+        }
+    }
+    let pts = &pts[..n];
     if pts.len() < 3 {
-        out.extend_from_slice(&pts);
+        out.extend_from_slice(pts);
         return;
     }
     let cross = |o: Vec2, a: Vec2, b: Vec2| (a - o).perp_dot(b - o);
@@ -83,6 +98,39 @@ pub fn convex_hull(points: &[Vec2], out: &mut Vec<Vec2>) {
         out.push(*p);
     }
     out.pop();
+}
+
+/// Like [`inset_convex`], writing into `out` (at least as long as `outline`); returns the
+/// number of points, or 0 if the polygon vanishes.
+pub fn inset_convex_into(outline: &[Vec2], by: f64, out: &mut [Vec2]) -> usize {
+    let n = outline.len();
+    if n < 3 || out.len() < n {
+        return 0;
+    }
+    let area2: f64 = (0..n)
+        .map(|i| outline[i].perp_dot(outline[(i + 1) % n]))
+        .sum();
+    let sign = if area2 >= 0.0 { 1.0 } else { -1.0 };
+    for i in 0..n {
+        let p0 = outline[(i + n - 1) % n];
+        let p1 = outline[i];
+        let p2 = outline[(i + 1) % n];
+        let e1 = (p1 - p0).normalize_or_zero();
+        let e2 = (p2 - p1).normalize_or_zero();
+        let n1 = Vec2::new(-e1.y, e1.x) * sign;
+        let n2 = Vec2::new(-e2.y, e2.x) * sign;
+        let bis = n1 + n2;
+        let cos = bis.dot(n1);
+        if cos.abs() < 1e-9 {
+            return 0;
+        }
+        out[i] = p1 + bis * (by / cos);
+    }
+    let area_after: f64 = (0..n).map(|i| out[i].perp_dot(out[(i + 1) % n])).sum();
+    if area_after * area2 <= 0.0 {
+        return 0;
+    }
+    n
 }
 
 /// A convex polygon moved inward by `by` inches on every edge (each vertex where the two

@@ -4,31 +4,68 @@ use crate::{dir, wrap, Vec2};
 use serde::{Deserialize, Serialize};
 
 /// The position of a base's centre and its facing (radians, counter-clockwise from `+x`).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+/// The unit vector of the facing is computed once, when the pose is made, because bases are
+/// measured far more often than they move; make poses with [`Pose::new`] or [`Pose::at`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(from = "PoseSpec", into = "PoseSpec")]
 pub struct Pose {
     pub pos: Vec2,
     pub facing: f64,
+    fwd: Vec2,
+}
+
+#[derive(Serialize, Deserialize)]
+struct PoseSpec {
+    pos: Vec2,
+    facing: f64,
+}
+
+impl From<PoseSpec> for Pose {
+    fn from(s: PoseSpec) -> Pose {
+        Pose::at(s.pos, s.facing)
+    }
+}
+
+impl From<Pose> for PoseSpec {
+    fn from(p: Pose) -> PoseSpec {
+        PoseSpec {
+            pos: p.pos,
+            facing: p.facing,
+        }
+    }
+}
+
+impl Default for Pose {
+    fn default() -> Self {
+        Pose::at(Vec2::ZERO, 0.0)
+    }
 }
 
 impl Pose {
     pub fn new(x: f64, y: f64, facing: f64) -> Self {
+        Pose::at(Vec2::new(x, y), facing)
+    }
+
+    /// A pose at a point with a facing (normalised into `(-pi, pi]`).
+    pub fn at(pos: Vec2, facing: f64) -> Self {
+        let facing = wrap(facing);
         Pose {
-            pos: Vec2::new(x, y),
-            facing: wrap(facing),
+            pos,
+            facing,
+            fwd: dir(facing),
         }
     }
 
     /// Unit vector straight ahead.
     #[inline]
     pub fn forward(&self) -> Vec2 {
-        dir(self.facing)
+        self.fwd
     }
 
     /// Unit vector to the base's left.
     #[inline]
     pub fn left(&self) -> Vec2 {
-        let f = self.forward();
-        Vec2::new(-f.y, f.x)
+        Vec2::new(-self.fwd.y, self.fwd.x)
     }
 
     /// A point given in the base's own frame (`x` ahead, `y` to the left) in table coordinates.
@@ -49,14 +86,17 @@ impl Pose {
         Pose {
             pos: self.to_table(Vec2::new(ahead, left)),
             facing: self.facing,
+            fwd: self.fwd,
         }
+    }
+
+    /// The same facing at another point.
+    pub fn moved_to(&self, pos: Vec2) -> Pose {
+        Pose { pos, ..*self }
     }
 
     /// The same position with a new facing.
     pub fn turned_to(&self, facing: f64) -> Pose {
-        Pose {
-            pos: self.pos,
-            facing: wrap(facing),
-        }
+        Pose::at(self.pos, facing)
     }
 }

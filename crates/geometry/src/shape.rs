@@ -3,7 +3,7 @@
 
 use crate::distance::{point_segment, segment_intersection, segment_segment};
 use crate::{dir, Vec2};
-use geo::{Contains, Coord, Distance, Euclidean, Intersects, LineString, Point, Polygon};
+use geo::{Contains, Coord, Distance, Euclidean, LineString, Point, Polygon};
 use serde::{Deserialize, Serialize};
 
 /// How a terrain outline is written in a scenario.
@@ -190,21 +190,25 @@ impl Shape {
         }
         match &self.poly {
             Some(poly) => {
-                let shrunk;
+                let mut buf = [Vec2::ZERO; 12];
                 let outline = if tolerance > 0.0 {
-                    match crate::overlap::inset_convex(outline, tolerance) {
-                        Some(o) => {
-                            shrunk = o;
-                            &shrunk[..]
-                        }
-                        None => return false,
+                    let n = crate::overlap::inset_convex_into(outline, tolerance, &mut buf);
+                    if n == 0 {
+                        return false;
                     }
+                    &buf[..n]
                 } else {
                     outline
                 };
-                let ring: Vec<Coord<f64>> =
-                    outline.iter().map(|p| Coord { x: p.x, y: p.y }).collect();
-                poly.intersects(&Polygon::new(LineString::from(ring), vec![]))
+                let n = outline.len();
+                // Overlap: a corner of either inside the other, or crossing edges.
+                outline.iter().any(|p| poly.contains(&Point::new(p.x, p.y)))
+                    || self.points.iter().any(|p| inside_convex(outline, *p, 0.0))
+                    || self.segments().any(|(a, b)| {
+                        (0..n).any(|k| {
+                            segment_intersection(a, b, outline[k], outline[(k + 1) % n]).is_some()
+                        })
+                    })
             }
             None => {
                 let n = outline.len();

@@ -44,7 +44,8 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
             "melee" => melee_groups(state, side, out),
             _ => {}
         }
-        push(state, side, out, Command::EndPhase, 0.0, "end the phase");
+        let end = if out.is_empty() { 0.0 } else { -1.0 };
+        push(state, side, out, Command::EndPhase, end, "end the phase");
     }
 }
 
@@ -458,10 +459,13 @@ fn shot_value(state: &State, plan: &shooting::ShotPlan) -> f64 {
 }
 
 fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    for s in state.friends_of(side) {
-        if shooting::may_fire(state, s).is_err() {
-            continue;
-        }
+    let mut order: Vec<&Unit> = state
+        .friends_of(side)
+        .filter(|s| shooting::may_fire(state, s).is_ok())
+        .collect();
+    order.sort_by_key(|u| u.id);
+    for s in order {
+        let before = out.len();
         let (max, _) = state.field.tables.range(s.kind).unwrap_or((0.0, None));
         for t in enemies_near(state, side, &s.base(), max + 0.01) {
             let Ok(plan) = shooting::plan(state, s.id, t.id, None) else {
@@ -515,6 +519,15 @@ fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                     }
                 }
             }
+        }
+        if out.len() > before {
+            // One shooter at a time: its shots, or holding its fire.
+            out.push(Candidate {
+                command: Command::Pass { unit: s.id },
+                score: 0.0,
+                why: "hold fire",
+            });
+            return;
         }
     }
 }
@@ -665,10 +678,7 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
                     -u.pose.forward()
                 };
                 let end = Base::new(
-                    Pose {
-                        pos: u.pose.pos + dir * allowance,
-                        facing: u.pose.facing,
-                    },
+                    Pose::at(u.pose.pos + dir * allowance, u.pose.facing),
                     u.base().width,
                     u.base().depth,
                 );

@@ -65,6 +65,16 @@ pub fn apply(state: &mut State, event: &Event) {
                 u.status = Status::Ready;
             }
         }
+        Event::Passed { unit } => {
+            let key = state.clock.spec(&crate::rules::SEQUENCE).key;
+            let u = &mut state.units[*unit as usize];
+            match key {
+                "move" => u.moved = true,
+                "shoot" => u.fired = true,
+                "rally" => u.rallied = true,
+                _ => {}
+            }
+        }
         Event::FollowedUp { unit, to } => {
             let u = &mut state.units[*unit as usize];
             u.pose = *to;

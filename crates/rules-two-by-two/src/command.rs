@@ -48,6 +48,9 @@ pub enum Command {
     Melee { order: Vec<(UnitId, UnitId)> },
     /// Follow up straight ahead by this many inches (0 declines).
     FollowUp { distance: f64 },
+    /// This unit does nothing more this phase: it stands, holds its fire, or does not try
+    /// to rally.
+    Pass { unit: UnitId },
     /// End the current phase.
     EndPhase,
 }

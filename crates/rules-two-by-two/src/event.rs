@@ -120,6 +120,10 @@ pub enum Event {
         roll: Explanation,
         success: bool,
     },
+    /// The unit is done for this phase without acting.
+    Passed {
+        unit: UnitId,
+    },
     MeleeFought {
         attacker: UnitId,
         defender: UnitId,

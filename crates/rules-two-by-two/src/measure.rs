@@ -7,7 +7,7 @@
 
 use crate::state::{State, Unit, UnitId};
 use grognard_engine::terrain::TerrainKind;
-use grognard_geometry::distance::{base_base, point_base, segment_base};
+use grognard_geometry::distance::{bases_within, point_base, segment_base};
 use grognard_geometry::line_of_sight::Corridor;
 use grognard_geometry::overlap::bases_overlap;
 use grognard_geometry::{Base, Face, Vec2, CONTACT};
@@ -34,7 +34,7 @@ pub fn distance(from: &Base, to: &Base) -> f64 {
 /// Base-to-base contact.
 #[inline]
 pub fn touching(a: &Base, b: &Base) -> bool {
-    base_base(a, b) <= CONTACT
+    bases_within(a, b, CONTACT)
 }
 
 #[inline]

@@ -10,7 +10,7 @@ use crate::measure::{front_touches, overlapping, touching, OVERLAP_TOLERANCE};
 use crate::scenario::Edge;
 use crate::state::{Place, State, Unit, UnitId};
 use crate::units::UnitType;
-use grognard_engine::terrain::TerrainKind;
+use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_engine::Illegal;
 use grognard_geometry::distance::segment_intersection;
 use grognard_geometry::overlap::penetration;
@@ -58,7 +58,13 @@ struct Ground {
     all_road: bool,
 }
 
-fn ground(state: &State, unit: &Unit, a: Vec2, b: Vec2) -> Result<Ground, Illegal> {
+fn on_road(terrain: &[&Feature], p: Vec2) -> bool {
+    terrain
+        .iter()
+        .any(|f| matches!(f.kind, TerrainKind::Road | TerrainKind::Bridge) && f.shape.contains(p))
+}
+
+fn ground(state: &State, terrain: &[&Feature], a: Vec2, b: Vec2) -> Result<Ground, Illegal> {
     let f = &state.field;
     let mut g = Ground {
         all_road: true,
@@ -68,28 +74,36 @@ fn ground(state: &State, unit: &Unit, a: Vec2, b: Vec2) -> Result<Ground, Illega
     let steps = ((len / 0.1).ceil() as usize).max(1);
     for i in 0..=steps {
         let p = a.lerp(b, i as f64 / steps as f64);
-        if !f.on_road(p) {
+        if !on_road(terrain, p) {
             g.all_road = false;
             break;
         }
     }
-    for feat in &f.terrain {
+    for feat in terrain.iter().copied() {
         match feat.kind {
             TerrainKind::Town => g.town += feat.shape.length_inside(a, b),
             TerrainKind::Bridge => g.bridge += feat.shape.length_inside(a, b),
             TerrainKind::LightWood if f.options.light_woods => {
                 g.light_wood += feat.shape.length_inside(a, b)
             }
-            TerrainKind::Stream => g.streams += feat.shape.crossings(a, b) as u32,
+            TerrainKind::Stream => {
+                for t in feat.shape.crossing_params(a, b) {
+                    let p = a.lerp(b, t);
+                    if !terrain
+                        .iter()
+                        .any(|x| x.kind == TerrainKind::Bridge && x.shape.contains(p))
+                    {
+                        g.streams += 1;
+                    }
+                }
+            }
             TerrainKind::River => {
                 for t in feat.shape.crossing_params(a, b) {
                     let p = a.lerp(b, t);
-                    let bridged = f
-                        .terrain
+                    let bridged = terrain
                         .iter()
                         .any(|x| x.kind == TerrainKind::Bridge && x.shape.contains(p));
-                    let ford = f
-                        .terrain
+                    let ford = terrain
                         .iter()
                         .any(|x| x.kind == TerrainKind::Ford && x.shape.contains(p));
                     if ford {
@@ -117,15 +131,24 @@ fn ground(state: &State, unit: &Unit, a: Vec2, b: Vec2) -> Result<Ground, Illega
             _ => {}
         }
     }
-    let _ = unit;
     Ok(g)
 }
 
 /// Where a base may stand as far as woods are concerned ("Dense Woods", "Light Woods").
 pub fn woods_allow(state: &State, kind: UnitType, base: &Base) -> Result<(), Illegal> {
+    let all: Vec<&Feature> = state.field.terrain.iter().collect();
+    woods_allow_in(state, &all, kind, base)
+}
+
+fn woods_allow_in(
+    state: &State,
+    terrain: &[&Feature],
+    kind: UnitType,
+    base: &Base,
+) -> Result<(), Illegal> {
     let f = &state.field;
     let corners = base.corners();
-    for feat in &f.terrain {
+    for feat in terrain.iter().copied() {
         let restricted = match feat.kind {
             TerrainKind::DenseWood => kind != UnitType::LightInfantry,
             TerrainKind::LightWood => f.options.light_woods && !kind.is_infantry(),
@@ -133,7 +156,7 @@ pub fn woods_allow(state: &State, kind: UnitType, base: &Base) -> Result<(), Ill
         };
         if restricted
             && feat.shape.overlaps_convex(&corners, OVERLAP_TOLERANCE)
-            && !f.on_road(base.pose.pos)
+            && !on_road(terrain, base.pose.pos)
         {
             return Err(illegal(
                 R_MOD,
@@ -149,30 +172,25 @@ pub fn woods_allow(state: &State, kind: UnitType, base: &Base) -> Result<(), Ill
 }
 
 /// True while a river band lies under the base's centre (rivers are impassable).
-fn on_river(state: &State, p: Vec2) -> bool {
-    let f = &state.field;
-    f.terrain
+fn on_river(terrain: &[&Feature], p: Vec2) -> bool {
+    terrain
         .iter()
         .any(|r| r.kind == TerrainKind::River && r.shape.contains(p))
-        && !f.terrain.iter().any(|x| {
+        && !terrain.iter().any(|x| {
             matches!(x.kind, TerrainKind::Bridge | TerrainKind::Ford) && x.shape.contains(p)
         })
 }
 
-/// Check the ground and other bases a single leg passes over.
+/// Check the other bases a single straight leg passes over.
 fn sweep_clear(
     state: &State,
-    unit: &Unit,
+    near: &Near,
     from: &Base,
     to: &Base,
     hull: &mut Vec<Vec2>,
 ) -> Result<(), Illegal> {
     swept(from, to, hull);
-    for other in state.on_table() {
-        if other.id == unit.id {
-            continue;
-        }
-        let ob = other.base();
+    for (id, _, ob) in &near.units {
         let r = from.radius() + ob.radius() + from.pose.pos.distance(to.pose.pos);
         if ob.pose.pos.distance_squared(from.pose.pos) > r * r {
             continue;
@@ -180,11 +198,37 @@ fn sweep_clear(
         if penetration(hull, &ob.corners()) > OVERLAP_TOLERANCE {
             return Err(illegal(
                 R_MOVE,
-                format!("the path runs through {}", state.name(other.id)),
+                format!("the path runs through {}", state.name(*id)),
             ));
         }
     }
     Ok(())
+}
+
+/// The units and terrain within reach of a move: nothing further away can matter to it.
+struct Near<'a> {
+    units: Vec<(UnitId, grognard_engine::Side, Base)>,
+    terrain: Vec<&'a Feature>,
+}
+
+fn near<'a>(state: &'a State, unit: &Unit, legs: &[Leg]) -> Near<'a> {
+    let reach: f64 = legs.iter().map(|l| l.length()).sum::<f64>() + 1.5;
+    let c = unit.pose.pos;
+    let units = state
+        .on_table()
+        .filter(|o| o.id != unit.id && o.pose.pos.distance(c) <= reach + 1.2)
+        .map(|o| (o.id, o.side, o.base()))
+        .collect();
+    let terrain = state
+        .field
+        .terrain
+        .iter()
+        .filter(|f| {
+            let (lo, hi) = f.shape.bounds();
+            c.x + reach >= lo.x && c.x - reach <= hi.x && c.y + reach >= lo.y && c.y - reach <= hi.y
+        })
+        .collect();
+    Near { units, terrain }
 }
 
 /// Check a move and work out its cost and result.
@@ -200,6 +244,7 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
             "every distance must be a finite number, not negative",
         ));
     }
+    let near = near(state, unit, legs);
     let mut pose = unit.pose;
     let mut hull = Vec::with_capacity(8);
     let mut cost = 0.0;
@@ -226,11 +271,11 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
                 for k in 1..=3 {
                     let mid = pose.turned_to(pose.facing + da * k as f64 / 3.0);
                     let b = Base::new(mid, from.width, from.depth);
-                    for other in state.on_table() {
-                        if other.id != unit.id && overlapping(&b, &other.base()) {
+                    for (id, _, ob) in &near.units {
+                        if overlapping(&b, ob) {
                             return Err(illegal(
                                 R_MOVE,
-                                format!("no room to turn beside {}", state.name(other.id)),
+                                format!("no room to turn beside {}", state.name(*id)),
                             ));
                         }
                     }
@@ -239,7 +284,7 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
             _ => {
                 let d = leg.length();
                 total_len += d;
-                let g = ground(state, unit, pose.pos, next.pos)?;
+                let g = ground(state, &near.terrain, pose.pos, next.pos)?;
                 let mult = if matches!(leg, Leg::Side { .. }) {
                     2.0
                 } else {
@@ -252,21 +297,14 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
                 all_road &= g.all_road;
                 through_town |= g.town > 1e-9;
                 entered_light_wood |= g.light_wood > 1e-9;
-                sweep_clear(state, unit, &from, &to, &mut hull)?;
+                sweep_clear(state, &near, &from, &to, &mut hull)?;
                 // Sample the ground the base stands on along the leg.
                 let steps = ((d / 0.25).ceil() as usize).max(1);
                 for s in 1..=steps {
                     let p = pose.pos.lerp(next.pos, s as f64 / steps as f64);
-                    let b = Base::new(
-                        Pose {
-                            pos: p,
-                            facing: next.facing,
-                        },
-                        from.width,
-                        from.depth,
-                    );
-                    woods_allow(state, unit.kind, &b)?;
-                    if on_river(state, p) {
+                    let b = Base::new(Pose::at(p, next.facing), from.width, from.depth);
+                    woods_allow_in(state, &near.terrain, unit.kind, &b)?;
+                    if on_river(&near.terrain, p) {
                         return Err(illegal(
                             R_MOD,
                             "rivers are impassable except at bridges and fords",
@@ -280,11 +318,11 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
         }
         if !last {
             // Contact may only come at the end of a move.
-            for e in state.enemies_of(unit.side) {
-                if touching(&to, &e.base()) {
+            for (id, side, ob) in &near.units {
+                if *side != unit.side && touching(&to, ob) {
                     return Err(illegal(
                         R_CONTACT,
-                        format!("contact with {} must end the move", state.name(e.id)),
+                        format!("contact with {} must end the move", state.name(*id)),
                     ));
                 }
             }
@@ -295,7 +333,7 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
     if !exit && !f.contains(&end) {
         return Err(illegal(R_MOVE, "the move would leave the table"));
     }
-    woods_allow(state, unit.kind, &end)?;
+    woods_allow_in(state, &near.terrain, unit.kind, &end)?;
     let road = all_road && !through_town && total_len > 0.0;
     let mut allowance = tables.move_allowance(unit.kind);
     if road {
@@ -323,10 +361,10 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
     let touches: Vec<UnitId> = if exit {
         Vec::new()
     } else {
-        state
-            .enemies_of(unit.side)
-            .filter(|e| touching(&end, &e.base()))
-            .map(|e| e.id)
+        near.units
+            .iter()
+            .filter(|(_, side, ob)| *side != unit.side && touching(&end, ob))
+            .map(|(id, _, _)| *id)
             .collect()
     };
     if !touches.is_empty() {

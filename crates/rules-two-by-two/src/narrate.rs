@@ -156,6 +156,7 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
                 attack.rule
             )
         }
+        Event::Passed { .. } => return None,
         Event::FollowedUp { unit, to } => format!(
             "{} follows up to ({:.1}, {:.1})",
             n(*unit),

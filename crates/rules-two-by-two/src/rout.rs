@@ -15,7 +15,7 @@ use crate::state::{Status, UnitId};
 use crate::units::UnitType;
 use grognard_engine::explain::{Explanation, Modifier};
 use grognard_engine::terrain::TerrainKind;
-use grognard_geometry::distance::base_base;
+use grognard_geometry::distance::bases_within;
 use grognard_geometry::{angle_of, Base, Pose, Vec2};
 
 const RULE: &str = "2x2 Effects: Routs";
@@ -95,9 +95,10 @@ fn chain_friends(
         if f.id == router || done.contains(&f.id) || queue.iter().any(|q| q.unit == f.id) {
             continue;
         }
-        let d = base_base(at, &f.base());
-        let militia = chain_distance(ctx, f.kind).is_some_and(|r| d <= r);
-        let by_guards = guards && d <= ctx.state.field.tables.arrival.chain_distance;
+        let fb = f.base();
+        let militia = chain_distance(ctx, f.kind).is_some_and(|r| bases_within(at, &fb, r));
+        let by_guards =
+            guards && bases_within(at, &fb, ctx.state.field.tables.arrival.chain_distance);
         if militia || by_guards {
             let cause = if by_guards {
                 Cause::GuardsChain
@@ -157,14 +158,11 @@ fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &
     let facing = angle_of(-order.dir);
     let dist = tables.move_allowance(unit.kind);
     let steps = (dist / STEP).ceil() as usize;
-    let mut last_free = Pose {
-        pos: unit.pose.pos,
-        facing,
-    };
+    let mut last_free = Pose::at(unit.pose.pos, facing);
     let mut end = last_free;
     for s in 1..=steps {
         let p = unit.pose.pos + order.dir * (dist * s as f64 / steps as f64);
-        let pose = Pose { pos: p, facing };
+        let pose = Pose::at(p, facing);
         let b = Base::new(pose, start.width, start.depth);
         if !ctx.state.field.contains(&b) {
             ctx.destroy(id, Cause::OffTable);
@@ -272,10 +270,7 @@ fn push_clear(
 ) -> Option<Pose> {
     let u = ctx.state.unit(id);
     for s in 1..=40 {
-        let pose = Pose {
-            pos: u.pose.pos + dir * (s as f64 * STEP),
-            facing: u.pose.facing,
-        };
+        let pose = Pose::at(u.pose.pos + dir * (s as f64 * STEP), u.pose.facing);
         let b = Base::new(pose, router_base.width, router_base.depth);
         if !ctx.state.field.contains(&b) || impassable(ctx, u.kind, &b) {
             return None;

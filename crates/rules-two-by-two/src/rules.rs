@@ -193,6 +193,19 @@ impl TwoByTwo {
                 need(key, "melee")?;
                 check_melee_order(state, order)
             }
+            Command::Pass { unit } => {
+                let u = own(*unit)?;
+                let done = match key {
+                    "move" => u.moved,
+                    "shoot" => u.fired,
+                    "rally" => u.rallied,
+                    _ => return Err(wrong("units pass only in the move, rally and shoot phases")),
+                };
+                if !u.on_table() || done {
+                    return Err(wrong("that unit has no action left in this phase"));
+                }
+                Ok(())
+            }
             _ => Err(wrong("there is no decision of that kind to make now")),
         }
     }
@@ -284,6 +297,7 @@ impl TwoByTwo {
     fn perform(&self, ctx: &mut Ctx, side: Side, cmd: &Command) {
         match cmd {
             Command::EndPhase => end_phase(ctx),
+            Command::Pass { unit } => ctx.emit(Event::Passed { unit: *unit }),
             Command::Move { unit, legs, exit } => {
                 let u = ctx.state.unit(*unit).clone();
                 let plan = movement::plan(ctx.state, &u, legs, *exit).expect("checked");
@@ -564,10 +578,10 @@ pub fn arrival_pose(state: &State, point: u8, offset: f64) -> Result<Pose, Illeg
         ));
     }
     let (_, along, inward) = f.edge_frame(p.edge);
-    let pose = Pose {
-        pos: p.pos + along * offset + inward * (crate::state::BASE_DEPTH * 0.5),
-        facing: angle_of(inward),
-    };
+    let pose = Pose::at(
+        p.pos + along * offset + inward * (crate::state::BASE_DEPTH * 0.5),
+        angle_of(inward),
+    );
     let b = Base::new(pose, crate::state::BASE_WIDTH, crate::state::BASE_DEPTH);
     if !f.contains(&b) {
         return Err(Illegal::new(R_REINF, "the base would hang off the table"));
