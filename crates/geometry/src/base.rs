@@ -76,7 +76,7 @@ impl Base {
     }
 
     #[inline]
-    fn to_table(&self, local: Vec2) -> Vec2 {
+    fn local_point(&self, local: Vec2) -> Vec2 {
         self.pose.pos + self.fwd * local.x + self.left * local.y
     }
 
@@ -122,7 +122,7 @@ impl Base {
             Face::Left => Vec2::new(0.0, h.y),
             Face::Right => Vec2::new(0.0, -h.y),
         };
-        self.to_table(local)
+        self.local_point(local)
     }
 
     /// Outward unit normal of a face.
