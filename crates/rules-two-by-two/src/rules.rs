@@ -674,6 +674,31 @@ pub fn face_poses(state: &State, def: UnitId, a: UnitId) -> Result<FacePoses, Il
     if !state.field.contains(&db) || !state.field.contains(&ab) {
         return Err(Illegal::new(R_CONTACT, "no room to turn at the table edge"));
     }
+    // Every contact must survive the turn (an attacker may touch two defenders).
+    let pose_of = |id: UnitId| -> Pose {
+        if id == def {
+            dpose
+        } else if id == a {
+            apose
+        } else {
+            others
+                .iter()
+                .find(|(o, _)| *o == id)
+                .map(|(_, p)| *p)
+                .unwrap_or(state.unit(id).pose)
+        }
+    };
+    for c in &state.contacts {
+        let (pa, pd) = (pose_of(c.attacker), pose_of(c.defender));
+        let ba = Base::new(pa, crate::state::BASE_WIDTH, crate::state::BASE_DEPTH);
+        let bd = Base::new(pd, crate::state::BASE_WIDTH, crate::state::BASE_DEPTH);
+        if !touching(&ba, &bd) {
+            return Err(Illegal::new(
+                R_CONTACT,
+                "turning would break another unit's contact",
+            ));
+        }
+    }
     Ok((dpose, apose, others))
 }
 
