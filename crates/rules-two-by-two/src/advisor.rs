@@ -78,13 +78,20 @@ pub fn p_win(d: i32) -> f64 {
     win as f64 / (36 - tie) as f64
 }
 
-/// Expected value of a melee for `me` attacking `enemy` (as if alone).
+/// Expected value of a melee for `me` attacking `enemy`, counting friends already in contact
+/// with it ("Enemy is in melee with more than one unit": each extra attacker adds +1 to every
+/// attacker).
 fn melee_value(state: &State, me: &Unit, enemy: &Unit) -> f64 {
     let c = Contact {
         attacker: me.id,
         defender: enemy.id,
     };
-    let engaged = [(me.id, 1u8), (enemy.id, 1u8)];
+    let already = state
+        .contacts
+        .iter()
+        .filter(|k| k.defender == enemy.id && k.attacker != me.id)
+        .count() as u8;
+    let engaged = [(me.id, 1u8), (enemy.id, 1 + already)];
     let ma: i32 = melee::modifiers(state, me, enemy, &engaged, &c)
         .iter()
         .map(|m| m.value)
@@ -95,7 +102,62 @@ fn melee_value(state: &State, me: &Unit, enemy: &Unit) -> f64 {
         .sum();
     let p = p_win(ma - md);
     // Losing routs or destroys us; winning routs or destroys them (about half destroyed).
-    p * worth(enemy) * 0.8 - (1.0 - p) * worth(me) * 0.8
+    // Friends already engaged also gain +1 each.
+    let help = 0.15 * already as f64;
+    p * worth(enemy) * 0.8 - (1.0 - p) * worth(me) * 0.8 + help
+}
+
+/// Probability that a d6 plus `m` lands in `lo..=hi`.
+fn p_d6(m: i32, lo: i32, hi: i32) -> f64 {
+    (1..=6).filter(|f| (lo..=hi).contains(&(f + m))).count() as f64 / 6.0
+}
+
+/// The value of charging `enemy` into its `face`: the defender's shot first ("Defensive fire
+/// against contact"), then the melee.
+fn charge_value(state: &State, me: &Unit, enemy: &Unit, face: Face) -> f64 {
+    let t = &state.field.tables.shooting;
+    let mut go = 1.0;
+    let mut v = 0.0;
+    let fires = enemy.kind.can_shoot()
+        && enemy.status != Status::Disrupted
+        && !measure::hidden_in_wood(state, enemy);
+    if fires {
+        let mut m = 0;
+        if enemy.kind.small_arms() && enemy.status == Status::Ready {
+            m += t.first_volley;
+        }
+        if enemy.kind.is_artillery() {
+            m += t.short_range_bonus;
+        }
+        if me.kind.is_cavalry() {
+            m += t.target_cavalry;
+        }
+        // A defender in good order turns to face; others fire out of a flank.
+        let turns = enemy.kind.is_infantry() && enemy.status == Status::Ready;
+        if face != Face::Front && !turns {
+            m += t.out_of_flank_or_rear;
+        }
+        if enemy.kind.size_counts_for_fire() {
+            m += match enemy.size {
+                crate::units::Size::Large => t.large,
+                crate::units::Size::Small => t.small,
+                crate::units::Size::Common => 0,
+            };
+        }
+        if me.kind == UnitType::LightInfantry {
+            // Light infantry only ever takes a Pin.
+            let stop = p_d6(m, t.pinned_at, 99);
+            go -= stop;
+            v -= stop * 0.25;
+        } else {
+            let stop = p_d6(m, t.pinned_at, t.routs_at - 1);
+            let routs = p_d6(m, t.routs_at, t.destroyed_at - 1);
+            let dies = p_d6(m, t.destroyed_at, 99);
+            go -= stop + routs + dies;
+            v -= (stop * 0.25 + routs * 0.6 + dies) * worth(me);
+        }
+    }
+    v + go * melee_value(state, me, enemy)
 }
 
 fn enemies_near<'a>(
@@ -183,21 +245,7 @@ fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 }
                 for face in Face::ALL {
                     if let Some(legs) = charge_legs(u, &e.base(), face) {
-                        let mut v = melee_value(state, u, e);
-                        if u.kind.is_infantry()
-                            && e.kind.small_arms()
-                            && e.status == Status::Ready
-                            && face == Face::Front
-                        {
-                            v -= 0.25; // a first volley awaits
-                        }
-                        if u.kind.is_cavalry() && e.kind.is_infantry() && e.status == Status::Ready
-                        {
-                            v -= 0.6; // "cavalry is almost certain to lose against infantry"
-                        }
-                        if face != Face::Front {
-                            v += 0.2;
-                        }
+                        let v = charge_value(state, u, e, face);
                         push(
                             state,
                             side,
@@ -207,7 +255,7 @@ fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                                 legs,
                                 exit: false,
                             },
-                            2.0 + 3.0 * v,
+                            0.6 + 4.0 * v,
                             "charge",
                         );
                     }
@@ -478,12 +526,12 @@ fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 .any(|c| c.defender == s.id && c.attacker == t.id);
             if s.kind.small_arms() && s.status == Status::Ready {
                 // "Infantry should be wary about firing": it pins itself.
+                // A unit already close enough to shoot is holding a line, where a first
+                // volley pays; a unit meant to charge should not stall itself.
                 if defensive {
                     score += 1.0;
-                } else if t.kind.is_cavalry() {
-                    score -= 0.3;
                 } else {
-                    score -= 1.2;
+                    score -= 0.1;
                 }
             }
             push(

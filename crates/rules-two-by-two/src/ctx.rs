@@ -63,6 +63,28 @@ impl Ctx<'_> {
         }
     }
 
+    /// End every listed contact whose bases no longer touch (a unit pushed aside by a rout
+    /// leaves the melee it was in, ruling R17).
+    pub fn prune_contacts(&mut self) {
+        let broken: Vec<crate::state::Contact> = self
+            .state
+            .contacts
+            .iter()
+            .filter(|c| {
+                let a = self.state.unit(c.attacker).base();
+                let d = self.state.unit(c.defender).base();
+                !crate::measure::touching(&a, &d)
+            })
+            .copied()
+            .collect();
+        for c in broken {
+            self.emit(Event::ContactEnded {
+                attacker: c.attacker,
+                defender: c.defender,
+            });
+        }
+    }
+
     pub fn phasing(&self) -> Side {
         self.state.clock.phasing(&crate::rules::SEQUENCE)
     }

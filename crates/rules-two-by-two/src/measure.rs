@@ -136,7 +136,7 @@ pub fn sight_blocked(
 ) -> Option<String> {
     let sb = shooter.base();
     let tb = target.base();
-    let (face, _) = measure(&sb, &tb);
+    let face = grognard_geometry::aspect::sector_of_point(&sb, tb.pose.pos);
     let (a, b) = sb.face(face);
     let corridor = Corridor::new(a, b, &tb);
     for u in state.on_table() {
@@ -175,7 +175,7 @@ pub fn sight_blocked(
 /// "behind" it ("2x2 Shooting modifiers", ruling R7).
 pub fn behind_hedge_or_wall(state: &State, shooter: &Unit, target: &Unit) -> bool {
     let tb = target.base();
-    let (face, _) = measure(&shooter.base(), &tb);
+    let face = grognard_geometry::aspect::sector_of_point(&shooter.base(), tb.pose.pos);
     let (a, b) = shooter.base().face(face);
     let eye = (a + b) * 0.5;
     let (t1, t2) = grognard_geometry::line_of_sight::silhouette(eye, &tb);

@@ -232,6 +232,7 @@ fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &
             });
         }
     }
+    ctx.prune_contacts();
 }
 
 /// Ground that kills a routing unit: dense woods (but for light infantry), light woods for

@@ -1080,6 +1080,7 @@ impl Ruleset for TwoByTwo {
             events,
         };
         self.perform(&mut ctx, side, command);
+        ctx.prune_contacts();
         ctx.check_victory();
         Ok(())
     }

@@ -5,7 +5,7 @@
 //! every modifier; [`resolve`] turns a plan and dice into a result; [`odds`] walks every
 //! face of the die through the same code.
 
-use crate::measure::{self, measure, sight_blocked};
+use crate::measure::{self, sight_blocked};
 use crate::state::{ShotResult, State, Status, Unit, UnitId};
 use crate::units::{Size, UnitType};
 use grognard_engine::dice::{distribution, Distribution};
@@ -117,7 +117,10 @@ pub fn plan(
     let (max, band) = f.tables.range(s.kind).expect("may_fire checked the type");
     let sb = s.base();
     let tb = t.base();
-    let (face, range) = measure(&sb, &tb);
+    // The target's aspect decides the face shot from, and range is measured from that face's
+    // centre ("2x2 Measuring ranges", Plate III; rulings R2, R3).
+    let face = sector_of_point(&sb, tb.pose.pos);
+    let range = grognard_geometry::distance::point_base(sb.face_centre(face), &tb);
     if range > max + 1e-9 {
         return Err(Illegal::new(
             R_RANGE,
