@@ -107,57 +107,72 @@ fn melee_value(state: &State, me: &Unit, enemy: &Unit) -> f64 {
     p * worth(enemy) * 0.8 - (1.0 - p) * worth(me) * 0.8 + help
 }
 
-/// Probability that a d6 plus `m` lands in `lo..=hi`.
-fn p_d6(m: i32, lo: i32, hi: i32) -> f64 {
-    (1..=6).filter(|f| (lo..=hi).contains(&(f + m))).count() as f64 / 6.0
-}
-
-/// The value of charging `enemy` into its `face`: the defender's shot first ("Defensive fire
-/// against contact"), then the melee.
-fn charge_value(state: &State, me: &Unit, enemy: &Unit, face: Face) -> f64 {
-    let t = &state.field.tables.shooting;
-    let mut go = 1.0;
-    let mut v = 0.0;
-    let fires = enemy.kind.can_shoot()
-        && enemy.status != Status::Disrupted
-        && !measure::hidden_in_wood(state, enemy);
-    if fires {
-        let mut m = 0;
-        if enemy.kind.small_arms() && enemy.status == Status::Ready {
-            m += t.first_volley;
-        }
-        if enemy.kind.is_artillery() {
-            m += t.short_range_bonus;
-        }
-        if me.kind.is_cavalry() {
-            m += t.target_cavalry;
-        }
-        // A defender in good order turns to face; others fire out of a flank.
-        let turns = enemy.kind.is_infantry() && enemy.status == Status::Ready;
-        if face != Face::Front && !turns {
-            m += t.out_of_flank_or_rear;
-        }
-        if enemy.kind.size_counts_for_fire() {
-            m += match enemy.size {
-                crate::units::Size::Large => t.large,
-                crate::units::Size::Small => t.small,
-                crate::units::Size::Common => 0,
-            };
-        }
-        if me.kind == UnitType::LightInfantry {
-            // Light infantry only ever takes a Pin.
-            let stop = p_d6(m, t.pinned_at, 99);
-            go -= stop;
-            v -= stop * 0.25;
-        } else {
-            let stop = p_d6(m, t.pinned_at, t.routs_at - 1);
-            let routs = p_d6(m, t.routs_at, t.destroyed_at - 1);
-            let dies = p_d6(m, t.destroyed_at, 99);
-            go -= stop + routs + dies;
-            v -= (stop * 0.25 + routs * 0.6 + dies) * worth(me);
+/// The value of a charge, worked out on a copy of the state with the charge made: the
+/// defender's shot first, with its real modifiers ("Defensive fire against contact"), then
+/// the melee with its exact odds, both from the rule set's own resolution code.
+fn charge_value(state: &State, me: &Unit, legs: &[Leg]) -> Option<f64> {
+    let mut sim = state.clone();
+    let mut events = Vec::new();
+    let mut no_dice = grognard_engine::dice::Scripted::new(&[]);
+    let cmd = Command::Move {
+        unit: me.id,
+        legs: legs.to_vec(),
+        exit: false,
+    };
+    TwoByTwo
+        .execute(&mut sim, me.side, &cmd, &mut no_dice, &mut events)
+        .ok()?;
+    let contact = *sim.contacts.iter().find(|c| c.attacker == me.id)?;
+    let enemy = sim.unit(contact.defender).clone();
+    let mine = worth(me);
+    let theirs = worth(&enemy);
+    // A defender in good order turns to face the charge before it fires.
+    if enemy.kind.is_infantry() && enemy.status == Status::Ready {
+        if let Ok((dp, ap, others)) = face_poses(&sim, enemy.id, me.id) {
+            sim.units[enemy.id as usize].pose = dp;
+            sim.units[me.id as usize].pose = ap;
+            for (o, p) in others {
+                sim.units[o as usize].pose = p;
+            }
         }
     }
-    v + go * melee_value(state, me, enemy)
+    let mut reach = 1.0;
+    let mut v = 0.0;
+    if let Ok(plan) = shooting::plan(&sim, enemy.id, me.id, None) {
+        let me_now = sim.unit(me.id).clone();
+        for (r, p) in &shooting::odds(&sim, &plan).outcomes {
+            match shooting::effect_on(&me_now, *r) {
+                ShotResult::NoEffect => {}
+                ShotResult::Pinned | ShotResult::Disrupted => {
+                    reach -= p;
+                    v -= p * 0.25 * mine;
+                }
+                ShotResult::Routs => {
+                    reach -= p;
+                    v -= p * 0.6 * mine;
+                }
+                ShotResult::Destroyed => {
+                    reach -= p;
+                    v -= p * mine;
+                }
+            }
+        }
+    }
+    let engaged = melee::engaged_counts(&sim.contacts);
+    let t = &state.field.tables.melee;
+    for ((attacker_won, diff), p) in &melee::odds(&sim, &contact, &engaged).outcomes {
+        // A loser is destroyed outright from the "destroyed" row; otherwise it routs and
+        // dies on a 1-2 one time in three.
+        let kill = if *diff >= t.destroyed_from { 1.0 } else { 0.4 };
+        v += reach
+            * p
+            * if *attacker_won {
+                kill * theirs
+            } else {
+                -kill * mine
+            };
+    }
+    Some(v)
 }
 
 fn enemies_near<'a>(
@@ -217,6 +232,12 @@ fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     }
     let defender = state.field.sides[side.index()].role == crate::scenario::Role::Defender;
     let draw_play = wants_draw(state, side);
+    // As the turn limit nears without a decision, a draw looms: accept harder fights.
+    let limit = state.field.turn_limit as f64;
+    let urgency = ((state.clock.turn as f64 - limit * 0.4) / (limit * 0.6)).clamp(0.0, 1.0) * 1.5;
+    // Ahead on losses, a general need not gamble; behind, he must.
+    let lead = state.lost[side.other().index()] as f64 - state.lost[side.index()] as f64;
+    let urgency = urgency - 0.3 * lead.clamp(-2.0, 3.0);
     for u in state.friends_of(side) {
         if crate::movement::may_move(state, u).is_err() {
             if matches!(u.kind, UnitType::LightInfantry | UnitType::LightCavalry)
@@ -245,7 +266,9 @@ fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 }
                 for face in Face::ALL {
                     if let Some(legs) = charge_legs(u, &e.base(), face) {
-                        let v = charge_value(state, u, e, face);
+                        let Some(v) = charge_value(state, u, &legs) else {
+                            continue;
+                        };
                         push(
                             state,
                             side,
@@ -255,11 +278,53 @@ fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                                 legs,
                                 exit: false,
                             },
-                            0.6 + 4.0 * v,
+                            -0.2 + 4.0 * v + urgency,
                             "charge",
                         );
                     }
                 }
+            }
+        }
+        // An HQ joins a stuck unit: touching it is the only way a unit with the enemy within
+        // 2" may rally ("2x2 Rallying", "HQs and the Centre").
+        if u.kind == UnitType::Hq && !draw_play {
+            for f in state.friends_of(side) {
+                let stuck = f.id != u.id
+                    && f.status != Status::Ready
+                    && state
+                        .enemies_of(side)
+                        .any(|e| distance(&f.base(), &e.base()) <= 2.0);
+                if !stuck || f.pose.pos.distance(u.pose.pos) > allowance + 1.5 {
+                    continue;
+                }
+                let spot = u
+                    .base()
+                    .aligned_against(&f.base(), Face::Rear)
+                    .advanced(-0.005, 0.0);
+                let d = u.pose.pos.distance(spot.pos);
+                let legs = vec![
+                    Leg::Turn {
+                        facing: angle_of(spot.pos - u.pose.pos),
+                    },
+                    Leg::Forward { d },
+                    Leg::Turn {
+                        facing: spot.facing,
+                    },
+                ];
+                let eb = Base::new(spot, u.base().width, u.base().depth);
+                let score = 2.0 + worth(f) - danger(state, u, &eb);
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::Move {
+                        unit: u.id,
+                        legs,
+                        exit: false,
+                    },
+                    score,
+                    "HQ joins a stuck unit",
+                );
             }
         }
         // Leaving the field when playing for a draw.

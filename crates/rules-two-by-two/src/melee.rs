@@ -205,8 +205,11 @@ pub fn fight(state: &State, c: &Contact, engaged: &[(UnitId, u8)], dice: &mut dy
 }
 
 /// Exact odds that the attacker wins, and of each difference, through the same code.
+///
+/// Drawn rounds are re-rolled with the same modifiers, so every round is alike: walking one
+/// round and conditioning on a decision gives the exact distribution.
 pub fn odds(state: &State, c: &Contact, engaged: &[(UnitId, u8)]) -> Distribution<(bool, i32)> {
-    distribution(12, |d| {
+    distribution(2, |d| {
         let f = fight(state, c, engaged, d);
         (f.attacker_won, f.difference.min(4))
     })
