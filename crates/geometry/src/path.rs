@@ -86,9 +86,64 @@ pub fn swept(from: &Base, to: &Base, out: &mut Vec<Vec2>) {
     convex_hull(&pts, out);
 }
 
+/// Does a base shifting straight from `from` to `to` (same facing) pass over `other` by more
+/// than `tolerance`? The ground swept is the convex hull of both footprints; its edge normals
+/// are the base's two axes and the normal of the shift, so the separating-axis test needs
+/// only those and the other base's two axes, and no hull is built.
+pub fn sweep_hits(from: &Base, to: &Base, other: &Base, tolerance: f64) -> bool {
+    let shift = to.pose.pos - from.pose.pos;
+    // Quick rejection: the other base is further from the path than the two radii.
+    let reach = from.radius() + other.radius();
+    if crate::distance::point_segment(other.pose.pos, from.pose.pos, to.pose.pos) > reach {
+        return false;
+    }
+    let a = from.corners();
+    let b = to.corners();
+    let o = other.corners();
+    let mut axes = [from.forward(), from.left(), other.forward(), other.left(), Vec2::ZERO];
+    let n = if shift.length_squared() > 1e-18 {
+        let d = shift.normalize();
+        axes[4] = Vec2::new(-d.y, d.x);
+        5
+    } else {
+        4
+    };
+    for axis in &axes[..n] {
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for p in a.iter().chain(b.iter()) {
+            let d = p.dot(*axis);
+            lo = lo.min(d);
+            hi = hi.max(d);
+        }
+        let (mut olo, mut ohi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for p in &o {
+            let d = p.dot(*axis);
+            olo = olo.min(d);
+            ohi = ohi.max(d);
+        }
+        if hi.min(ohi) - lo.max(olo) <= tolerance {
+            return false;
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sweep_agrees_with_the_hull() {
+        let mut hull = Vec::new();
+        let from = Base::new(Pose::new(0.0, 0.0, 0.3), 1.0, 0.5);
+        for (ox, oy, of) in [(2.0, 0.9, 0.0), (2.0, 1.6, 1.0), (4.5, 1.2, 0.2), (1.0, -1.2, 2.0), (5.5, 2.1, 0.7)] {
+            let to = Base::new(from.pose.advanced(5.0, 0.0), 1.0, 0.5);
+            let other = Base::new(Pose::new(ox, oy, of), 1.0, 0.5);
+            swept(&from, &to, &mut hull);
+            let by_hull = crate::overlap::penetration(&hull, &other.corners()) > 0.01;
+            assert_eq!(sweep_hits(&from, &to, &other, 0.01), by_hull, "{ox},{oy},{of}");
+        }
+    }
 
     #[test]
     fn legs_move_the_centre() {

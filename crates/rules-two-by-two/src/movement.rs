@@ -13,8 +13,7 @@ use crate::units::UnitType;
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_engine::Illegal;
 use grognard_geometry::distance::segment_intersection;
-use grognard_geometry::overlap::penetration;
-use grognard_geometry::path::swept;
+use grognard_geometry::path::sweep_hits;
 use grognard_geometry::{Base, Face, Leg, Pose, Vec2};
 
 const R_MOVE: &str = "2x2 Movement";
@@ -182,24 +181,10 @@ fn on_river(terrain: &[&Feature], p: Vec2) -> bool {
 }
 
 /// Check the other bases a single straight leg passes over.
-fn sweep_clear(
-    state: &State,
-    near: &Near,
-    from: &Base,
-    to: &Base,
-    hull: &mut Vec<Vec2>,
-) -> Result<(), Illegal> {
-    swept(from, to, hull);
+fn sweep_clear(state: &State, near: &Near, from: &Base, to: &Base) -> Result<(), Illegal> {
     for (id, _, ob) in &near.units {
-        let r = from.radius() + ob.radius() + from.pose.pos.distance(to.pose.pos);
-        if ob.pose.pos.distance_squared(from.pose.pos) > r * r {
-            continue;
-        }
-        if penetration(hull, &ob.corners()) > OVERLAP_TOLERANCE {
-            return Err(illegal(
-                R_MOVE,
-                format!("the path runs through {}", state.name(*id)),
-            ));
+        if sweep_hits(from, to, ob, OVERLAP_TOLERANCE) {
+            return Err(illegal(R_MOVE, format!("the path runs through {}", state.name(*id))));
         }
     }
     Ok(())
@@ -246,7 +231,6 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
     }
     let near = near(state, unit, legs);
     let mut pose = unit.pose;
-    let mut hull = Vec::with_capacity(8);
     let mut cost = 0.0;
     let mut half_rate = 0.0; // inches in town or light wood, charged twice
     let mut bridge = 0.0;
@@ -297,7 +281,7 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
                 all_road &= g.all_road;
                 through_town |= g.town > 1e-9;
                 entered_light_wood |= g.light_wood > 1e-9;
-                sweep_clear(state, &near, &from, &to, &mut hull)?;
+                sweep_clear(state, &near, &from, &to)?;
                 // Sample the ground the base stands on along the leg.
                 let steps = ((d / 0.25).ceil() as usize).max(1);
                 for s in 1..=steps {
