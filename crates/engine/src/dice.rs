@@ -33,7 +33,7 @@ pub trait Dice {
 pub struct Roll {
     pub sides: u8,
     pub face: u8,
-    pub purpose: String,
+    pub purpose: std::borrow::Cow<'static, str>,
 }
 
 /// Derive the seed of item `index` (a battle in a batch, a player's stream) from a master
@@ -152,7 +152,7 @@ impl<D: Dice> Dice for Logged<D> {
         self.log.push(Roll {
             sides,
             face,
-            purpose: purpose.to_string(),
+            purpose: purpose.into(),
         });
         face
     }

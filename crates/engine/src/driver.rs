@@ -1,6 +1,6 @@
 //! The match driver: asks the side to act for a command, executes it, keeps the log.
 
-use crate::dice::{derive_seed, Seeded};
+use crate::dice::{derive_seed, Logged, Seeded};
 use crate::replay::{Replay, Step};
 use crate::{Illegal, Outcome, Player, Ruleset, Side};
 use thiserror::Error;
@@ -24,7 +24,8 @@ pub struct Match<'r, R: Ruleset> {
     pub scenario: R::Scenario,
     pub seed: u64,
     pub state: R::State,
-    pub dice: Seeded,
+    /// The battle's dice; every roll is kept, with its purpose, in the step that made it.
+    pub dice: Logged<Seeded>,
     pub steps: Vec<Step<R::Command, R::Event>>,
     player_dice: [Seeded; 2],
 }
@@ -37,7 +38,7 @@ impl<'r, R: Ruleset> Match<'r, R> {
             scenario,
             seed,
             state,
-            dice: Seeded::new(seed),
+            dice: Logged::new(Seeded::new(seed)),
             steps: Vec::new(),
             player_dice: [
                 Seeded::new(derive_seed(seed, 0x5151_0000)),
@@ -54,11 +55,13 @@ impl<'r, R: Ruleset> Match<'r, R> {
 
     fn submit_quiet(&mut self, side: Side, command: R::Command) -> Result<(), Illegal> {
         let mut events = Vec::new();
+        self.dice.log.clear();
         self.rules
             .execute(&mut self.state, side, &command, &mut self.dice, &mut events)?;
         self.steps.push(Step {
             side,
             command,
+            rolls: std::mem::take(&mut self.dice.log),
             events,
         });
         Ok(())

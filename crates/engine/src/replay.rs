@@ -1,15 +1,17 @@
 //! Replays: scenario + seed + commands, with the events each produced so that a re-run can
 //! prove it reproduces them.
 
-use crate::dice::Seeded;
+use crate::dice::{Logged, Roll, Seeded};
 use crate::{Outcome, Ruleset, Side};
 use serde::{Deserialize, Serialize};
 
-/// One command and the events it produced.
+/// One command, the dice it rolled (each with its purpose) and the events it produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Step<C, E> {
     pub side: Side,
     pub command: C,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<Roll>,
     pub events: Vec<E>,
 }
 
@@ -49,9 +51,10 @@ pub fn verify<R: Ruleset>(
     replay: &Replay<R::Scenario, R::Command, R::Event>,
 ) -> Result<R::State, Divergence> {
     let mut state = rules.start(&replay.scenario);
-    let mut dice = Seeded::new(replay.seed);
+    let mut dice = Logged::new(Seeded::new(replay.seed));
     for (i, step) in replay.steps.iter().enumerate() {
         let mut events = Vec::new();
+        dice.log.clear();
         if let Err(e) = rules.execute(&mut state, step.side, &step.command, &mut dice, &mut events)
         {
             return Err(Divergence {
@@ -59,6 +62,14 @@ pub fn verify<R: Ruleset>(
                 event: 0,
                 expected: format!("{:?}", step.command),
                 found: format!("command refused: {e}"),
+            });
+        }
+        if !step.rolls.is_empty() && step.rolls != dice.log {
+            return Err(Divergence {
+                step: i,
+                event: 0,
+                expected: format!("rolls {:?}", step.rolls),
+                found: format!("rolls {:?}", dice.log),
             });
         }
         let n = events.len().max(step.events.len());
