@@ -431,17 +431,33 @@ fn place_terrain(
         let s = sector(dice, "Town", log);
         let (lo, hi) = sector_bounds(table, s);
         let target = (lo + hi) * 0.5;
-        // On the road point nearest the sector's centre.
+        // On the road point nearest the sector's centre, clear of other towns.
         let mut best = target;
         let mut best_d = f64::INFINITY;
+        let towns_so_far: Vec<Vec2> = out
+            .iter()
+            .filter(|f| f.kind == TerrainKind::Town)
+            .map(|f| {
+                let (lo, hi) = f.shape.bounds();
+                (lo + hi) * 0.5
+            })
+            .collect();
         for road in &road_lines {
             for w in road.windows(2) {
                 let a = Vec2::new(w[0][0], w[0][1]);
                 let b = Vec2::new(w[1][0], w[1][1]);
-                let p = grognard_geometry::distance::closest_on_segment(target, a, b);
-                if p.distance(target) < best_d {
-                    best_d = p.distance(target);
-                    best = p;
+                let steps = (a.distance(b) / 0.5).ceil().max(1.0) as usize;
+                for k in 0..=steps {
+                    let p = a.lerp(b, k as f64 / steps as f64);
+                    let inside = p.x >= 2.0
+                        && p.x <= table.width - 2.0
+                        && p.y >= 7.5
+                        && p.y <= table.depth - 7.5;
+                    let clear = towns_so_far.iter().all(|t| t.distance(p) >= 3.0);
+                    if inside && clear && p.distance(target) < best_d {
+                        best_d = p.distance(target);
+                        best = p;
+                    }
                 }
             }
         }
