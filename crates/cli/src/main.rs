@@ -339,8 +339,13 @@ fn check<R: Book>(rules: &R, file: &Path) -> Result<ExitCode> {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     match rules.check_file(&file.display().to_string(), &text) {
         Ok(c) => {
+            let article = if c.kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
             say!(
-                "{}: ok, a {} for {}: {}",
+                "{}: ok, {article} {} for {}: {}",
                 file.display(),
                 c.kind,
                 rules.name(),
@@ -361,6 +366,17 @@ fn check<R: Book>(rules: &R, file: &Path) -> Result<ExitCode> {
 fn replay<R: Book>(rules: &R, file: &Path, text: &str) -> Result<ExitCode> {
     let replay: Replay<R::Scenario, R::Command, R::Event> = serde_json::from_str(text)
         .with_context(|| format!("{} is not a {} replay", file.display(), rules.name()))?;
+    let problems = rules.scenario_problems(&replay.scenario);
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!("{}: {p}", file.display());
+        }
+        eprintln!(
+            "{}: the scenario in this replay is not valid",
+            file.display()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     let events: usize = replay.steps.iter().map(|s| s.events.len()).sum();
     match verify(rules, &replay) {
         Ok(_) => {

@@ -17,6 +17,8 @@ pub trait Book: Ruleset {
     fn default_scenario(&self, seed: u64) -> (Self::Scenario, Vec<String>);
     /// Read and check a scenario file.
     fn load_scenario(&self, file: &str, text: &str) -> Result<Self::Scenario, Vec<FileError>>;
+    /// Problems with a scenario that arrived already parsed (inside a replay, say).
+    fn scenario_problems(&self, scenario: &Self::Scenario) -> Vec<String>;
     /// Check any file of this rule set (scenario, army list, ...).
     fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>>;
     /// The book's title.

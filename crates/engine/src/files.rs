@@ -70,7 +70,11 @@ impl Problem {
 
 /// 1-based line and column of a byte offset.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
+    let mut offset = offset.min(text.len());
+    // A span should start on a character, but slicing must never panic if one does not.
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
     let col = before
@@ -91,6 +95,12 @@ fn hint_for(message: &str) -> &'static str {
         "check the kind of value: a number, a string in quotes, a list in [ ], or a table"
     } else if message.contains("invalid length") {
         "check how many items the list holds"
+    } else if message.contains("invalid value") {
+        "the value is of the right kind but out of range here, e.g. a negative count"
+    } else if message.contains("recursion") {
+        "lists or tables are nested far deeper than any scenario or army list needs"
+    } else if message.starts_with("duplicate key") {
+        "give each key once per table; a second [[...]] header starts another entry"
     } else {
         "check the TOML syntax here: quotes, brackets, commas and '=' between key and value"
     }
@@ -100,7 +110,14 @@ fn hint_for(message: &str) -> &'static str {
 pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, FileError> {
     let syntax = |e: toml::de::Error| {
         let (line, column) = e.span().map_or((1, 1), |s| line_col(text, s.start));
-        let message = e.message().trim().to_string();
+        let mut message = e.message().trim().to_string();
+        // The parser says "duplicate key" without naming it; the span covers the key.
+        if message == "duplicate key" {
+            let key = e.span().and_then(|s| text.get(s)).map(str::trim);
+            if let Some(key) = key.filter(|k| !k.is_empty() && k.len() <= 80) {
+                message = format!("duplicate key `{key}`");
+            }
+        }
         FileError {
             file: file.to_string(),
             line,
@@ -116,11 +133,17 @@ pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, File
         let path = if path == "." { String::new() } else { path };
         let inner = e.into_inner();
         let message = inner.message().trim().to_string();
-        let (line, column) = inner
-            .span()
-            .map(|s| line_col(text, s.start))
-            .or_else(|| locate(text, &path))
-            .unwrap_or((1, 1));
+        let (path, (line, column)) = match refine(text, &path, &message) {
+            Some(found) => found,
+            None => {
+                let at = inner
+                    .span()
+                    .map(|s| line_col(text, s.start))
+                    .or_else(|| locate(text, &path))
+                    .unwrap_or((1, 1));
+                (path, at)
+            }
+        };
         FileError {
             file: file.to_string(),
             line,
@@ -160,11 +183,12 @@ fn segments(path: &str) -> Vec<Seg<'_>> {
     out
 }
 
-/// Line and column of the deepest part of `path` found in the document.
-pub fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
-    let root = DeTable::parse(text).ok()?;
+type Node<'i> = toml::Spanned<DeValue<'i>>;
+
+/// The deepest value along `path`, and whether the whole path was found.
+fn walk<'a, 'i>(root: &'a DeTable<'i>, path: &str) -> (Option<&'a Node<'i>>, bool) {
     let mut best = None;
-    let mut table: Option<&DeTable<'_>> = Some(root.get_ref());
+    let mut table: Option<&DeTable<'_>> = Some(root);
     let mut array: Option<&toml::de::DeArray<'_>> = None;
     for seg in segments(path) {
         let value = match (seg, table, array) {
@@ -172,8 +196,10 @@ pub fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
             (Seg::Index(i), _, Some(a)) => a.get(i),
             _ => None,
         };
-        let Some(value) = value else { break };
-        best = Some(line_col(text, value.span().start));
+        let Some(value) = value else {
+            return (best, false);
+        };
+        best = Some(value);
         table = None;
         array = None;
         match value.get_ref() {
@@ -182,7 +208,135 @@ pub fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
             _ => {}
         }
     }
-    best
+    (best, true)
+}
+
+/// Line and column of the deepest part of `path` found in the document.
+pub fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
+    let root = DeTable::parse(text).ok()?;
+    let (value, _) = walk(root.get_ref(), path);
+    value.map(|v| line_col(text, v.span().start))
+}
+
+/// What a deserialisation message says about the value it rejected, as far as it can be
+/// recognised in the document.
+enum Culprit {
+    Str(String),
+    Int(i128),
+    Float(f64),
+    Bool(bool),
+    Len(usize),
+    Array,
+    Table,
+}
+
+impl Culprit {
+    /// Read serde's wording: "invalid type: string \"x\", expected ...", "unknown variant
+    /// `x`, expected ...", "invalid value: integer `3`, ...", "invalid length 2, ...".
+    fn from_message(message: &str) -> Option<Culprit> {
+        let ticked = |s: &str| s.split('`').nth(1).map(str::to_string);
+        if let Some(rest) = message.strip_prefix("unknown variant ") {
+            return ticked(rest).map(Culprit::Str);
+        }
+        if let Some(rest) = message.strip_prefix("invalid length ") {
+            let n = rest.split(|c: char| !c.is_ascii_digit()).next()?;
+            return n.parse().ok().map(Culprit::Len);
+        }
+        let rest = message
+            .strip_prefix("invalid type: ")
+            .or_else(|| message.strip_prefix("invalid value: "))?;
+        if let Some(s) = rest.strip_prefix("string \"") {
+            let end = s.rfind("\", expected").or_else(|| s.rfind('"'))?;
+            return Some(Culprit::Str(s[..end].to_string()));
+        }
+        if rest.starts_with("integer ") {
+            return ticked(rest)?.parse().ok().map(Culprit::Int);
+        }
+        if rest.starts_with("floating point ") {
+            return ticked(rest)?.parse().ok().map(Culprit::Float);
+        }
+        if rest.starts_with("boolean ") {
+            return ticked(rest)?.parse().ok().map(Culprit::Bool);
+        }
+        if rest.starts_with("sequence") {
+            return Some(Culprit::Array);
+        }
+        if rest.starts_with("map") {
+            return Some(Culprit::Table);
+        }
+        None
+    }
+
+    fn matches(&self, value: &DeValue<'_>) -> bool {
+        match (self, value) {
+            (Culprit::Str(s), DeValue::String(v)) => v.as_ref() == s.as_str(),
+            (Culprit::Int(n), DeValue::Integer(v)) => {
+                i128::from_str_radix(v.as_str(), v.radix()).ok() == Some(*n)
+            }
+            (Culprit::Float(x), DeValue::Float(v)) => {
+                v.as_str().replace('_', "").parse::<f64>().ok() == Some(*x)
+            }
+            (Culprit::Bool(b), DeValue::Boolean(v)) => b == v,
+            (Culprit::Len(n), DeValue::Array(a)) => a.len() == *n,
+            (Culprit::Array, DeValue::Array(_)) => true,
+            (Culprit::Table, DeValue::Table(_)) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The first value under `node`, in the order written, that `culprit` describes, with the
+/// path to it from `node`.
+fn search<'a, 'i>(
+    node: &'a Node<'i>,
+    culprit: &Culprit,
+    depth: usize,
+) -> Option<(String, &'a Node<'i>)> {
+    if depth > 32 {
+        return None;
+    }
+    let mut children: Vec<(String, &Node<'i>)> = match node.get_ref() {
+        DeValue::Table(t) => t
+            .iter()
+            .map(|(k, v)| (format!(".{}", k.get_ref()), v))
+            .collect(),
+        DeValue::Array(a) => a
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (format!("[{i}]"), v))
+            .collect(),
+        _ => return None,
+    };
+    children.sort_by_key(|(_, v)| v.span().start);
+    for (step, child) in children {
+        if culprit.matches(child.get_ref()) {
+            return Some((step, child));
+        }
+        if let Some((rest, found)) = search(child, culprit, depth + 1) {
+            return Some((format!("{step}{rest}"), found));
+        }
+    }
+    None
+}
+
+/// Serde loses the field path inside flattened and internally tagged values (a terrain
+/// feature's shape, for instance) and reports the error against the enclosing table. When
+/// the message names the rejected value and the path stops at a table or list that does
+/// not itself fit the description, look inside it for the value and point there instead.
+fn refine(text: &str, path: &str, message: &str) -> Option<(String, (usize, usize))> {
+    if path.is_empty() {
+        return None;
+    }
+    let culprit = Culprit::from_message(message)?;
+    let root = DeTable::parse(text).ok()?;
+    let (Some(node), true) = walk(root.get_ref(), path) else {
+        return None;
+    };
+    if culprit.matches(node.get_ref()) {
+        return None;
+    }
+    let (rest, value) = search(node, &culprit, 0)?;
+    Some((format!("{path}{rest}"), line_col(text, value.span().start)))
 }
 
 #[cfg(test)]
@@ -226,6 +380,76 @@ mod tests {
         let e = parse_toml::<Doc>("b.toml", "name = \"x\nunits = []\n").unwrap_err();
         assert_eq!(e.line, 1, "{e}");
         assert!(!e.hint.is_empty());
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Feature {
+        kind: String,
+        #[serde(flatten)]
+        shape: Shape,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(tag = "shape", rename_all = "snake_case")]
+    #[allow(dead_code)]
+    enum Shape {
+        Circle { radius: f64 },
+        Band { points: Vec<[f64; 2]> },
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Map {
+        terrain: Vec<Feature>,
+    }
+
+    #[test]
+    fn errors_inside_flattened_values_point_at_the_value() {
+        let text = "[[terrain]]\nkind = \"town\"\nshape = \"circle\"\nradius = \"big\"\n";
+        let e = parse_toml::<Map>("d.toml", text).unwrap_err();
+        assert_eq!(e.path, "terrain[0].radius", "{e}");
+        assert_eq!((e.line, e.column), (4, 10), "{e}");
+
+        let text = "[[terrain]]\nkind = \"town\"\nshape = \"hexagon\"\n";
+        let e = parse_toml::<Map>("d.toml", text).unwrap_err();
+        assert_eq!(e.path, "terrain[0].shape", "{e}");
+        assert_eq!((e.line, e.column), (3, 9), "{e}");
+
+        let text = "[[terrain]]\nkind = \"road\"\nshape = \"band\"\npoints = [[1.0, 2.0], [3.0]]\n";
+        let e = parse_toml::<Map>("d.toml", text).unwrap_err();
+        assert_eq!(e.path, "terrain[0].points[1]", "{e}");
+        assert_eq!((e.line, e.column), (4, 23), "{e}");
+    }
+
+    #[test]
+    fn a_duplicate_key_is_named() {
+        let e = parse_toml::<Doc>("e.toml", "name = \"x\"\nname = \"y\"\n").unwrap_err();
+        assert_eq!(e.message, "duplicate key `name`", "{e}");
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.hint.contains("once"), "{e}");
+    }
+
+    #[test]
+    fn out_of_range_values_get_their_own_hint() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Count {
+            count: u32,
+        }
+        let e = parse_toml::<Count>("f.toml", "count = -3\n").unwrap_err();
+        assert_eq!(e.path, "count", "{e}");
+        assert!(e.hint.contains("out of range"), "{e}");
+    }
+
+    #[test]
+    fn line_col_counts_characters_and_survives_a_split_one() {
+        let text = "a = \"é\"\nb = 1\n";
+        assert_eq!(line_col(text, 0), (1, 1));
+        assert_eq!(line_col(text, 9), (2, 1));
+        // Byte 6 is inside "é"; it counts as the character it belongs to.
+        assert_eq!(line_col(text, 6), (1, 6));
+        assert_eq!(line_col(text, 1000), (3, 1));
     }
 
     #[test]

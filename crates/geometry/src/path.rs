@@ -100,7 +100,13 @@ pub fn sweep_hits(from: &Base, to: &Base, other: &Base, tolerance: f64) -> bool 
     let a = from.corners();
     let b = to.corners();
     let o = other.corners();
-    let mut axes = [from.forward(), from.left(), other.forward(), other.left(), Vec2::ZERO];
+    let mut axes = [
+        from.forward(),
+        from.left(),
+        other.forward(),
+        other.left(),
+        Vec2::ZERO,
+    ];
     let n = if shift.length_squared() > 1e-18 {
         let d = shift.normalize();
         axes[4] = Vec2::new(-d.y, d.x);
@@ -136,12 +142,22 @@ mod tests {
     fn sweep_agrees_with_the_hull() {
         let mut hull = Vec::new();
         let from = Base::new(Pose::new(0.0, 0.0, 0.3), 1.0, 0.5);
-        for (ox, oy, of) in [(2.0, 0.9, 0.0), (2.0, 1.6, 1.0), (4.5, 1.2, 0.2), (1.0, -1.2, 2.0), (5.5, 2.1, 0.7)] {
+        for (ox, oy, of) in [
+            (2.0, 0.9, 0.0),
+            (2.0, 1.6, 1.0),
+            (4.5, 1.2, 0.2),
+            (1.0, -1.2, 2.0),
+            (5.5, 2.1, 0.7),
+        ] {
             let to = Base::new(from.pose.advanced(5.0, 0.0), 1.0, 0.5);
             let other = Base::new(Pose::new(ox, oy, of), 1.0, 0.5);
             swept(&from, &to, &mut hull);
             let by_hull = crate::overlap::penetration(&hull, &other.corners()) > 0.01;
-            assert_eq!(sweep_hits(&from, &to, &other, 0.01), by_hull, "{ox},{oy},{of}");
+            assert_eq!(
+                sweep_hits(&from, &to, &other, 0.01),
+                by_hull,
+                "{ox},{oy},{of}"
+            );
         }
     }
 

@@ -28,6 +28,13 @@ impl Book for TwoByTwo {
         validate::load(file, text)
     }
 
+    fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
+        validate::problems(scenario)
+            .into_iter()
+            .map(|p| format!("scenario.{}: {} (hint: {})", p.path, p.message, p.hint))
+            .collect()
+    }
+
     fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>> {
         // An army list names a nation at the top level; a scenario has sides.
         let is_army = text.lines().any(|l| {

@@ -184,7 +184,10 @@ fn on_river(terrain: &[&Feature], p: Vec2) -> bool {
 fn sweep_clear(state: &State, near: &Near, from: &Base, to: &Base) -> Result<(), Illegal> {
     for (id, _, ob) in &near.units {
         if sweep_hits(from, to, ob, OVERLAP_TOLERANCE) {
-            return Err(illegal(R_MOVE, format!("the path runs through {}", state.name(*id))));
+            return Err(illegal(
+                R_MOVE,
+                format!("the path runs through {}", state.name(*id)),
+            ));
         }
     }
     Ok(())

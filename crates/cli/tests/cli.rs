@@ -1,0 +1,299 @@
+//! The `grognard` command end to end: each test runs the built binary and reads what it
+//! prints and writes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+fn grognard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .args(args)
+        .output()
+        .expect("the grognard binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Exit code, stdout and stderr, for assertion messages.
+fn show(o: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        o.status.code(),
+        stdout(o),
+        stderr(o)
+    )
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", show(o));
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", show(o)))
+}
+
+/// A fresh folder under the system's temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "grognard-cli-test-{tag}-{}-{n}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn arg(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A file of the repository, from the workspace root.
+fn repo_file(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn battle_json_has_the_summary_keys() {
+    let v = json(&grognard(&["battle", "--seed", "7", "--json"]));
+    assert_eq!(v["rules"], "two-by-two");
+    assert_eq!(v["seed"], 7);
+    assert!(
+        v["winner"].is_string() || v["winner"].is_null(),
+        "winner: {}",
+        v["winner"]
+    );
+    assert!(v["result"].is_string(), "result: {}", v["result"]);
+    assert!(v["turns"].as_u64().is_some_and(|t| t >= 1), "{v}");
+    let sides = v["sides"].as_array().expect("sides");
+    assert_eq!(sides.len(), 2);
+    let destroyed = v["destroyed"].as_object().expect("destroyed is an object");
+    for side in sides {
+        let name = side.as_str().unwrap();
+        assert!(
+            destroyed.get(name).is_some_and(|n| n.is_u64()),
+            "destroyed lacks {name}: {v}"
+        );
+    }
+    if let Some(w) = v["winner"].as_str() {
+        assert!(sides.iter().any(|s| s == w), "winner {w} is not a side");
+    }
+}
+
+#[test]
+fn battle_is_reproducible_from_its_seed() {
+    let a = grognard(&["battle", "--seed", "7", "--json"]);
+    let b = grognard(&["battle", "--seed", "7", "--json"]);
+    assert!(a.status.success() && b.status.success());
+    assert_eq!(stdout(&a), stdout(&b));
+}
+
+#[test]
+fn battle_writes_replay_and_pictures_that_replay_reproduces() {
+    let dir = TempDir::new("out");
+    let o = grognard(&["battle", "--seed", "7", "--out", dir.arg()]);
+    assert!(o.status.success(), "{}", show(&o));
+    for svg in ["start.svg", "battle.svg"] {
+        let text = std::fs::read_to_string(dir.path().join(svg)).expect(svg);
+        assert!(text.starts_with("<svg"), "{svg} starts {:?}", &text[..40]);
+    }
+    let replay = dir.path().join("replay.json");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    assert_eq!(v["rules"], "two-by-two");
+    let o = grognard(&["replay", replay.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert!(stdout(&o).contains("reproduced"), "{}", show(&o));
+}
+
+/// Change the face of the first die in a replay file: `"dice":[N` becomes another face.
+fn tamper(text: &str) -> String {
+    let key = "\"dice\":[";
+    let at = text.find(key).expect("a replay with a die roll") + key.len();
+    let digits = text[at..]
+        .find(|c: char| !c.is_ascii_digit())
+        .expect("a number");
+    let face: u32 = text[at..at + digits].parse().expect("a die face");
+    let other = if face == 1 { 2 } else { face - 1 };
+    format!("{}{other}{}", &text[..at], &text[at + digits..])
+}
+
+#[test]
+fn a_tampered_replay_is_caught() {
+    let dir = TempDir::new("tamper");
+    let o = grognard(&["battle", "--seed", "7", "--json", "--out", dir.arg()]);
+    assert!(o.status.success(), "{}", show(&o));
+    let replay = dir.path().join("replay.json");
+    let text = std::fs::read_to_string(&replay).unwrap();
+    let changed = tamper(&text);
+    assert_ne!(text, changed);
+    std::fs::write(&replay, changed).unwrap();
+    let o = grognard(&["replay", replay.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(stderr(&o).contains("differs at step"), "{}", show(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", show(&o));
+}
+
+#[test]
+fn check_accepts_the_example_files() {
+    for (f, kind) in [
+        ("scenarios/two-by-two/ligny-skirmish.toml", "ok, a scenario"),
+        ("scenarios/two-by-two/french-40ap.toml", "ok, an army list"),
+    ] {
+        let o = grognard(&["check", &repo_file(f)]);
+        assert!(o.status.success(), "{f}: {}", show(&o));
+        assert!(stdout(&o).contains(kind), "{f}: {}", show(&o));
+    }
+}
+
+#[test]
+fn check_refuses_bad_files_with_a_position_and_no_panic() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules-two-by-two/tests/bad");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 15, "{} bad files", files.len());
+    for f in &files {
+        let name = f.to_str().unwrap();
+        let o = grognard(&["check", name]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", show(&o));
+        assert!(!err.contains("panicked"), "{name}: {}", show(&o));
+        // FILE:LINE:COLUMN: at the start of the first line.
+        let first = err.lines().next().unwrap_or_default();
+        let rest = first
+            .strip_prefix(name)
+            .and_then(|r| r.strip_prefix(':'))
+            .unwrap_or_else(|| panic!("{name}: first line {first:?}"));
+        let mut parts = rest.splitn(3, ':');
+        let line = parts.next().and_then(|l| l.parse::<usize>().ok());
+        let column = parts.next().and_then(|c| c.parse::<usize>().ok());
+        assert!(
+            line.is_some_and(|l| l >= 1) && column.is_some_and(|c| c >= 1),
+            "{name}: no line and column in {first:?}"
+        );
+        assert!(err.contains("hint: "), "{name}: {}", show(&o));
+    }
+}
+
+#[test]
+fn check_reports_a_missing_file_without_panicking() {
+    let o = grognard(&["check", "/nonexistent/grognard/no-such-file.toml"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(stderr(&o).contains("cannot read"), "{}", show(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", show(&o));
+}
+
+#[test]
+fn batch_json_has_the_summary_keys() {
+    let v = json(&grognard(&[
+        "batch",
+        "--games",
+        "8",
+        "--seed",
+        "3",
+        "--players",
+        "ai:random",
+        "--json",
+    ]));
+    assert_eq!(v["games"], 8);
+    let wins = v["wins"].as_array().expect("wins");
+    assert_eq!(wins.len(), 2);
+    let draws = v["draws"].as_u64().expect("draws");
+    let total: u64 = wins.iter().map(|w| w.as_u64().unwrap()).sum::<u64>() + draws;
+    assert_eq!(total, 8, "{v}");
+    assert!(
+        v["battles_per_second"].as_f64().is_some_and(|r| r > 0.0),
+        "{v}"
+    );
+}
+
+#[test]
+fn batch_results_do_not_depend_on_the_threads() {
+    let run = |threads: &str| {
+        json(&grognard(&[
+            "batch",
+            "--games",
+            "8",
+            "--seed",
+            "3",
+            "--players",
+            "ai:random",
+            "--threads",
+            threads,
+            "--json",
+        ]))
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(one["threads"], 1);
+    assert_eq!(two["threads"], 2);
+    assert_eq!(one["wins"], two["wins"]);
+    assert_eq!(one["draws"], two["draws"]);
+}
+
+#[test]
+fn rules_lists_two_by_two() {
+    let o = grognard(&["rules"]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert!(stdout(&o).contains("two-by-two"), "{}", show(&o));
+}
+
+#[test]
+fn an_unknown_rule_set_is_refused_clearly() {
+    for args in [
+        &["battle", "--rules", "foo", "--seed", "1"][..],
+        &["batch", "--rules", "foo", "--games", "1"][..],
+        &[
+            "check",
+            "--rules",
+            "foo",
+            "scenarios/two-by-two/ligny-skirmish.toml",
+        ][..],
+    ] {
+        let o = grognard(args);
+        assert!(!o.status.success(), "{args:?}: {}", show(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("unknown rule set \"foo\"") && err.contains("two-by-two"),
+            "{args:?}: {}",
+            show(&o)
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {}", show(&o));
+    }
+}
+
+#[test]
+fn bad_players_are_refused_clearly() {
+    let o = grognard(&["battle", "--seed", "1", "--players", "ai:genius"]);
+    assert!(!o.status.success(), "{}", show(&o));
+    assert!(stderr(&o).contains("--players"), "{}", show(&o));
+}
