@@ -187,19 +187,21 @@ fn enemies_near<'a>(
         .filter(move |e| distance(&at, &e.base()) <= r)
 }
 
-/// How exposed a base would be to enemy fire and charges.
+/// How exposed a base would be to enemy fire and charges. Cavalry is shot at +2 ("Target is
+/// cavalry"), so fire weighs on it twice as much.
 fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
+    let fire_weight = if me.kind.is_cavalry() { 2.0 } else { 1.0 };
     let mut d = 0.0;
     for e in state.enemies_of(me.side) {
         let dist = distance(&e.base(), at);
         if e.kind.is_artillery() && e.status != Status::Disrupted {
             let (max, _) = state.field.tables.range(e.kind).unwrap_or((0.0, None));
             if dist <= max {
-                d += 0.25;
+                d += 0.25 * fire_weight;
             }
         }
-        if e.kind.small_arms() && e.status == Status::Ready && dist <= 1.1 {
-            d += 0.5;
+        if e.kind.small_arms() && e.status != Status::Disrupted && dist <= 1.1 {
+            d += if e.status == Status::Ready { 0.5 } else { 0.3 } * fire_weight;
         }
         if e.kind.is_cavalry()
             && e.status == Status::Ready
@@ -218,8 +220,10 @@ fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
 }
 
 fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    // Reinforcements are diced first; then one unit at a time.
+    let mut rolling = false;
     for (i, p) in state.field.points.iter().enumerate() {
-        if p.side == side {
+        if p.side == side && !state.rolled[i] && !state.queues[i].is_empty() {
             push(
                 state,
                 side,
@@ -228,91 +232,190 @@ fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 8.0,
                 "dice for reinforcements",
             );
+            rolling = true;
         }
+    }
+    if rolling {
+        return;
     }
     let defender = state.field.sides[side.index()].role == crate::scenario::Role::Defender;
     let draw_play = wants_draw(state, side);
-    // As the turn limit nears without a decision, a draw looms: accept harder fights.
+    // As the turn limit nears without a decision, a draw looms: accept harder fights and
+    // more fire. Ahead on losses a general need not gamble, but a lead at the limit is still
+    // only a draw, so that caution fades as time runs out.
     let limit = state.field.turn_limit as f64;
-    let urgency = ((state.clock.turn as f64 - limit * 0.4) / (limit * 0.6)).clamp(0.0, 1.0) * 1.5;
-    // Ahead on losses, a general need not gamble; behind, he must.
+    let pressure = ((state.clock.turn as f64 - limit * 0.3) / (limit * 0.5)).clamp(0.0, 1.0);
     let lead = state.lost[side.other().index()] as f64 - state.lost[side.index()] as f64;
-    let urgency = urgency - 0.3 * lead.clamp(-2.0, 3.0);
-    for u in state.friends_of(side) {
-        if crate::movement::may_move(state, u).is_err() {
-            if matches!(u.kind, UnitType::LightInfantry | UnitType::LightCavalry)
-                && u.on_table()
-                && !u.moved
-            {
-                let threat = danger(state, u, &u.base());
-                push(
-                    state,
-                    side,
-                    out,
-                    Command::VoluntaryRout { unit: u.id },
-                    threat - 1.5,
-                    "light troops slip away",
-                );
+    let urgency = 1.5 * pressure - 0.3 * lead.clamp(-2.0, 3.0) * (1.0 - pressure);
+    let light = |u: &Unit| {
+        matches!(
+            u.kind,
+            UnitType::LightInfantry | UnitType::LightCavalry | UnitType::Lancers
+        )
+    };
+    // The general chooses among the few units nearest the enemy, so the best charge goes
+    // in first and others can join it; every unit gets its turn before the phase ends.
+    let mut ready: Vec<&Unit> = state
+        .friends_of(side)
+        .filter(|u| !u.moved && (crate::movement::may_move(state, u).is_ok() || light(u)))
+        .collect();
+    let near = |u: &Unit| {
+        state
+            .enemies_of(side)
+            .map(|e| e.pose.pos.distance_squared(u.pose.pos))
+            .fold(f64::INFINITY, f64::min)
+    };
+    ready.sort_by(|a, b| near(a).total_cmp(&near(b)).then(a.id.cmp(&b.id)));
+    for u in ready.into_iter().take(3) {
+        unit_moves(state, side, u, defender, draw_play, pressure, urgency, out);
+    }
+}
+
+/// The candidate moves of one unit.
+#[allow(clippy::too_many_arguments)]
+fn unit_moves(
+    state: &State,
+    side: Side,
+    u: &Unit,
+    defender: bool,
+    draw_play: bool,
+    pressure: f64,
+    urgency: f64,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    let light = |u: &Unit| {
+        matches!(
+            u.kind,
+            UnitType::LightInfantry | UnitType::LightCavalry | UnitType::Lancers
+        )
+    };
+    out.push(Candidate {
+        command: Command::Pass { unit: u.id },
+        score: 0.3,
+        why: "stand",
+    });
+    if light(u) {
+        let threat = danger(state, u, &u.base());
+        push(
+            state,
+            side,
+            out,
+            Command::VoluntaryRout { unit: u.id },
+            threat - 1.5,
+            "light troops slip away",
+        );
+    }
+    if crate::movement::may_move(state, u).is_err() {
+        return;
+    }
+    let allowance = state.field.tables.move_allowance(u.kind);
+    // Charges.
+    if !u.kind.is_artillery() && !draw_play {
+        for e in state.enemies_of(side) {
+            let gap = distance(&u.base(), &e.base());
+            if gap > allowance + 1.5 || !u.kind.may_charge(e.kind) {
+                continue;
             }
-            continue;
-        }
-        let allowance = state.field.tables.move_allowance(u.kind);
-        // Charges.
-        if !u.kind.is_artillery() && !draw_play {
-            for e in state.enemies_of(side) {
-                let gap = distance(&u.base(), &e.base());
-                if gap > allowance + 1.5 || !u.kind.may_charge(e.kind) {
-                    continue;
-                }
-                for face in Face::ALL {
-                    if let Some(legs) = charge_legs(u, &e.base(), face) {
-                        let Some(v) = charge_value(state, u, &legs) else {
-                            continue;
-                        };
-                        push(
-                            state,
-                            side,
-                            out,
-                            Command::Move {
-                                unit: u.id,
-                                legs,
-                                exit: false,
-                            },
-                            -0.2 + 4.0 * v + urgency,
-                            "charge",
-                        );
-                    }
+            // The two faces of the enemy nearest the charger.
+            let eb = e.base();
+            let mut faces = Face::ALL;
+            faces.sort_by(|a, b| {
+                eb.face_centre(*a)
+                    .distance_squared(u.pose.pos)
+                    .total_cmp(&eb.face_centre(*b).distance_squared(u.pose.pos))
+            });
+            for face in faces.into_iter().take(2) {
+                if let Some(legs) = charge_legs(u, &eb, face) {
+                    let Some(v) = charge_value(state, u, &legs) else {
+                        continue;
+                    };
+                    push(
+                        state,
+                        side,
+                        out,
+                        Command::Move {
+                            unit: u.id,
+                            legs,
+                            exit: false,
+                        },
+                        0.5 + 4.0 * v + urgency,
+                        "charge",
+                    );
                 }
             }
         }
-        // An HQ joins a stuck unit: touching it is the only way a unit with the enemy within
-        // 2" may rally ("2x2 Rallying", "HQs and the Centre").
-        if u.kind == UnitType::Hq && !draw_play {
-            for f in state.friends_of(side) {
-                let stuck = f.id != u.id
-                    && f.status != Status::Ready
-                    && state
-                        .enemies_of(side)
-                        .any(|e| distance(&f.base(), &e.base()) <= 2.0);
-                if !stuck || f.pose.pos.distance(u.pose.pos) > allowance + 1.5 {
-                    continue;
-                }
-                let spot = u
-                    .base()
-                    .aligned_against(&f.base(), Face::Rear)
-                    .advanced(-0.005, 0.0);
-                let d = u.pose.pos.distance(spot.pos);
-                let legs = vec![
-                    Leg::Turn {
-                        facing: angle_of(spot.pos - u.pose.pos),
-                    },
-                    Leg::Forward { d },
-                    Leg::Turn {
-                        facing: spot.facing,
-                    },
-                ];
-                let eb = Base::new(spot, u.base().width, u.base().depth);
-                let score = 2.0 + worth(f) - danger(state, u, &eb);
+    }
+    // An HQ joins a stuck unit: touching it is the only way a unit with the enemy within
+    // 2" may rally ("2x2 Rallying", "HQs and the Centre").
+    if u.kind == UnitType::Hq && !draw_play {
+        for f in state.friends_of(side) {
+            let stuck = f.id != u.id
+                && f.status != Status::Ready
+                && state
+                    .enemies_of(side)
+                    .any(|e| distance(&f.base(), &e.base()) <= 2.0);
+            if !stuck || f.pose.pos.distance(u.pose.pos) > allowance + 1.5 {
+                continue;
+            }
+            let spot = u
+                .base()
+                .aligned_against(&f.base(), Face::Rear)
+                .advanced(-0.005, 0.0);
+            let d = u.pose.pos.distance(spot.pos);
+            let legs = vec![
+                Leg::Turn {
+                    facing: angle_of(spot.pos - u.pose.pos),
+                },
+                Leg::Forward { d },
+                Leg::Turn {
+                    facing: spot.facing,
+                },
+            ];
+            let eb = Base::new(spot, u.base().width, u.base().depth);
+            let score = 2.0 + worth(f) - danger(state, u, &eb);
+            push(
+                state,
+                side,
+                out,
+                Command::Move {
+                    unit: u.id,
+                    legs,
+                    exit: false,
+                },
+                score,
+                "HQ joins a stuck unit",
+            );
+        }
+    }
+    // Leaving the field when playing for a draw.
+    if draw_play {
+        if let Some(legs) = exit_legs(state, u) {
+            push(
+                state,
+                side,
+                out,
+                Command::Move {
+                    unit: u.id,
+                    legs,
+                    exit: true,
+                },
+                6.0 + if u.kind.is_cavalry() { -1.0 } else { 0.0 },
+                "exit for a draw",
+            );
+        }
+    }
+    // Advances toward a goal, and plain moves for variety.
+    let goal = goal_for(state, u, defender, draw_play);
+    let here = danger(state, u, &u.base());
+    let offered = out.len();
+    for frac in [1.0, 0.6] {
+        for turn in [0.0f64, 0.5, -0.5] {
+            if let Some((legs, end)) = toward(u, goal.0, allowance * frac, goal.1, turn) {
+                let eb = Base::new(end, u.base().width, u.base().depth);
+                let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
+                let score = 1.0 + 0.35 * progress - danger(state, u, &eb) * (1.0 - 0.6 * pressure)
+                    + here * 0.5
+                    + pressure * 0.5;
                 push(
                     state,
                     side,
@@ -323,81 +426,44 @@ fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                         exit: false,
                     },
                     score,
-                    "HQ joins a stuck unit",
+                    "advance",
                 );
             }
         }
-        // Leaving the field when playing for a draw.
-        if draw_play {
-            if let Some(legs) = exit_legs(state, u) {
-                push(
-                    state,
-                    side,
-                    out,
-                    Command::Move {
-                        unit: u.id,
-                        legs,
-                        exit: true,
-                    },
-                    6.0 + if u.kind.is_cavalry() { -1.0 } else { 0.0 },
-                    "exit for a draw",
-                );
-            }
-        }
-        // Advances toward a goal, and plain moves for variety.
-        let goal = goal_for(state, u, defender, draw_play);
-        for frac in [1.0, 0.6] {
-            for turn in [0.0f64, 0.5, -0.5] {
-                if let Some((legs, end)) = toward(u, goal.0, allowance * frac, goal.1, turn) {
-                    let eb = Base::new(end, u.base().width, u.base().depth);
-                    let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
-                    let score = 1.0 + 0.35 * progress - danger(state, u, &eb)
-                        + danger(state, u, &u.base()) * 0.5;
-                    push(
-                        state,
-                        side,
-                        out,
-                        Command::Move {
-                            unit: u.id,
-                            legs,
-                            exit: false,
-                        },
-                        score,
-                        "advance",
-                    );
-                }
-            }
-        }
-        for legs in [
-            vec![Leg::Forward { d: allowance }],
-            vec![Leg::Back { d: allowance * 0.5 }],
-            vec![
-                Leg::Turn {
-                    facing: u.pose.facing + 0.8,
-                },
-                Leg::Forward { d: allowance * 0.5 },
-            ],
-            vec![
-                Leg::Turn {
-                    facing: u.pose.facing - 0.8,
-                },
-                Leg::Forward { d: allowance * 0.5 },
-            ],
-            vec![Leg::Side { d: 0.5 }],
-        ] {
-            push(
-                state,
-                side,
-                out,
-                Command::Move {
-                    unit: u.id,
-                    legs,
-                    exit: false,
-                },
-                -0.5,
-                "wander",
-            );
-        }
+    }
+    // Plain moves keep the random player's choice wide when a unit has few advances.
+    if out.len() - offered >= 3 {
+        return;
+    }
+    for legs in [
+        vec![Leg::Forward { d: allowance }],
+        vec![Leg::Back { d: allowance * 0.5 }],
+        vec![
+            Leg::Turn {
+                facing: u.pose.facing + 0.8,
+            },
+            Leg::Forward { d: allowance * 0.5 },
+        ],
+        vec![
+            Leg::Turn {
+                facing: u.pose.facing - 0.8,
+            },
+            Leg::Forward { d: allowance * 0.5 },
+        ],
+        vec![Leg::Side { d: 0.5 }],
+    ] {
+        push(
+            state,
+            side,
+            out,
+            Command::Move {
+                unit: u.id,
+                legs,
+                exit: false,
+            },
+            -0.5,
+            "wander",
+        );
     }
 }
 
@@ -509,9 +575,10 @@ fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Vec<Leg>> {
     let d1 = u.pose.pos.distance(staging.pos);
     let direct = u.pose.pos.distance(contact.pos);
     if direct <= run + 1e-9 {
-        // Close: turn to face the contact point and go straight.
-        let facing = angle_of(contact.pos - u.pose.pos);
-        return Some(vec![Leg::Turn { facing }, Leg::Forward { d: direct }]);
+        // Close: turn toward the face and go straight in until the bases meet.
+        let facing = angle_of(target.face_centre(face) - u.pose.pos);
+        let d = first_contact(&u.base(), facing, target, run + 1.0)?;
+        return Some(vec![Leg::Turn { facing }, Leg::Forward { d }]);
     }
     let mut legs = Vec::new();
     if d1 > 1e-6 {
@@ -525,6 +592,33 @@ fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Vec<Leg>> {
     });
     legs.push(Leg::Forward { d: run });
     Some(legs)
+}
+
+/// How far a base turned to `facing` travels straight ahead before it touches `target`
+/// (without overlapping it), if it does within `max` inches.
+fn first_contact(me: &Base, facing: f64, target: &Base, max: f64) -> Option<f64> {
+    let start = me.pose.turned_to(facing);
+    let at = |d: f64| Base::new(start.advanced(d, 0.0), me.width, me.depth);
+    let steps = (max / 0.05).ceil() as usize;
+    let mut prev = 0.0;
+    for k in 1..=steps {
+        let d = max * k as f64 / steps as f64;
+        if grognard_geometry::distance::base_base(&at(d), target) <= 0.0 {
+            // Between prev (apart) and d (meeting): find where they just touch.
+            let (mut lo, mut hi) = (prev, d);
+            for _ in 0..40 {
+                let mid = (lo + hi) * 0.5;
+                if grognard_geometry::distance::base_base(&at(mid), target) <= 0.0 {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            return Some(lo);
+        }
+        prev = d;
+    }
+    None
 }
 
 fn exit_legs(state: &State, u: &Unit) -> Option<Vec<Leg>> {
