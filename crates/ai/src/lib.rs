@@ -8,6 +8,21 @@
 
 use grognard_engine::{Candidate, Dice, Player, Ruleset, Side};
 
+/// The rule set's candidates for `side` now, in `buf`.
+fn gather<R: Ruleset>(
+    rules: &R,
+    view: &R::View<'_>,
+    side: Side,
+    buf: &mut Vec<Candidate<R::Command>>,
+) {
+    buf.clear();
+    rules.candidates(view, side, buf);
+    assert!(
+        !buf.is_empty(),
+        "the rule set offered no candidates to the side to act"
+    );
+}
+
 /// Picks uniformly among the legal candidates.
 pub struct RandomPlayer<C> {
     buf: Vec<Candidate<C>>,

@@ -136,35 +136,9 @@ pub fn inset_convex_into(outline: &[Vec2], by: f64, out: &mut [Vec2]) -> usize {
 /// A convex polygon moved inward by `by` inches on every edge (each vertex where the two
 /// offset edges meet). Returns `None` if the polygon vanishes.
 pub fn inset_convex(outline: &[Vec2], by: f64) -> Option<Vec<Vec2>> {
-    let n = outline.len();
-    if n < 3 {
-        return None;
-    }
-    let area2: f64 = (0..n)
-        .map(|i| outline[i].perp_dot(outline[(i + 1) % n]))
-        .sum();
-    let sign = if area2 >= 0.0 { 1.0 } else { -1.0 };
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
-        let p0 = outline[(i + n - 1) % n];
-        let p1 = outline[i];
-        let p2 = outline[(i + 1) % n];
-        let e1 = (p1 - p0).normalize_or_zero();
-        let e2 = (p2 - p1).normalize_or_zero();
-        let n1 = Vec2::new(-e1.y, e1.x) * sign;
-        let n2 = Vec2::new(-e2.y, e2.x) * sign;
-        let bis = n1 + n2;
-        let cos = bis.dot(n1);
-        if cos.abs() < 1e-9 {
-            return None;
-        }
-        out.push(p1 + bis * (by / cos));
-    }
-    let area_after: f64 = (0..n).map(|i| out[i].perp_dot(out[(i + 1) % n])).sum();
-    if area_after * area2 <= 0.0 {
-        return None;
-    }
-    Some(out)
+    let mut out = vec![Vec2::ZERO; outline.len()];
+    let n = inset_convex_into(outline, by, &mut out);
+    (n > 0).then_some(out)
 }
 
 #[cfg(test)]
