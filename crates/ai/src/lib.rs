@@ -46,12 +46,7 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
         side: Side,
         dice: &mut dyn Dice,
     ) -> R::Command {
-        self.buf.clear();
-        rules.candidates(view, side, &mut self.buf);
-        assert!(
-            !self.buf.is_empty(),
-            "the rule set offered no candidates to the side to act"
-        );
+        gather(rules, view, side, &mut self.buf);
         let i = dice.below(self.buf.len() as u64, "random player's choice") as usize;
         self.buf.swap_remove(i).command
     }
@@ -85,12 +80,7 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
         side: Side,
         dice: &mut dyn Dice,
     ) -> R::Command {
-        self.buf.clear();
-        rules.candidates(view, side, &mut self.buf);
-        assert!(
-            !self.buf.is_empty(),
-            "the rule set offered no candidates to the side to act"
-        );
+        gather(rules, view, side, &mut self.buf);
         let best = self
             .buf
             .iter()
