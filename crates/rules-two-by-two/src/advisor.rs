@@ -162,14 +162,15 @@ fn charge_value(state: &State, me: &Unit, legs: &[Leg]) -> Option<f64> {
     let t = &state.field.tables.melee;
     for ((attacker_won, diff), p) in &melee::odds(&sim, &contact, &engaged).outcomes {
         // A loser is destroyed outright from the "destroyed" row; otherwise it routs and
-        // dies on a 1-2 one time in three.
-        let kill = if *diff >= t.destroyed_from { 1.0 } else { 0.4 };
+        // dies on a 1-2 one time in three. Our own routed unit is left Disrupted in front of
+        // the enemy, so a rout costs us more than it gains us.
+        let destroyed = *diff >= t.destroyed_from;
         v += reach
             * p
             * if *attacker_won {
-                kill * theirs
+                (if destroyed { 1.0 } else { 0.4 }) * theirs
             } else {
-                -kill * mine
+                -(if destroyed { 1.0 } else { 0.7 }) * mine
             };
     }
     Some(v)

@@ -1,5 +1,7 @@
 //! The AI general against a random legal player ("2x2 The Flow of Battle" as advice): it must
 //! win at least 90% of 200 seeded battles, the players swapping sides every other battle.
+//! Over six sets of 200 (`grognard batch --seed 5..9` and this one) it wins 89% to 92.5%:
+//! the margin is thin, and a change to the advisor must be checked against several sets.
 
 use grognard_ai::{General, RandomPlayer};
 use grognard_engine::book::Book;
@@ -29,7 +31,6 @@ fn ai_wins(index: u64) -> bool {
 }
 
 #[test]
-#[ignore = "the general wins 85% to 95% of 200 battles depending on the seed set (85% on this one); run with --ignored"]
 fn the_general_beats_a_random_player_nine_times_in_ten() {
     let wins: u64 = std::thread::scope(|s| {
         let halves: Vec<_> = (0..2u64)
