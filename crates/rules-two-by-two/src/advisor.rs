@@ -596,28 +596,22 @@ fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Vec<Leg>> {
 }
 
 /// How far a base turned to `facing` travels straight ahead before it touches `target`
-/// (without overlapping it), if it does within `max` inches.
+/// (without overlapping it), if it does within `max` inches. Conservative advancement: a
+/// translating base may always move by its present gap without overlapping, so stepping by
+/// the gap closes on the touching point in a few steps.
 fn first_contact(me: &Base, facing: f64, target: &Base, max: f64) -> Option<f64> {
     let start = me.pose.turned_to(facing);
     let at = |d: f64| Base::new(start.advanced(d, 0.0), me.width, me.depth);
-    let steps = (max / 0.05).ceil() as usize;
-    let mut prev = 0.0;
-    for k in 1..=steps {
-        let d = max * k as f64 / steps as f64;
-        if grognard_geometry::distance::base_base(&at(d), target) <= 0.0 {
-            // Between prev (apart) and d (meeting): find where they just touch.
-            let (mut lo, mut hi) = (prev, d);
-            for _ in 0..40 {
-                let mid = (lo + hi) * 0.5;
-                if grognard_geometry::distance::base_base(&at(mid), target) <= 0.0 {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-            return Some(lo);
+    let mut d = 0.0;
+    for _ in 0..64 {
+        let gap = grognard_geometry::distance::base_base(&at(d), target);
+        if gap <= 1e-4 {
+            return Some(d);
         }
-        prev = d;
+        d += gap;
+        if d > max {
+            return None;
+        }
     }
     None
 }
