@@ -33,6 +33,25 @@ fn push(
     }
 }
 
+/// A move of `unit` along `legs`, if legal.
+#[allow(clippy::too_many_arguments)]
+fn push_move(
+    state: &State,
+    side: Side,
+    out: &mut Vec<Candidate<Command>>,
+    unit: UnitId,
+    legs: Vec<Leg>,
+    score: f64,
+    why: &'static str,
+) {
+    let command = Command::Move {
+        unit,
+        legs,
+        exit: false,
+    };
+    push(state, side, out, command, score, why);
+}
+
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     if let Some(p) = state.pending.clone() {
         pending(state, side, &p, out);
@@ -330,15 +349,12 @@ fn unit_moves(
                     let Some(v) = charge_value(state, u, &legs) else {
                         continue;
                     };
-                    push(
+                    push_move(
                         state,
                         side,
                         out,
-                        Command::Move {
-                            unit: u.id,
-                            legs,
-                            exit: false,
-                        },
+                        u.id,
+                        legs,
                         0.5 + 4.0 * v + urgency,
                         "charge",
                     );
@@ -374,18 +390,7 @@ fn unit_moves(
             ];
             let eb = Base::new(spot, u.base().width, u.base().depth);
             let score = 2.0 + worth(f) - danger(state, u, &eb);
-            push(
-                state,
-                side,
-                out,
-                Command::Move {
-                    unit: u.id,
-                    legs,
-                    exit: false,
-                },
-                score,
-                "HQ joins a stuck unit",
-            );
+            push_move(state, side, out, u.id, legs, score, "HQ joins a stuck unit");
         }
     }
     // Leaving the field when playing for a draw.
@@ -417,18 +422,7 @@ fn unit_moves(
                 let score = 1.0 + 0.35 * progress - danger(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
-                push(
-                    state,
-                    side,
-                    out,
-                    Command::Move {
-                        unit: u.id,
-                        legs,
-                        exit: false,
-                    },
-                    score,
-                    "advance",
-                );
+                push_move(state, side, out, u.id, legs, score, "advance");
             }
         }
     }
@@ -453,18 +447,7 @@ fn unit_moves(
         ],
         vec![Leg::Side { d: 0.5 }],
     ] {
-        push(
-            state,
-            side,
-            out,
-            Command::Move {
-                unit: u.id,
-                legs,
-                exit: false,
-            },
-            -0.5,
-            "wander",
-        );
+        push_move(state, side, out, u.id, legs, -0.5, "wander");
     }
 }
 

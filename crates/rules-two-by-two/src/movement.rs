@@ -58,9 +58,7 @@ struct Ground {
 }
 
 fn on_road(terrain: &[&Feature], p: Vec2) -> bool {
-    terrain
-        .iter()
-        .any(|f| matches!(f.kind, TerrainKind::Road | TerrainKind::Bridge) && f.shape.contains(p))
+    crate::state::road_at(terrain.iter().copied(), p)
 }
 
 fn ground(state: &State, terrain: &[&Feature], a: Vec2, b: Vec2) -> Result<Ground, Illegal> {

@@ -134,9 +134,7 @@ impl Field {
     }
 
     pub fn on_road(&self, p: Vec2) -> bool {
-        self.terrain.iter().any(|f| {
-            matches!(f.kind, TerrainKind::Road | TerrainKind::Bridge) && f.shape.contains(p)
-        })
+        road_at(self.terrain.iter(), p)
     }
 
     /// Inside the table?
@@ -177,6 +175,12 @@ impl Field {
             Side(1)
         }
     }
+}
+
+/// Is `p` on a road (or a bridge carrying one), among these features?
+pub fn road_at<'a>(mut terrain: impl Iterator<Item = &'a Feature>, p: Vec2) -> bool {
+    terrain
+        .any(|f| matches!(f.kind, TerrainKind::Road | TerrainKind::Bridge) && f.shape.contains(p))
 }
 
 /// A decision the rules wait for in the middle of a resolution.
