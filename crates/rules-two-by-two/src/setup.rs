@@ -317,6 +317,23 @@ fn blob(centre: Vec2, rx: f64, ry: f64, choice: &mut Seeded) -> ShapeSpec {
     ShapeSpec::Polygon { points }
 }
 
+/// An irregular area in the sector a die names, its half-widths drawn from the two ranges.
+fn area_in_sector(
+    table: &TableSize,
+    dice: &mut dyn Dice,
+    choice: &mut Seeded,
+    log: &mut Vec<String>,
+    what: &str,
+    rx: (f64, f64),
+    ry: (f64, f64),
+) -> ShapeSpec {
+    let s = dice.roll(6, "terrain sector");
+    log.push(format!("{what}: sector {s}"));
+    let c = point_in_sector(table, s, choice, 2.5);
+    let (a, b) = (rand_in(choice, rx.0, rx.1), rand_in(choice, ry.0, ry.1));
+    blob(c, a, b, choice)
+}
+
 /// Terrain by the book's order: streams, hills, roads, towns, dense woods, copses, hedges and
 /// walls, each in the sector a die roll names. The defender's choice of features is made
 /// here as a general would: one or two roads and towns, some hills and cover.
@@ -362,14 +379,7 @@ fn place_terrain(
         ));
     }
     for _ in 0..hills {
-        let s = sector(dice, "Hill", log);
-        let c = point_in_sector(table, s, choice, 2.5);
-        let spec = blob(
-            c,
-            rand_in(choice, 1.5, 3.0),
-            rand_in(choice, 1.2, 2.5),
-            choice,
-        );
+        let spec = area_in_sector(table, dice, choice, log, "Hill", (1.5, 3.0), (1.2, 2.5));
         out.push(Feature::new(TerrainKind::Hill, spec));
     }
     let mut road_lines: Vec<Vec<[f64; 2]>> = Vec::new();
@@ -477,13 +487,14 @@ fn place_terrain(
         ));
     }
     for _ in 0..woods {
-        let s = sector(dice, "Dense wood", log);
-        let c = point_in_sector(table, s, choice, 2.5);
-        let spec = blob(
-            c,
-            rand_in(choice, 1.0, 2.5),
-            rand_in(choice, 1.0, 2.5),
+        let spec = area_in_sector(
+            table,
+            dice,
             choice,
+            log,
+            "Dense wood",
+            (1.0, 2.5),
+            (1.0, 2.5),
         );
         out.push(Feature::new(TerrainKind::DenseWood, spec));
     }
