@@ -33,6 +33,24 @@ fn push(
     }
 }
 
+/// A candidate whose legality was already settled by the same check run another way (a
+/// simulation through `execute`, or the placement test itself).
+fn push_legal(
+    state: &State,
+    side: Side,
+    out: &mut Vec<Candidate<Command>>,
+    command: Command,
+    score: f64,
+    why: &'static str,
+) {
+    debug_assert!(TwoByTwo.check(state, side, &command).is_ok(), "{command:?}");
+    out.push(Candidate {
+        command,
+        score,
+        why,
+    });
+}
+
 /// A move of `unit` along `legs`, if legal.
 #[allow(clippy::too_many_arguments)]
 fn push_move(
@@ -157,8 +175,8 @@ fn charge_value(state: &State, me: &Unit, legs: &[Leg]) -> Option<f64> {
     }
     let mut reach = 1.0;
     let mut v = 0.0;
+    let me_now = sim.unit(me.id).clone();
     if let Ok(plan) = shooting::plan(&sim, enemy.id, me.id, None) {
-        let me_now = sim.unit(me.id).clone();
         for (r, p) in &shooting::odds(&sim, &plan).outcomes {
             match shooting::effect_on(&me_now, *r) {
                 ShotResult::NoEffect => {}
@@ -176,6 +194,36 @@ fn charge_value(state: &State, me: &Unit, legs: &[Leg]) -> Option<f64> {
                 }
             }
         }
+    }
+    // Other enemies may fire on the charger where it stands before the melee: a unit that
+    // routs or dies never fights it ("2x2 Sequence of play").
+    let at = me_now.base();
+    for e in sim.enemies_of(me.side).filter(|e| e.id != enemy.id) {
+        let Some((max, _)) = sim.field.tables.range(e.kind) else {
+            continue;
+        };
+        if distance(&e.base(), &at) > max {
+            continue;
+        }
+        let Ok(plan) = shooting::plan(&sim, e.id, me.id, None) else {
+            continue;
+        };
+        let (mut gone, mut cost) = (0.0, 0.0);
+        for (r, p) in &shooting::odds(&sim, &plan).outcomes {
+            match shooting::effect_on(&me_now, *r) {
+                ShotResult::Routs => {
+                    gone += p;
+                    cost += p * 0.6;
+                }
+                ShotResult::Destroyed => {
+                    gone += p;
+                    cost += p;
+                }
+                _ => {}
+            }
+        }
+        v -= reach * cost * mine;
+        reach *= 1.0 - gone;
     }
     let engaged = melee::engaged_counts(&sim.contacts);
     let t = &state.field.tables.melee;
@@ -346,18 +394,16 @@ fn unit_moves(
             });
             for face in faces.into_iter().take(2) {
                 if let Some(legs) = charge_legs(u, &eb, face) {
+                    // The simulation runs the move through `execute`, which checks it.
                     let Some(v) = charge_value(state, u, &legs) else {
                         continue;
                     };
-                    push_move(
-                        state,
-                        side,
-                        out,
-                        u.id,
+                    let command = Command::Move {
+                        unit: u.id,
                         legs,
-                        0.5 + 4.0 * v + urgency,
-                        "charge",
-                    );
+                        exit: false,
+                    };
+                    push_legal(state, side, out, command, 0.5 + 4.0 * v + urgency, "charge");
                 }
             }
         }
@@ -802,7 +848,8 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
                     let score = 1.0
                         - 0.05 * pose.pos.distance(centre) / 10.0
                         - 0.01 * (pose.pos.distance(pp));
-                    push(
+                    // `arrival_pose` is the whole check of a placement.
+                    push_legal(
                         state,
                         side,
                         out,

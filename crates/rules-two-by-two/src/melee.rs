@@ -164,14 +164,12 @@ pub fn fight(state: &State, c: &Contact, engaged: &[(UnitId, u8)], dice: &mut dy
     let mut defence = Explanation::new(RULE);
     defence.modifiers = md;
     loop {
-        let ra = dice.roll(6, "melee, attacker");
-        let rd = dice.roll(6, "melee, defender");
+        let (ra, rd) = roll_round(dice);
         attack.dice = vec![ra];
         defence.dice = vec![rd];
         let ta = attack.tally();
         let td = defence.tally();
-        if ta != td {
-            let diff = (ta - td).abs();
+        if let Some((attacker_won, diff)) = decide(ta, td) {
             let t = &state.field.tables.melee;
             let (row, res) = if diff >= t.mandatory_follow_up_from {
                 (
@@ -196,7 +194,7 @@ pub fn fight(state: &State, c: &Contact, engaged: &[(UnitId, u8)], dice: &mut dy
             return Fight {
                 attack,
                 defence,
-                attacker_won: ta > td,
+                attacker_won,
                 difference: diff,
             };
         }
@@ -209,11 +207,38 @@ pub fn fight(state: &State, c: &Contact, engaged: &[(UnitId, u8)], dice: &mut dy
 /// Drawn rounds are re-rolled with the same modifiers, so every round is alike: walking one
 /// round and conditioning on a decision gives the exact distribution.
 pub fn odds(state: &State, c: &Contact, engaged: &[(UnitId, u8)]) -> Distribution<(bool, i32)> {
-    distribution(2, |d| {
-        let f = fight(state, c, engaged, d);
-        (f.attacker_won, f.difference.min(4))
+    // The modifiers do not depend on the dice: sum them once, then walk the rolls.
+    let a = state.unit(c.attacker);
+    let d = state.unit(c.defender);
+    let sa: i32 = modifiers(state, a, d, engaged, c)
+        .iter()
+        .map(|m| m.value)
+        .sum();
+    let sd: i32 = modifiers(state, d, a, engaged, c)
+        .iter()
+        .map(|m| m.value)
+        .sum();
+    distribution(2, |dice| loop {
+        let (ra, rd) = roll_round(dice);
+        if let Some((won, diff)) = decide(ra as i32 + sa, rd as i32 + sd) {
+            return (won, diff.min(4));
+        }
     })
     .conditional()
+}
+
+/// One round of melee dice: the attacker's, then the defender's.
+fn roll_round(dice: &mut dyn Dice) -> (u8, u8) {
+    (
+        dice.roll(6, "melee, attacker"),
+        dice.roll(6, "melee, defender"),
+    )
+}
+
+/// The decision of a round from the two totals: whether the attacker won and by how much,
+/// or nothing for a draw, which is rolled again ("2x2 Melee results").
+fn decide(attack: i32, defence: i32) -> Option<(bool, i32)> {
+    (attack != defence).then(|| (attack > defence, (attack - defence).abs()))
 }
 
 /// The enemies each unit of a group of contacts is in melee with.

@@ -158,8 +158,20 @@ fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &
     let facing = angle_of(-order.dir);
     let dist = tables.move_allowance(unit.kind);
     let steps = (dist / STEP).ceil() as usize;
-    let mut last_free = Pose::at(unit.pose.pos, facing);
-    let mut end = last_free;
+    // Turning to face the threat in place may swing the base into a friend; if so, the
+    // place to fall back on is where it stood (ruling R17).
+    let turned = Pose::at(unit.pose.pos, facing);
+    let turned_base = Base::new(turned, start.width, start.depth);
+    let mut last_free = if ctx
+        .state
+        .friends_of(unit.side)
+        .all(|f| f.id == id || !overlapping(&turned_base, &f.base()))
+    {
+        turned
+    } else {
+        unit.pose
+    };
+    let mut end = turned;
     for s in 1..=steps {
         let p = unit.pose.pos + order.dir * (dist * s as f64 / steps as f64);
         let pose = Pose::at(p, facing);

@@ -307,5 +307,7 @@ pub fn effect_on(unit: &Unit, result: ShotResult) -> ShotResult {
 
 /// Exact odds of each result of a planned shot.
 pub fn odds(state: &State, plan: &ShotPlan) -> Distribution<ShotResult> {
-    distribution(4, |d| resolve(state, plan, d).1)
+    // The same die and table as `resolve`, without building the explanation.
+    let sum: i32 = plan.modifiers.iter().map(|m| m.value).sum();
+    distribution(1, |d| result_of(state, d.roll(6, "shooting") as i32 + sum))
 }

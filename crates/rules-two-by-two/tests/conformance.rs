@@ -52,7 +52,7 @@ fn shard(shard: u64) {
 /// Battles that once broke an invariant, kept as regression tests.
 #[test]
 fn conformance_regressions() {
-    for index in [63, 112, 465] {
+    for index in [63, 112, 465, 979] {
         battle(index).unwrap();
     }
 }
