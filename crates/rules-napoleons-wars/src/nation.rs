@@ -1,0 +1,137 @@
+//! The nations the book rates, and the national traits its rules single out.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A nation of the book's rating lists ("NW National Unit Ratings", "NW Officer Ratings").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Nation {
+    Austria,
+    Britain,
+    #[serde(rename = "Ottoman Empire")]
+    Ottoman,
+    Russia,
+    Sweden,
+    Spain,
+    Prussia,
+    France,
+    Bavaria,
+    #[serde(rename = "Confederation of the Rhine")]
+    Rhine,
+    Naples,
+    Holland,
+    Denmark,
+    Portugal,
+    Saxony,
+    #[serde(rename = "Duchy of Warsaw")]
+    Warsaw,
+    Westphalia,
+    Wurttemberg,
+    #[serde(rename = "Dutch-Belgian")]
+    DutchBelgian,
+    Italy,
+}
+
+impl Nation {
+    pub const ALL: [Nation; 20] = [
+        Nation::Austria,
+        Nation::Britain,
+        Nation::Ottoman,
+        Nation::Russia,
+        Nation::Sweden,
+        Nation::Spain,
+        Nation::Prussia,
+        Nation::France,
+        Nation::Bavaria,
+        Nation::Rhine,
+        Nation::Naples,
+        Nation::Holland,
+        Nation::Denmark,
+        Nation::Portugal,
+        Nation::Saxony,
+        Nation::Warsaw,
+        Nation::Westphalia,
+        Nation::Wurttemberg,
+        Nation::DutchBelgian,
+        Nation::Italy,
+    ];
+
+    /// The name as the data files and scenarios spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Nation::Austria => "Austria",
+            Nation::Britain => "Britain",
+            Nation::Ottoman => "Ottoman Empire",
+            Nation::Russia => "Russia",
+            Nation::Sweden => "Sweden",
+            Nation::Spain => "Spain",
+            Nation::Prussia => "Prussia",
+            Nation::France => "France",
+            Nation::Bavaria => "Bavaria",
+            Nation::Rhine => "Confederation of the Rhine",
+            Nation::Naples => "Naples",
+            Nation::Holland => "Holland",
+            Nation::Denmark => "Denmark",
+            Nation::Portugal => "Portugal",
+            Nation::Saxony => "Saxony",
+            Nation::Warsaw => "Duchy of Warsaw",
+            Nation::Westphalia => "Westphalia",
+            Nation::Wurttemberg => "Wurttemberg",
+            Nation::DutchBelgian => "Dutch-Belgian",
+            Nation::Italy => "Italy",
+        }
+    }
+
+    /// Look a nation up by name, ignoring case.
+    pub fn by_name(name: &str) -> Option<Nation> {
+        Nation::ALL
+            .into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The states that fought beside France and whose infantry the movement chart calls
+    /// "French allied" (ruling N7).
+    pub fn french_ally(self) -> bool {
+        matches!(
+            self,
+            Nation::Bavaria
+                | Nation::Rhine
+                | Nation::Naples
+                | Nation::Holland
+                | Nation::Denmark
+                | Nation::Saxony
+                | Nation::Warsaw
+                | Nation::Westphalia
+                | Nation::Wurttemberg
+                | Nation::Italy
+        )
+    }
+
+    /// The states whose infantry the movement chart calls "British allied" (ruling N7);
+    /// contingents listed under Britain (Brunswick, Hanover, Nassau) say so on the unit.
+    pub fn british_ally(self) -> bool {
+        matches!(self, Nation::Portugal | Nation::DutchBelgian)
+    }
+}
+
+impl fmt::Display for Nation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for n in Nation::ALL {
+            assert_eq!(Nation::by_name(n.name()), Some(n));
+            let json = serde_json::to_string(&n).unwrap();
+            assert_eq!(json, format!("\"{}\"", n.name()));
+        }
+        assert_eq!(Nation::by_name("ottoman empire"), Some(Nation::Ottoman));
+        assert_eq!(Nation::by_name("Atlantis"), None);
+    }
+}
