@@ -5,6 +5,7 @@
 //! which book it is playing.
 
 mod picture;
+mod roster;
 
 /// Print a line; a closed pipe (`grognard battle | head`) ends the program quietly.
 macro_rules! say {
@@ -98,6 +99,15 @@ enum Cmd {
     },
     /// List the rule sets and how complete each is.
     Rules,
+    /// Turn a historical order of battle into a ready "Napoleon's Wars" army roster
+    /// (chapter II of the book), with the working behind every figure.
+    Design {
+        file: PathBuf,
+        /// Write army.toml (the roster for a scenario) and roster.html (a printable sheet)
+        /// to this folder.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -176,6 +186,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 other => Err(unknown_rules(other)),
             }
         }
+        Cmd::Design { file, out } => design(&file, out.as_deref()),
         Cmd::Rules => {
             say!("{:<14} {:<45} completeness", "name", "book");
             let b = TwoByTwo;
@@ -515,4 +526,86 @@ fn batch<R: Book>(rules: &R, games: u64, seed: u64, players: &str, json: bool) -
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn design(file: &Path, out: Option<&Path>) -> Result<ExitCode> {
+    use grognard_rules_napoleons_wars::army::{cinc_label, commander_label};
+    use grognard_rules_napoleons_wars::oob::{self, OrderOfBattle};
+    use grognard_rules_napoleons_wars::roster::boxes_text;
+    use grognard_rules_napoleons_wars::tables::Tables;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let name = file.display().to_string();
+    let oob: OrderOfBattle = match grognard_engine::files::parse_toml(&name, &text) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let designed = match oob::design(&Tables::default(), &oob) {
+        Ok(d) => d,
+        Err(problems) => {
+            for p in problems {
+                eprintln!("{}", p.locate(&name, &text));
+            }
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let army = &designed.army;
+    say!(
+        "{} ({}, {}), {:?} morale",
+        army.name,
+        army.nation,
+        army.year,
+        army.morale
+    );
+    say!(
+        "CinC {}; {} ADC(s); army fatigue (AF-{})",
+        cinc_label(&army.cinc),
+        army.adcs,
+        army.fatigue
+    );
+    for c in &army.commands {
+        say!("");
+        say!("{}  (CF-{})", commander_label(c), c.fatigue);
+        for d in &c.divisions {
+            let g = if d.generals.is_empty() {
+                String::new()
+            } else {
+                format!("  general(s): {}", d.generals.join(", "))
+            };
+            say!("  {}{}", d.name, g);
+            for b in &d.brigades {
+                say!("    {:<40} {}", b.roster_label(), boxes_text(&b.fatigue));
+            }
+        }
+        for b in &c.batteries {
+            say!("    {}", b.label);
+        }
+    }
+    for b in &army.independent {
+        say!("  {:<42} {}", b.roster_label(), boxes_text(&b.fatigue));
+    }
+    say!("");
+    say!("How each figure was reached:");
+    for n in &designed.notes {
+        say!("  {n}");
+    }
+    if let Some(dir) = out {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let toml = toml::to_string(army).context("cannot write the roster as TOML")?;
+        let roster = dir.join("army.toml");
+        std::fs::write(
+            &roster,
+            format!("# Designed by `grognard design {}`\n{toml}", file.display()),
+        )
+        .with_context(|| format!("cannot write {}", roster.display()))?;
+        let sheet = dir.join("roster.html");
+        std::fs::write(&sheet, roster::html(army))
+            .with_context(|| format!("cannot write {}", sheet.display()))?;
+        say!("");
+        say!("wrote {} and {}", roster.display(), sheet.display());
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -297,3 +297,51 @@ fn bad_players_are_refused_clearly() {
     assert!(!o.status.success(), "{}", show(&o));
     assert!(stderr(&o).contains("--players"), "{}", show(&o));
 }
+
+#[test]
+fn design_turns_an_order_of_battle_into_a_roster_and_a_sheet() {
+    let dir = TempDir::new("design");
+    let oob = repo_file("scenarios/napoleons-wars/army-of-italy-1809.toml");
+    let out = dir.0.to_str().unwrap();
+    let o = grognard(&["design", &oob, "--out", out]);
+    assert!(o.status.success(), "{}", show(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("MacDonald, V Corps, G, 13\"  (CF-3)"),
+        "{text}"
+    );
+    assert!(text.contains("1B/1/V SK2 7/5/3 LN"), "{text}");
+    assert!(text.contains("3200 men / 500 a s.p."), "{text}");
+    let roster = std::fs::read_to_string(dir.0.join("army.toml")).unwrap();
+    assert!(roster.contains("label = \"1B/1/V\""), "{roster}");
+    let sheet = std::fs::read_to_string(dir.0.join("roster.html")).unwrap();
+    assert!(sheet.starts_with("<!DOCTYPE html>"));
+    assert!(sheet.contains("Army fatigue (AF-5)"), "{sheet}");
+    assert!(sheet.contains("1B/2/VI Medium 5/3/2 LN"), "{sheet}");
+    // 7/5/3 has three groups of two boxes.
+    let row = sheet
+        .lines()
+        .find(|l| l.contains("1B/1/V SK2 7/5/3 LN"))
+        .expect("the brigade's row");
+    assert_eq!(row.matches("class=\"b\"").count(), 6, "{row}");
+    assert_eq!(row.matches("class=\"sep\"").count(), 2, "{row}");
+}
+
+#[test]
+fn design_refuses_a_bad_order_of_battle_with_its_position() {
+    let dir = TempDir::new("design-bad");
+    let path = dir.0.join("bad.toml");
+    std::fs::write(
+        &path,
+        "name = \"X\"\nnation = \"France\"\nyear = 1809\nmorale = \"Average\"\ncinc = \"Nobody\"\ncommands = []\n",
+    )
+    .unwrap();
+    let o = grognard(&["design", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("bad.toml:5:8: cinc: Nobody is not in the officer ratings"),
+        "{err}"
+    );
+    assert!(err.contains("hint:"), "{err}");
+}

@@ -7,11 +7,14 @@
 //! pure functions ([`design`]) beside the tables ([`tables`]), and the national unit and
 //! officer ratings are data embedded in the crate ([`ratings`]) that a scenario names.
 
+pub mod army;
 pub mod design;
 pub mod levels;
 pub mod nation;
+pub mod oob;
 pub mod ratings;
 pub mod resolve;
+pub mod roster;
 pub mod round;
 pub mod tables;
 

@@ -182,12 +182,15 @@ pub fn find_unit(
                 .join("; "),
         });
     }
-    let mut known: Vec<&str> = unit_ratings()
+    let mut known: Vec<&str> = Vec::new();
+    for r in unit_ratings()
         .iter()
         .filter(|r| r.nation == nation && r.arm == arm)
-        .map(|r| r.name.as_str())
-        .collect();
-    known.dedup();
+    {
+        if !known.contains(&r.name.as_str()) {
+            known.push(&r.name);
+        }
+    }
     Err(Lookup::NoType {
         nation,
         arm: match arm {

@@ -1,0 +1,708 @@
+//! A historical order of battle, as a designer writes it, and its conversion into a ready
+//! [`Army`] by chapter II of the book. Every step of the arithmetic is kept as a note, so
+//! the designer can check each brigade against the book.
+//!
+//! ```toml
+//! name = "Army of Italy"
+//! nation = "France"
+//! year = 1809
+//! morale = "Average"
+//! cinc = "Eugene de Beauharnais"     # rated from the officer ratings, or a table
+//!
+//! [[commands]]
+//! name = "V Corps"
+//! commander = "Macdonald"
+//!
+//! [[commands.divisions]]
+//! name = "1st Division"
+//! artillery = [6]                      # divisional batteries (pounds): extra s.p.
+//!
+//! [[commands.divisions.brigades]]
+//! type = "Ligne Infantry"              # a type from the national ratings
+//! men = 3200
+//!
+//! [[commands.batteries]]
+//! pounds = 12
+//! ```
+
+use crate::army::{
+    self, Army, Battery, Brigade, Cinc, Command, Commander, Division, Kind, Ordnance,
+};
+use crate::design::{self, Mover};
+use crate::levels::{Arm, CavalryWeight, GunWeight, Morale, Quality, Rating};
+use crate::nation::Nation;
+use crate::ratings::{self, RatedArm};
+use crate::tables::Tables;
+use grognard_engine::files::Problem;
+use serde::Deserialize;
+
+/// An order of battle.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderOfBattle {
+    #[serde(default)]
+    pub rules: Option<String>,
+    pub name: String,
+    pub nation: Nation,
+    pub year: u32,
+    pub morale: Morale,
+    pub cinc: OfficerSpec,
+    pub commands: Vec<CommandSpec>,
+    #[serde(default)]
+    pub independent: Vec<BrigadeSpec>,
+    /// The army fights with linear divisions ("NW II 3.11"): every command is reckoned as a
+    /// division unless it says otherwise.
+    #[serde(default)]
+    pub linear: bool,
+}
+
+/// An officer: a name from the officer ratings, or a table with the rating given.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum OfficerSpec {
+    Named(String),
+    Rated(RatedOfficer),
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatedOfficer {
+    pub name: String,
+    pub rating: Option<Rating>,
+    pub valorous: Option<bool>,
+    #[serde(default)]
+    pub napoleon: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandSpec {
+    pub name: String,
+    /// The short form for labels; by default the name without "Corps"/"Corp".
+    pub short: Option<String>,
+    pub commander: OfficerSpec,
+    pub kind: Option<Kind>,
+    pub morale: Option<Morale>,
+    pub divisions: Vec<DivisionSpec>,
+    #[serde(default)]
+    pub batteries: Vec<BatterySpec>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DivisionSpec {
+    pub name: String,
+    /// Pounds of each battery serving with the division; shared out as s.p. ("NW II 2.5").
+    #[serde(default)]
+    pub artillery: Vec<u32>,
+    /// Generals named for the division; otherwise the army's generals are assigned to the
+    /// largest divisions first.
+    #[serde(default)]
+    pub generals: Vec<String>,
+    pub brigades: Vec<BrigadeSpec>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrigadeSpec {
+    /// A unit type of the national ratings; or, with `arm` given, the designer's own name.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// A type the ratings do not list: "infantry" or "cavalry", with `quality` (and
+    /// `weight` for cavalry) given by the designer.
+    pub arm: Option<Arm>,
+    pub weight: Option<CavalryWeight>,
+    #[serde(default)]
+    pub armored: bool,
+    pub men: u32,
+    /// Horsemen of a mixed infantry brigade, counted as infantry ("NW II 2.4").
+    #[serde(default)]
+    pub cavalry_men: u32,
+    pub name: Option<String>,
+    /// A contingent of another nation.
+    pub nation: Option<Nation>,
+    /// Whom a contingent fights beside, for its movement ("NW 9.1", ruling N7).
+    pub allied_to: Option<Nation>,
+    /// Required where the ratings offer a choice of levels.
+    pub quality: Option<Quality>,
+    /// The qualities of its battalions, averaged instead ("NW II 2.1").
+    #[serde(default)]
+    pub battalions: Vec<Quality>,
+    /// Light battalions among `battalions`, for its skirmish rating ("NW II 2.8").
+    pub light_battalions: Option<u32>,
+    pub sk: Option<u8>,
+    /// French regiments serving in Spain are one level better.
+    #[serde(default)]
+    pub in_spain: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BatterySpec {
+    pub pounds: u32,
+    #[serde(default)]
+    pub horse: bool,
+    #[serde(default)]
+    pub ordnance: Ordnance,
+    pub nation: Option<Nation>,
+}
+
+/// A designed army with the working behind it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Designed {
+    pub army: Army,
+    /// One line for each figure worked out, citing the book.
+    pub notes: Vec<String>,
+}
+
+struct Ctx<'a> {
+    t: &'a Tables,
+    year: u32,
+    problems: Vec<Problem>,
+    notes: Vec<String>,
+}
+
+impl Ctx<'_> {
+    fn problem(&mut self, path: String, message: String, hint: impl Into<String>) {
+        self.problems.push(Problem::new(path, message, hint));
+    }
+}
+
+fn officer(
+    cx: &mut Ctx,
+    spec: &OfficerSpec,
+    nation: Nation,
+    as_cinc: bool,
+    path: String,
+) -> Option<(String, Rating, bool, bool)> {
+    let (name, rating, valorous, napoleon) = match spec {
+        OfficerSpec::Named(n) => (n.clone(), None, None, false),
+        OfficerSpec::Rated(r) => (r.name.clone(), r.rating, r.valorous, r.napoleon),
+    };
+    let found = ratings::find_officer(Some(nation), &name)
+        .or_else(|_| ratings::find_officer(None, &name))
+        .ok();
+    let listed = found.and_then(|o| if as_cinc { o.army } else { o.command });
+    let rating = match rating.or(listed) {
+        Some(r) => r,
+        None => {
+            let why = match found {
+                Some(_) => format!(
+                    "{name} has no rating as {} in the officer ratings",
+                    if as_cinc {
+                        "an army commander"
+                    } else {
+                        "a corps or division commander"
+                    }
+                ),
+                None => format!("{name} is not in the officer ratings"),
+            };
+            cx.problem(
+                path,
+                why,
+                "give the officer as a table: { name = \"...\", rating = \"Good\" }",
+            );
+            return None;
+        }
+    };
+    let valorous = valorous.unwrap_or(found.is_some_and(|o| o.valorous));
+    let napoleon = napoleon || found.is_some_and(|o| o.napoleon);
+    Some((name, rating, valorous, napoleon))
+}
+
+fn short_of(name: &str) -> String {
+    let n = name.trim();
+    for suffix in [" Corps", " Corp", " corps", " Wing", " wing"] {
+        if let Some(s) = n.strip_suffix(suffix) {
+            return s.trim().to_string();
+        }
+    }
+    n.to_string()
+}
+
+fn brigade(
+    cx: &mut Ctx,
+    spec: &BrigadeSpec,
+    army_nation: Nation,
+    label: String,
+    extra_sp: u32,
+    path: &str,
+) -> Vec<Brigade> {
+    let nation = spec.nation.unwrap_or(army_nation);
+    if let Some(arm) = spec.arm {
+        return custom_brigade(cx, spec, nation, arm, label, extra_sp, path);
+    }
+    // Infantry first, then cavalry: the names rarely clash.
+    let row = match (
+        ratings::find_unit(nation, RatedArm::Infantry, &spec.kind, cx.year),
+        ratings::find_unit(nation, RatedArm::Cavalry, &spec.kind, cx.year),
+    ) {
+        (Ok(r), _) | (_, Ok(r)) => r,
+        (Err(inf), Err(cav)) => {
+            // A type that exists in other years says so; otherwise list every type.
+            let message = match (&inf, &cav) {
+                (e @ ratings::Lookup::WrongYear { .. }, _)
+                | (_, e @ ratings::Lookup::WrongYear { .. }) => e.to_string(),
+                (
+                    ratings::Lookup::NoType { known: a, .. },
+                    ratings::Lookup::NoType { known: b, .. },
+                ) => format!(
+                    "{nation} has no unit type named \"{}\"; infantry: {a}; cavalry: {b}",
+                    spec.kind
+                ),
+                _ => inf.to_string(),
+            };
+            cx.problem(
+                format!("{path}.type"),
+                message,
+                "names follow the book's National Unit Ratings for the nation and year",
+            );
+            return Vec::new();
+        }
+    };
+    let cavalry = row.arm == RatedArm::Cavalry;
+    let quality = choose_quality(cx, spec, &row.quality, &row.name, nation, &label, path);
+    let Some(quality) = quality else {
+        return Vec::new();
+    };
+    let facts = Facts {
+        nation,
+        cavalry,
+        quality,
+        sk: row.skirmish,
+        weight: row.weight,
+        armored: row.armored,
+    };
+    finish_brigade(cx, spec, facts, label, extra_sp, path)
+}
+
+/// What a brigade's type gives it, from the ratings or from the designer.
+struct Facts {
+    nation: Nation,
+    cavalry: bool,
+    quality: Quality,
+    sk: u8,
+    weight: Option<CavalryWeight>,
+    armored: bool,
+}
+
+fn custom_brigade(
+    cx: &mut Ctx,
+    spec: &BrigadeSpec,
+    nation: Nation,
+    arm: Arm,
+    label: String,
+    extra_sp: u32,
+    path: &str,
+) -> Vec<Brigade> {
+    let cavalry = match arm {
+        Arm::Infantry => false,
+        Arm::Cavalry => true,
+        Arm::Artillery => {
+            cx.problem(
+                format!("{path}.arm"),
+                "a brigade is infantry or cavalry".into(),
+                "batteries go under [[commands.batteries]] with their pounds",
+            );
+            return Vec::new();
+        }
+    };
+    let Some(quality) = spec.quality.or(design::average_quality(&spec.battalions)) else {
+        cx.problem(
+            format!("{path}.quality"),
+            format!(
+                "\"{}\" is the designer's own type, so its quality must be given",
+                spec.kind
+            ),
+            "add quality = \"Line\" (Guard, Elite, Veteran, Line, Conscript or Militia)",
+        );
+        return Vec::new();
+    };
+    if cavalry && spec.weight.is_none() {
+        cx.problem(
+            format!("{path}.weight"),
+            "a cavalry type of the designer's own needs its weight".into(),
+            "add weight = \"Light\", \"Medium\" or \"Heavy\"",
+        );
+        return Vec::new();
+    }
+    cx.notes
+        .push(format!("{label}: {} is the designer's own type", spec.kind));
+    let facts = Facts {
+        nation,
+        cavalry,
+        quality,
+        sk: spec.sk.unwrap_or(0),
+        weight: if cavalry { spec.weight } else { None },
+        armored: spec.armored,
+    };
+    finish_brigade(cx, spec, facts, label, extra_sp, path)
+}
+
+fn choose_quality(
+    cx: &mut Ctx,
+    spec: &BrigadeSpec,
+    offered: &[Quality],
+    type_name: &str,
+    nation: Nation,
+    label: &str,
+    path: &str,
+) -> Option<Quality> {
+    let quality = if !spec.battalions.is_empty() {
+        let q = design::average_quality(&spec.battalions).expect("not empty");
+        cx.notes
+            .push(format!("{label}: battalions average {q} (NW II 2.1)"));
+        q
+    } else if let Some(q) = spec.quality {
+        if !offered.contains(&q) {
+            cx.notes.push(format!(
+                "{label}: {q} chosen where the ratings suggest {}",
+                list(offered)
+            ));
+        }
+        q
+    } else if offered.len() == 1 {
+        offered[0]
+    } else {
+        cx.problem(
+            format!("{path}.type"),
+            format!("{nation} {type_name} may be {}", list(offered)),
+            "choose one with quality = \"...\"",
+        );
+        return None;
+    };
+    Some(if spec.in_spain && nation == Nation::France {
+        cx.notes
+            .push(format!("{label}: serving in Spain, one level better"));
+        quality.better()
+    } else {
+        quality
+    })
+}
+
+fn finish_brigade(
+    cx: &mut Ctx,
+    spec: &BrigadeSpec,
+    facts: Facts,
+    label: String,
+    extra_sp: u32,
+    path: &str,
+) -> Vec<Brigade> {
+    let t = cx.t;
+    let Facts {
+        nation,
+        cavalry,
+        quality,
+        sk: rated_sk,
+        weight,
+        armored,
+    } = facts;
+    let mixed = spec.cavalry_men > 0;
+    if mixed && cavalry {
+        cx.problem(
+            format!("{path}.cavalry_men"),
+            "only an infantry brigade can be mixed (MX)".into(),
+            "remove cavalry_men, or give an infantry type",
+        );
+        return Vec::new();
+    }
+    let men = spec.men + spec.cavalry_men;
+    let base_sp = design::strength_points(&t.design, men, quality, cavalry);
+    let per = t.design.men_per_sp(cavalry, quality);
+    cx.notes.push(format!(
+        "{label}: {men} men / {per} a s.p. ({quality} {}) = {base_sp} s.p. (NW II 2.1)",
+        if cavalry { "cavalry" } else { "infantry" }
+    ));
+    let sp = base_sp + extra_sp;
+    if extra_sp > 0 {
+        cx.notes.push(format!(
+            "{label}: +{extra_sp} s.p. of divisional artillery (NW II 2.5)"
+        ));
+    }
+    if sp < 2 {
+        cx.problem(
+            format!("{path}.men"),
+            format!("{men} men make only {sp} s.p.; the fatigue chart starts at 2"),
+            "merge the brigade with another, or check the number of men",
+        );
+        return Vec::new();
+    }
+    let sk = match (spec.sk, spec.light_battalions) {
+        (Some(sk), _) => sk.min(2),
+        (None, Some(light)) => {
+            let total = (spec.battalions.len() as u32).max(light);
+            design::skirmish_rating(nation, total, light)
+        }
+        (None, None) => rated_sk,
+    };
+    let movement = design::movement_allowance(
+        &t.movement,
+        if cavalry {
+            Mover::Cavalry(weight.unwrap_or(CavalryWeight::Light))
+        } else {
+            Mover::Infantry {
+                nation,
+                allied_to: spec.allied_to,
+            }
+        },
+        cx.year,
+    );
+    // Cossacks, Yuruks, Bedouin and Arabs are the skirmishing light horse; militia
+    // cavalry is the rest ("NW 7.9", "NW II 3.12").
+    let irregular = cavalry
+        && (rated_sk > 0 || quality == Quality::Militia)
+        && weight == Some(CavalryWeight::Light);
+    let parts = design::split_brigade(&t.design, sp);
+    if parts.len() > 1 {
+        cx.notes.push(format!(
+            "{label}: {sp} s.p. is over {}, split into {} (NW II 2.2)",
+            t.design.max_sp,
+            parts
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ));
+    }
+    let n = parts.len();
+    parts
+        .into_iter()
+        .enumerate()
+        .map(|(i, sp)| Brigade {
+            label: if n > 1 {
+                format!("{label}{}", (b'a' + i as u8) as char)
+            } else {
+                label.clone()
+            },
+            name: spec.name.clone(),
+            nation,
+            arm: if cavalry { Arm::Cavalry } else { Arm::Infantry },
+            quality,
+            sp,
+            fatigue: t.design.fatigue_levels(sp, quality).expect("2 to 12 s.p."),
+            sk,
+            mixed,
+            weight,
+            armored,
+            irregular,
+            movement,
+        })
+        .collect()
+}
+
+fn list(qs: &[Quality]) -> String {
+    qs.iter()
+        .map(|q| q.to_string())
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+fn battery(cx: &Ctx, spec: &BatterySpec, nation: Nation, short: &str) -> Battery {
+    let weight = GunWeight::from_pounds(spec.pounds);
+    let movement = design::movement_allowance(
+        &cx.t.movement,
+        if spec.horse {
+            Mover::HorseArtillery
+        } else {
+            Mover::FootArtillery
+        },
+        cx.year,
+    );
+    let mut label = format!(
+        "{short} Corp, {} lb, {}",
+        spec.pounds,
+        if spec.horse { "Horse" } else { "Foot" }
+    );
+    match spec.ordnance {
+        Ordnance::Guns => {}
+        Ordnance::Howitzers => label.push_str(", Howitzers"),
+        Ordnance::Rockets => label.push_str(", Rockets"),
+    }
+    Battery {
+        label,
+        nation: spec.nation.unwrap_or(nation),
+        weight,
+        pounds: spec.pounds,
+        horse: spec.horse,
+        ordnance: spec.ordnance,
+        movement,
+    }
+}
+
+/// Turn an order of battle into an army, or say what is wrong with it (by field path).
+pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>> {
+    let mut cx = Ctx {
+        t,
+        year: oob.year,
+        problems: Vec::new(),
+        notes: Vec::new(),
+    };
+    let Some((cinc_name, cinc_rating, cinc_v, napoleon)) =
+        officer(&mut cx, &oob.cinc, oob.nation, true, "cinc".into())
+    else {
+        return Err(cx.problems);
+    };
+    let presence = design::presence(&t.design, cinc_rating, napoleon);
+    let mut commands = Vec::new();
+    for (ci, c) in oob.commands.iter().enumerate() {
+        let path = format!("commands[{ci}]");
+        let short = c.short.clone().unwrap_or_else(|| short_of(&c.name));
+        let mut divisions = Vec::new();
+        for (di, d) in c.divisions.iter().enumerate() {
+            let weights: Vec<GunWeight> = d
+                .artillery
+                .iter()
+                .map(|p| GunWeight::from_pounds(*p))
+                .collect();
+            let extra = design::divisional_artillery(&t.design, &weights, d.brigades.len());
+            let mut brigades = Vec::new();
+            for (bi, b) in d.brigades.iter().enumerate() {
+                let label = format!("{}B/{}/{}", bi + 1, di + 1, short);
+                let bpath = format!("{path}.divisions[{di}].brigades[{bi}]");
+                brigades.extend(brigade(&mut cx, b, oob.nation, label, extra[bi], &bpath));
+            }
+            divisions.push(Division {
+                name: d.name.clone(),
+                generals: d.generals.clone(),
+                brigades,
+            });
+        }
+        let batteries: Vec<Battery> = c
+            .batteries
+            .iter()
+            .map(|b| battery(&cx, b, oob.nation, &short))
+            .collect();
+        let Some((name, rating, valorous, _)) = officer(
+            &mut cx,
+            &c.commander,
+            oob.nation,
+            false,
+            format!("{path}.commander"),
+        ) else {
+            continue;
+        };
+        let kind = c.kind.unwrap_or(if oob.linear {
+            Kind::Division
+        } else {
+            Kind::Corps
+        });
+        let morale = c.morale.unwrap_or(oob.morale);
+        let mut command = Command {
+            name: c.name.clone(),
+            short,
+            kind,
+            commander: Commander {
+                name,
+                rating,
+                valorous,
+                basic_range: 0.0,
+                range: 0.0,
+            },
+            morale,
+            fatigue: 0,
+            divisions,
+            batteries,
+        };
+        let units = command.units();
+        let (basic, range) =
+            design::command_range(&t.design, oob.nation, rating, kind.into(), units);
+        command.commander.basic_range = basic;
+        command.commander.range = range;
+        command.fatigue = design::fatigue_threshold(&t.design, morale, units);
+        cx.notes.push(format!(
+            "{}: {} units, range {}\" + {}\" = {}\" (NW II 3.1); fatigued after {} losses ({:?} morale, NW II 4.0)",
+            command.name,
+            units,
+            army::fmt_inches(basic),
+            army::fmt_inches(range - basic),
+            army::fmt_inches(range),
+            command.fatigue,
+            morale
+        ));
+        commands.push(command);
+    }
+    let mut independent = Vec::new();
+    for (bi, b) in oob.independent.iter().enumerate() {
+        let label = format!("{}B/Ind", bi + 1);
+        independent.extend(brigade(
+            &mut cx,
+            b,
+            oob.nation,
+            label,
+            0,
+            &format!("independent[{bi}]"),
+        ));
+    }
+    if !cx.problems.is_empty() {
+        return Err(cx.problems);
+    }
+    let mut army = Army {
+        name: oob.name.clone(),
+        nation: oob.nation,
+        year: oob.year,
+        morale: oob.morale,
+        cinc: Cinc {
+            name: cinc_name,
+            rating: cinc_rating,
+            presence,
+            napoleon,
+            valorous: cinc_v,
+        },
+        fatigue: 0,
+        adcs: design::adcs(&t.design, cinc_rating, napoleon),
+        commands,
+        independent,
+    };
+    army.fatigue = design::fatigue_threshold(&t.design, army.morale, army.units());
+    assign_generals(t, &mut army, &mut cx.notes);
+    cx.notes.push(format!(
+        "army: {} units, breaks after {} losses; {} ADC(s) for a {} CinC{} (NW II 3.3, 4.0)",
+        army.units(),
+        army.fatigue,
+        army.adcs,
+        army.cinc.rating,
+        if napoleon {
+            " (Napoleon: one more)"
+        } else {
+            ""
+        }
+    ));
+    Ok(Designed {
+        army,
+        notes: cx.notes,
+    })
+}
+
+/// Give the army's generals to divisions without named ones, largest first ("NW II 3.3").
+fn assign_generals(t: &Tables, army: &mut Army, notes: &mut Vec<String>) {
+    let inf_cav = army.brigades().count() as u32;
+    let due = design::generals(&t.design, army.nation, inf_cav) as usize;
+    let named = army.generals();
+    notes.push(format!(
+        "{inf_cav} infantry and cavalry units give {due} general(s) (NW II 3.3)"
+    ));
+    let mut free = due.saturating_sub(named);
+    if named > due {
+        notes.push(format!(
+            "{named} generals are named where the book allows {due}"
+        ));
+    }
+    let mut order: Vec<(usize, usize, usize)> = Vec::new();
+    for (ci, c) in army.commands.iter().enumerate() {
+        for (di, d) in c.divisions.iter().enumerate() {
+            if d.generals.is_empty() {
+                order.push((d.brigades.len(), ci, di));
+            }
+        }
+    }
+    order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    for (_, ci, di) in order {
+        if free == 0 {
+            break;
+        }
+        let short = army.commands[ci].short.clone();
+        let d = &mut army.commands[ci].divisions[di];
+        d.generals.push(format!("{}/{}", di + 1, short));
+        free -= 1;
+    }
+}

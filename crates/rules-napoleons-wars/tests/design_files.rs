@@ -1,0 +1,132 @@
+//! Orders of battle designed into armies ("NW II"), and the errors a bad one gets.
+
+use grognard_engine::files::parse_toml;
+use grognard_rules_napoleons_wars::army::{commander_label, Army};
+use grognard_rules_napoleons_wars::oob::{design, OrderOfBattle};
+use grognard_rules_napoleons_wars::roster::boxes_text;
+use grognard_rules_napoleons_wars::tables::Tables;
+use grognard_rules_napoleons_wars::{Arm, Quality, Rating};
+
+const EXAMPLE: &str = include_str!("../../../scenarios/napoleons-wars/army-of-italy-1809.toml");
+
+fn designed(text: &str) -> Result<grognard_rules_napoleons_wars::oob::Designed, Vec<String>> {
+    let oob: OrderOfBattle = parse_toml("oob.toml", text).map_err(|e| vec![e.to_string()])?;
+    design(&Tables::default(), &oob).map_err(|ps| {
+        ps.into_iter()
+            .map(|p| p.locate("oob.toml", text).to_string())
+            .collect()
+    })
+}
+
+// The example file: two corps, divisional artillery, a rated and an unrated commander.
+#[test]
+fn the_example_order_of_battle_designs_by_the_book() {
+    let d = designed(EXAMPLE).expect("the example designs");
+    let a = &d.army;
+    // Eugene is rated Good as an army commander: presence +2, one ADC.
+    assert_eq!(
+        (a.cinc.rating, a.cinc.presence, a.adcs),
+        (Rating::Good, 2, 1)
+    );
+    // 15 units at Average morale: 15 x .35 = 5.25, so the army breaks after 5 losses.
+    assert_eq!((a.units(), a.fatigue), (15, 5));
+    let v = &a.commands[0];
+    // MacDonald, French and Good: 4" + 1" a unit for 9 units.
+    assert_eq!(commander_label(v), "MacDonald, V Corps, G, 13\"");
+    assert_eq!(v.fatigue, 3, "9 x .35 = 3.15");
+    // 3,200 Line men make 6 s.p., and the 6 lb divisional battery adds one: 7/5/3.
+    let b = &v.divisions[0].brigades[0];
+    assert_eq!((b.sp, b.quality, b.sk), (7, Quality::Line, 2));
+    assert_eq!(b.roster_label(), "1B/1/V SK2 7/5/3 LN");
+    assert_eq!(boxes_text(&b.fatigue), "00/00/00");
+    // Legere of 1809 is Veteran: 2,400 / 400 = 6, +1 = 7.
+    assert_eq!(v.divisions[0].brigades[1].quality, Quality::Veteran);
+    // Hussars are light cavalry, Elite in 1809: 1,400 / 200 = 7 s.p.
+    let h = &v.divisions[2].brigades[0];
+    assert_eq!((h.arm, h.sp, h.movement), (Arm::Cavalry, 7, 16.0));
+    // Grenier is not in the officer ratings; the file rates him Average.
+    assert_eq!(a.commands[1].commander.rating, Rating::Average);
+    // 12 infantry and cavalry units / 6 = 2 generals, to the largest divisions.
+    assert_eq!(a.generals(), 2);
+    assert_eq!(v.divisions[0].generals, vec!["1/V".to_string()]);
+    assert!(d.notes.iter().any(|n| n.contains("3200 men / 500")));
+}
+
+// The designed roster is a file a scenario can hold: it reads back exactly.
+#[test]
+fn a_designed_army_round_trips_through_toml() {
+    let d = designed(EXAMPLE).unwrap();
+    let text = toml::to_string(&d.army).unwrap();
+    let back: Army = parse_toml("army.toml", &text).unwrap();
+    assert_eq!(back, d.army);
+}
+
+const HEAD: &str =
+    "name = \"Test\"\nnation = \"France\"\nyear = 1809\nmorale = \"Average\"\ncinc = \"Massena\"\n";
+
+fn one_brigade(lines: &str) -> String {
+    format!(
+        "{HEAD}\n[[commands]]\nname = \"IV Corps\"\ncommander = \"Massena\"\n\n[[commands.divisions]]\nname = \"1st\"\n\n[[commands.divisions.brigades]]\n{lines}\n"
+    )
+}
+
+#[test]
+fn bad_orders_of_battle_say_where_and_why() {
+    let cases: Vec<(String, &str)> = vec![
+        (
+            one_brigade("type = \"Voltigeurs\"\nmen = 2000"),
+            "oob.toml:15:8: commands[0].divisions[0].brigades[0].type: France has no unit type named \"Voltigeurs\"",
+        ),
+        (
+            one_brigade("type = \"Chasseurs\"\nmen = 2000"),
+            "oob.toml:15:8: commands[0].divisions[0].brigades[0].type: France Chasseurs is rated only for 1792-1802; 1803-1807, 1815; 1813-1814, not 1809",
+        ),
+        (
+            one_brigade("type = \"Marines\"\nmen = 2000"),
+            "oob.toml:15:8: commands[0].divisions[0].brigades[0].type: France Marines may be Conscript or Veteran",
+        ),
+        (
+            one_brigade("type = \"Ligne Infantry\"\nmen = 600"),
+            "oob.toml:16:7: commands[0].divisions[0].brigades[0].men: 600 men make only 1 s.p.",
+        ),
+        (
+            one_brigade("type = \"Ligne Infantry\"\nmen = \"many\""),
+            "oob.toml:16:7: commands[0].divisions[0].brigades[0].men:",
+        ),
+        (
+            one_brigade("type = \"Vistula Uhlans\"\narm = \"cavalry\"\nquality = \"Elite\"\nmen = 1200"),
+            "oob.toml:14:1: commands[0].divisions[0].brigades[0].weight: a cavalry type of the designer's own needs its weight",
+        ),
+        (
+            format!("{HEAD}\n[[commands]]\nname = \"IV Corps\"\ncommander = \"Nobody\"\ndivisions = []\n"),
+            "oob.toml:9:13: commands[0].commander: Nobody is not in the officer ratings",
+        ),
+    ];
+    for (text, want) in cases {
+        let errors = designed(&text).expect_err(want);
+        assert!(
+            errors[0].starts_with(want),
+            "expected {want:?}\n     got {:?}",
+            errors[0]
+        );
+        assert!(
+            errors[0].contains("hint:") || want.ends_with(':'),
+            "{:?}",
+            errors[0]
+        );
+    }
+}
+
+// A designer's own type, and a brigade large enough to split.
+#[test]
+fn own_types_and_very_large_brigades() {
+    let d = designed(&one_brigade(
+        "type = \"Vistula Uhlans\"\narm = \"cavalry\"\nquality = \"Elite\"\nweight = \"Light\"\nmen = 3000",
+    ))
+    .unwrap();
+    let bs = &d.army.commands[0].divisions[0].brigades;
+    // 3,000 / 200 = 15 s.p.: over 12, so two brigades of 8 and 7 ("NW II 2.2").
+    assert_eq!(bs.iter().map(|b| b.sp).collect::<Vec<_>>(), vec![8, 7]);
+    assert_eq!(bs[0].label, "1B/1/IVa");
+    assert!(d.notes.iter().any(|n| n.contains("split into 8 and 7")));
+}
