@@ -8,6 +8,7 @@
 //! officer ratings are data embedded in the crate ([`ratings`]) that a scenario names.
 
 pub mod army;
+pub mod campaign;
 pub mod design;
 pub mod levels;
 pub mod nation;
