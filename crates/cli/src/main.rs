@@ -27,6 +27,7 @@ use grognard_engine::driver::Match;
 use grognard_engine::replay::{verify, Replay};
 use grognard_engine::stats::wilson;
 use grognard_engine::{Player, Ruleset, Side};
+use grognard_rules_napoleons_wars::NapoleonsWars;
 use grognard_rules_two_by_two::TwoByTwo;
 use rayon::prelude::*;
 use serde_json::json;
@@ -36,7 +37,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// The rule sets this build knows, with the name used on the command line.
-const RULE_SETS: &[&str] = &["two-by-two"];
+const RULE_SETS: &[&str] = &["two-by-two", "napoleons-wars"];
 
 #[derive(Parser)]
 #[command(
@@ -146,10 +147,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 out.as_deref(),
                 json,
             ),
+            "napoleons-wars" => battle(
+                &NapoleonsWars,
+                scenario.as_deref(),
+                seed,
+                &players,
+                out.as_deref(),
+                json,
+            ),
             other => Err(unknown_rules(other)),
         },
         Cmd::Check { file, rules } => match rules.as_str() {
             "two-by-two" => check(&TwoByTwo, &file),
+            "napoleons-wars" => check(&NapoleonsWars, &file),
             other => Err(unknown_rules(other)),
         },
         Cmd::Replay { file } => {
@@ -164,6 +174,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 .to_string();
             match rules.as_str() {
                 "two-by-two" => replay(&TwoByTwo, &file, &text),
+                "napoleons-wars" => replay(&NapoleonsWars, &file, &text),
                 other => Err(unknown_rules(other)),
             }
         }
@@ -183,6 +194,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             match rules.as_str() {
                 "two-by-two" => batch(&TwoByTwo, games, seed, &players, json),
+                "napoleons-wars" => batch(&NapoleonsWars, games, seed, &players, json),
                 other => Err(unknown_rules(other)),
             }
         }
@@ -191,6 +203,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             say!("{:<14} {:<45} completeness", "name", "book");
             let b = TwoByTwo;
             say!("{:<14} {:<45} {}", b.name(), b.title(), b.completeness());
+            let n = NapoleonsWars;
+            say!("{:<14} {:<45} {}", n.name(), n.title(), n.completeness());
             Ok(ExitCode::SUCCESS)
         }
     }

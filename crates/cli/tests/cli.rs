@@ -345,3 +345,42 @@ fn design_refuses_a_bad_order_of_battle_with_its_position() {
     );
     assert!(err.contains("hint:"), "{err}");
 }
+
+#[test]
+fn napoleons_wars_battle_plays_to_an_end_and_replays() {
+    let dir = TempDir::new("nw");
+    let o = grognard(&[
+        "battle",
+        "--rules",
+        "napoleons-wars",
+        "--seed",
+        "3",
+        "--out",
+        dir.arg(),
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let text = stdout(&o);
+    assert!(text.contains("[NW 9.0 C Maneuver table]"), "{text}");
+    assert!(text.contains("Initiative:"), "{text}");
+    let replay = dir.path().join("replay.json");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    assert_eq!(v["rules"], "napoleons-wars");
+    let o = grognard(&["replay", replay.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", show(&o));
+    let v = json(&grognard(&[
+        "battle",
+        "--rules",
+        "napoleons-wars",
+        "--seed",
+        "3",
+        "--json",
+    ]));
+    assert_eq!(v["rules"], "napoleons-wars");
+    assert!(
+        v["turns"].as_u64().is_some_and(|t| (1..=12).contains(&t)),
+        "{v}"
+    );
+    let o = grognard(&["rules"]);
+    assert!(stdout(&o).contains("napoleons-wars"), "{}", show(&o));
+}

@@ -7,17 +7,38 @@
 //! pure functions ([`design`]) beside the tables ([`tables`]), and the national unit and
 //! officer ratings are data embedded in the crate ([`ratings`]) that a scenario names.
 
+pub mod advisor;
+pub mod apply;
 pub mod army;
+pub mod book;
 pub mod campaign;
+pub mod command;
+pub mod ctx;
 pub mod design;
+pub mod event;
+pub mod fallback;
+pub mod fight;
+pub mod firing;
+pub mod invariants;
 pub mod levels;
+pub mod measure;
+pub mod movement;
+pub mod moves;
+pub mod narrate;
 pub mod nation;
 pub mod oob;
+pub mod picture;
 pub mod ratings;
 pub mod resolve;
 pub mod roster;
 pub mod round;
+pub mod rules;
+pub mod scenario;
+pub mod state;
 pub mod tables;
+pub mod victory;
 
+pub use command::Command;
 pub use levels::{Arm, CavalryWeight, Fatigue, GunWeight, Morale, Quality, Rating};
 pub use nation::Nation;
+pub use rules::NapoleonsWars;

@@ -1,0 +1,220 @@
+//! The one place a battle's state changes: applying an event.
+
+use crate::event::Event;
+use crate::state::{Gone, Pending, Place, Role, State};
+
+pub fn apply(state: &mut State, event: &Event) {
+    match event {
+        Event::Initiative {
+            winner, reroll_by, ..
+        } => {
+            if let Some(s) = reroll_by {
+                state.napoleon_reroll_used[s.index()] = true;
+            }
+            // A losing Napoleon who still has his re-roll may use it before the winner
+            // chooses ("NW 6.0").
+            let loser = winner.other();
+            let may = state.field.sides[loser.index()].napoleon
+                && !state.napoleon_reroll_used[loser.index()];
+            state.pending = Some(if may {
+                Pending::Reroll { side: loser }
+            } else {
+                Pending::ChooseFirst { side: *winner }
+            });
+        }
+        Event::RollStands { winner } => {
+            state.pending = Some(Pending::ChooseFirst { side: *winner });
+        }
+        Event::FirstChosen { first } => {
+            state.clock.first = *first;
+            state.pending = None;
+        }
+        Event::Phase { clock } => {
+            state.clock = *clock;
+            state.done = [false; 2];
+            state.valour_used = false;
+        }
+        Event::SideDone { side } => state.done[side.index()] = true,
+        Event::Arrived { unit, pose } => {
+            let u = &mut state.units[*unit as usize];
+            u.place = Place::Table;
+            u.pose = *pose;
+            u.arrived = true;
+        }
+        Event::Declared { order } => {
+            for s in &order.shooters {
+                state.units[*s as usize].fired = true;
+            }
+            state.fire_orders.push(order.clone());
+        }
+        Event::Skirmish { .. } => {}
+        Event::ArtilleryFire { batteries, .. } => {
+            for b in batteries {
+                state.units[*b as usize].fired = true;
+            }
+        }
+        Event::Lost { unit, sp, .. } => {
+            let u = &mut state.units[*unit as usize];
+            u.sp = u.sp.saturating_sub(*sp);
+            u.lost_in_fire = true;
+        }
+        Event::Disordered { unit, .. } => state.units[*unit as usize].disordered = true,
+        Event::Reordered { unit } => state.units[*unit as usize].disordered = false,
+        Event::Suppressed { unit } => state.units[*unit as usize].suppressed = true,
+        Event::Unsuppressed { unit } => state.units[*unit as usize].suppressed = false,
+        Event::FellBack { unit, to, .. } => state.units[*unit as usize].pose = *to,
+        Event::Routed { unit, to } => {
+            let u = &mut state.units[*unit as usize];
+            u.pose = *to;
+            u.routed = true;
+            u.disordered = true;
+        }
+        Event::Gone { unit, how, .. } => {
+            state.units[*unit as usize].place = Place::Gone(*how);
+            // Officers attached to it go with it only if killed; otherwise they stay.
+            for o in state.units.iter_mut() {
+                if o.attached == Some(*unit) {
+                    o.attached = None;
+                }
+            }
+            state
+                .combats
+                .retain(|c| c.defender != *unit && !c.attackers.contains(unit));
+            if *how != Gone::Killed {
+                // A general whose every brigade is gone is removed ("NW 4.0").
+                remove_idle_generals(state);
+            }
+        }
+        Event::ManeuverRoll {
+            unit,
+            roll,
+            allowance,
+        } => {
+            let side = state.units[*unit as usize].side;
+            state.units[*unit as usize].moved = true;
+            let reordered = matches!(
+                roll.allowed,
+                crate::resolve::maneuver::Allowed::Disordered(d) if d.reorders().is_some()
+            );
+            if reordered {
+                state.units[*unit as usize].disordered = false;
+            }
+            state.pending = (*allowance > 0.0).then_some(Pending::Move {
+                side,
+                unit: *unit,
+                allowance: *allowance,
+                reordered,
+            });
+        }
+        Event::Moved { unit, to, road, .. } => {
+            let u = &mut state.units[*unit as usize];
+            u.pose = *to;
+            u.moved = true;
+            u.road_moved = *road;
+            if matches!(state.pending, Some(Pending::Move { unit: p, .. }) if p == *unit) {
+                state.pending = None;
+            }
+            // Attached officers and batteries move with their unit.
+            let moved = *to;
+            for o in state.units.iter_mut() {
+                if o.attached == Some(*unit) && o.is_officer() {
+                    o.pose = grognard_geometry::Pose::at(moved.pos, moved.facing);
+                }
+            }
+        }
+        Event::Contact { attacker, defender } => {
+            match state.combats.iter_mut().find(|c| c.defender == *defender) {
+                Some(c) => {
+                    if !c.attackers.contains(attacker) {
+                        c.attackers.push(*attacker);
+                    }
+                }
+                None => state.combats.push(crate::state::Combat {
+                    attackers: vec![*attacker],
+                    defender: *defender,
+                }),
+            }
+        }
+        Event::Faced { unit, pose } => state.units[*unit as usize].pose = *pose,
+        Event::Attached { officer, unit } => state.units[*officer as usize].attached = *unit,
+        Event::OfficerMoved { unit, to } => state.units[*unit as usize].pose = *to,
+        Event::OfficerRisk { .. } => {}
+        Event::Fought { .. } => {}
+        Event::Advanced { unit, to } => state.units[*unit as usize].pose = *to,
+        Event::ValourUsed => state.valour_used = true,
+        Event::CombatOver { defender } => state.combats.retain(|c| c.defender != *defender),
+        Event::RallyTest { .. } => {}
+        Event::Rallied { unit, pose } => {
+            let u = &mut state.units[*unit as usize];
+            u.routed = false;
+            u.disordered = true;
+            u.pose = *pose;
+        }
+        Event::CommandFatigued { side, command } => state.fatigued.push((*side, *command)),
+        Event::ReplacementDue {
+            side,
+            command,
+            turn,
+            ..
+        } => state.replacements.push((*side, *command, *turn)),
+        Event::CommanderReplaced { side, command, .. } => state
+            .replacements
+            .retain(|(s, c, _)| !(s == side && c == command)),
+        Event::FireMarksCleared => {
+            for u in state.units.iter_mut() {
+                u.fired = false;
+            }
+            state.fire_orders.clear();
+        }
+        Event::LossMarksCleared => {
+            for u in state.units.iter_mut() {
+                u.lost_in_fire = false;
+            }
+        }
+        Event::MoveMarksCleared { side } => {
+            for u in state.units.iter_mut().filter(|u| u.side == *side) {
+                u.moved = false;
+                u.fired_in_own_phase = false;
+                u.arrived = false;
+            }
+        }
+        Event::Ended { outcome } => {
+            state.outcome = Some(outcome.clone());
+            state.pending = None;
+        }
+    }
+}
+
+fn remove_idle_generals(state: &mut State) {
+    let gone: Vec<usize> = state
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.on_table())
+        .filter_map(|(i, g)| match g.role {
+            Role::General { command, division } => {
+                let any = state.units.iter().any(|b| {
+                    b.side == g.side
+                        && b.command == Some(command)
+                        && matches!(&b.role, Role::Brigade(_))
+                        && !matches!(b.place, Place::Gone(_))
+                        && division_of(&b.label) == Some(division)
+                });
+                (!any).then_some(i)
+            }
+            _ => None,
+        })
+        .collect();
+    for i in gone {
+        state.units[i].place = Place::Gone(Gone::Removed);
+        state.units[i].attached = None;
+    }
+}
+
+/// The division index of a brigade from its label "2B/1/IV" (division 1 is index 0).
+pub fn division_of(label: &str) -> Option<u8> {
+    let mut parts = label.split('/');
+    parts.next()?;
+    let d: u8 = parts.next()?.parse().ok()?;
+    d.checked_sub(1)
+}

@@ -1,0 +1,347 @@
+//! What the command line needs of this rule set: the built-in battle, reading scenario and
+//! order-of-battle files with precise errors, and how complete the rule set is.
+
+use crate::army::Army;
+use crate::oob::{self, OrderOfBattle};
+use crate::rules::NapoleonsWars;
+use crate::scenario::{Placement, Scenario, SideSpec, Spell, TableSize, Weather};
+use crate::state::{BATTERY_SIZE, BRIGADE_SIZE};
+use crate::tables::Tables;
+use grognard_engine::book::{Book, Checked};
+use grognard_engine::files::{parse_toml, FileError, Problem};
+use grognard_engine::terrain::{Feature, TerrainKind};
+use grognard_engine::Ruleset;
+use grognard_geometry::shape::ShapeSpec;
+use grognard_geometry::{Base, Pose};
+
+const FRENCH: &str = include_str!("../../../scenarios/napoleons-wars/army-of-italy-1809.toml");
+const AUSTRIAN: &str =
+    include_str!("../../../scenarios/napoleons-wars/army-of-inner-austria-1809.toml");
+
+fn designed(name: &str, text: &str) -> Army {
+    let o: OrderOfBattle = parse_toml(name, text).expect("the built-in order of battle parses");
+    oob::design(&Tables::default(), &o)
+        .expect("the built-in order of battle designs")
+        .army
+}
+
+/// Lay an army out along its edge: batteries in front, infantry in a line behind them,
+/// cavalry behind the infantry, commanders and the CinC at the back. `front` is the y of the
+/// infantry line; `dir` is +1 facing north (up the table), -1 facing south.
+fn deploy(army: &Army, width: f64, front: f64, dir: f64) -> Vec<Placement> {
+    let facing = if dir > 0.0 { 90.0 } else { 270.0 };
+    let mut out = Vec::new();
+    let n = army.commands.len().max(1) as f64;
+    let sector = width / n;
+    let mut place = |unit: &str, x: f64, y: f64| {
+        out.push(Placement {
+            unit: unit.to_string(),
+            at: [x, y, facing],
+            turn: 1,
+        })
+    };
+    for (ci, c) in army.commands.iter().enumerate() {
+        let centre = sector * (ci as f64 + 0.5);
+        let infantry: Vec<&str> = c
+            .divisions
+            .iter()
+            .flat_map(|d| &d.brigades)
+            .filter(|b| b.arm == crate::Arm::Infantry)
+            .map(|b| b.label.as_str())
+            .collect();
+        let cavalry: Vec<&str> = c
+            .divisions
+            .iter()
+            .flat_map(|d| &d.brigades)
+            .filter(|b| b.arm == crate::Arm::Cavalry)
+            .map(|b| b.label.as_str())
+            .collect();
+        let row = |labels: &[&str], y: f64, gap: f64, place: &mut dyn FnMut(&str, f64, f64)| {
+            let span = (labels.len() as f64 - 1.0) * gap;
+            for (i, l) in labels.iter().enumerate() {
+                place(l, centre - span / 2.0 + i as f64 * gap, y);
+            }
+        };
+        row(&infantry, front, BRIGADE_SIZE + 1.5, &mut place);
+        row(
+            &cavalry,
+            front - dir * (BRIGADE_SIZE + 2.0),
+            BRIGADE_SIZE + 2.0,
+            &mut place,
+        );
+        let guns: Vec<&str> = c.batteries.iter().map(|b| b.label.as_str()).collect();
+        row(
+            &guns,
+            front + dir * (BRIGADE_SIZE * 0.5 + BATTERY_SIZE),
+            6.0,
+            &mut place,
+        );
+        place(
+            &c.commander.name,
+            centre,
+            front - dir * (BRIGADE_SIZE * 2.0 + 4.5),
+        );
+    }
+    place(
+        &army.cinc.name,
+        width / 2.0,
+        front - dir * (BRIGADE_SIZE * 2.0 + 8.0),
+    );
+    out
+}
+
+/// The built-in battle: the French Army of Italy against the Austrian Army of Inner Austria,
+/// 1809, two corps a side, across open ground with a village, a wood, a hill and a road.
+pub fn default_scenario() -> Scenario {
+    let width = 100.0;
+    let depth = 72.0;
+    let french = designed("army-of-italy-1809.toml", FRENCH);
+    let austrian = designed("army-of-inner-austria-1809.toml", AUSTRIAN);
+    let rect = |kind, x: f64, y: f64, w: f64, h: f64| {
+        Feature::new(
+            kind,
+            ShapeSpec::Rect {
+                centre: [x + w / 2.0, y + h / 2.0],
+                width: w,
+                height: h,
+                angle: 0.0,
+            },
+        )
+    };
+    let mut hill = rect(TerrainKind::Hill, 70.0, 30.0, 14.0, 10.0);
+    hill.elevation = 1;
+    let terrain = vec![
+        Feature::new(
+            TerrainKind::Road,
+            ShapeSpec::Band {
+                points: vec![[50.0, 0.0], [50.0, 72.0]],
+                width: 1.0,
+            },
+        ),
+        rect(TerrainKind::Town, 46.0, 34.0, 8.0, 4.0),
+        rect(TerrainKind::LightWood, 12.0, 30.0, 12.0, 10.0),
+        hill,
+    ];
+    Scenario {
+        rules: "napoleons-wars".into(),
+        name: "Army of Italy against Army of Inner Austria, 1809 (built-in)".into(),
+        turns: 12,
+        table: TableSize { width, depth },
+        weather: vec![Spell {
+            from_turn: 11,
+            weather: Weather::Twilight,
+            mud: false,
+        }],
+        first_initiative: None,
+        terrain,
+        sides: vec![
+            SideSpec {
+                name: "French".into(),
+                deploy: deploy(&french, width, 14.0, 1.0),
+                army: french,
+            },
+            SideSpec {
+                name: "Austrians".into(),
+                deploy: deploy(&austrian, width, depth - 14.0, -1.0),
+                army: austrian,
+            },
+        ],
+        tables: Tables::default(),
+    }
+}
+
+/// Problems with a scenario, by field path ("NW" scenario rules and the table's limits).
+pub fn problems(s: &Scenario) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if s.rules != "napoleons-wars" {
+        out.push(Problem::new(
+            "rules",
+            format!("this reader is for \"napoleons-wars\", not \"{}\"", s.rules),
+            "set rules = \"napoleons-wars\"",
+        ));
+    }
+    if s.sides.len() != 2 {
+        out.push(Problem::new(
+            "sides",
+            format!("a battle has two sides, not {}", s.sides.len()),
+            "give exactly two [[sides]]",
+        ));
+        return out;
+    }
+    if s.turns == 0 {
+        out.push(Problem::new(
+            "turns",
+            "a battle lasts at least one turn",
+            "set turns = 12, say",
+        ));
+    }
+    if let Some(f) = s.first_initiative {
+        if f > 1 {
+            out.push(Problem::new(
+                "first_initiative",
+                "the side is 0 or 1",
+                "0 is the first [[sides]], 1 the second",
+            ));
+        }
+    }
+    let state = crate::rules::start(s);
+    for (si, side) in s.sides.iter().enumerate() {
+        let mut seen: Vec<&str> = Vec::new();
+        for (pi, p) in side.deploy.iter().enumerate() {
+            let path = format!("sides[{si}].deploy[{pi}]");
+            if seen.contains(&p.unit.as_str()) {
+                out.push(Problem::new(
+                    format!("{path}.unit"),
+                    format!("\"{}\" is placed twice", p.unit),
+                    "place each unit once",
+                ));
+            }
+            seen.push(&p.unit);
+            let exists = state
+                .units
+                .iter()
+                .any(|u| u.side.index() == si && u.label == p.unit);
+            if !exists {
+                out.push(Problem::new(
+                    format!("{path}.unit"),
+                    format!(
+                        "the {} army has no unit or officer \"{}\"",
+                        side.name, p.unit
+                    ),
+                    "use a brigade's or battery's label, or an officer's name, as in the army",
+                ));
+            }
+            if p.at.iter().any(|v| !v.is_finite()) {
+                out.push(Problem::new(
+                    format!("{path}.at"),
+                    "the place must be numbers",
+                    "at = [x, y, facing in degrees]",
+                ));
+                continue;
+            }
+            let b = Base::new(Pose::new(p.at[0], p.at[1], p.at[2].to_radians()), 1.0, 1.0);
+            if !(0.0..=s.table.width).contains(&b.pose.pos.x)
+                || !(0.0..=s.table.depth).contains(&b.pose.pos.y)
+            {
+                out.push(Problem::new(
+                    format!("{path}.at"),
+                    format!(
+                        "({}, {}) is off the {}\" by {}\" table",
+                        p.at[0], p.at[1], s.table.width, s.table.depth
+                    ),
+                    "x runs from 0 to the width, y from 0 to the depth",
+                ));
+            }
+        }
+    }
+    for u in &state.units {
+        if u.place == crate::state::Place::Waiting(u32::MAX) && !u.is_officer() {
+            let si = u.side.index();
+            out.push(Problem::new(
+                format!("sides[{si}].deploy"),
+                format!("{} of the {} army is not placed", u.label, s.sides[si].name),
+                "add a [[sides.deploy]] with its label, at = [x, y, facing] and, for a reinforcement, turn",
+            ));
+        }
+    }
+    if out.is_empty() {
+        let troops: Vec<_> = state.on_table().filter(|u| !u.is_officer()).collect();
+        for (i, a) in troops.iter().enumerate() {
+            if !state.field.contains(&a.base()) {
+                out.push(Problem::new(
+                    format!("sides[{}].deploy", a.side.index()),
+                    format!("{} hangs off the table", a.label),
+                    "move it inward",
+                ));
+            }
+            for b in &troops[i + 1..] {
+                if crate::measure::overlapping(&a.base(), &b.base()) {
+                    out.push(Problem::new(
+                        format!("sides[{}].deploy", b.side.index()),
+                        format!("{} and {} overlap", a.label, b.label),
+                        "brigades are 3\" square and batteries 1.5\": leave room between them",
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
+    let s: Scenario = parse_toml(file, text).map_err(|e| vec![e])?;
+    let ps = problems(&s);
+    if ps.is_empty() {
+        Ok(s)
+    } else {
+        Err(ps.into_iter().map(|p| p.locate(file, text)).collect())
+    }
+}
+
+impl Book for NapoleonsWars {
+    fn default_scenario(&self, _seed: u64) -> (Scenario, Vec<String>) {
+        (
+            default_scenario(),
+            vec!["the built-in battle: two corps a side, designed from the example orders of battle in scenarios/napoleons-wars/".into()],
+        )
+    }
+
+    fn load_scenario(&self, file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
+        load(file, text)
+    }
+
+    fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
+        problems(scenario)
+            .into_iter()
+            .map(|p| format!("scenario.{}: {} (hint: {})", p.path, p.message, p.hint))
+            .collect()
+    }
+
+    fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>> {
+        let has_sides = text.contains("[[sides]]") || text.contains("sides =");
+        if !has_sides {
+            let o: OrderOfBattle = parse_toml(file, text).map_err(|e| vec![e])?;
+            let d = oob::design(&Tables::default(), &o).map_err(|ps| {
+                ps.into_iter()
+                    .map(|p| p.locate(file, text))
+                    .collect::<Vec<_>>()
+            })?;
+            return Ok(Checked {
+                kind: "order of battle".into(),
+                summary: format!(
+                    "{}: {} units in {} commands, breaks after {} losses",
+                    d.army.name,
+                    d.army.units(),
+                    d.army.commands.len(),
+                    d.army.fatigue
+                ),
+            });
+        }
+        let s = load(file, text)?;
+        Ok(Checked {
+            kind: "scenario".into(),
+            summary: format!(
+                "\"{}\": {} ({} units) against {} ({} units), {} turns",
+                s.name,
+                s.sides[0].name,
+                s.sides[0].army.units(),
+                s.sides[1].name,
+                s.sides[1].army.units(),
+                s.turns
+            ),
+        })
+    }
+
+    fn title(&self) -> &'static str {
+        "Napoleon's Wars (David Bush, 2003)"
+    }
+
+    fn completeness(&self) -> &'static str {
+        "in progress: the designer's chapter, every table, and a playable battle without cavalry reaction or final fire yet (see crates/rules-napoleons-wars/README.md)"
+    }
+}
+
+#[allow(dead_code)]
+fn name_check() -> &'static str {
+    NapoleonsWars.name()
+}

@@ -1,0 +1,146 @@
+//! Retreats and routs ("NW 11.4", "NW 11.5", "NW 9.3" notes 4-5): straight away from the
+//! enemy that caused them, paying no terrain costs, never through enemies or impassable
+//! ground.
+
+use crate::ctx::Ctx;
+use crate::event::Event;
+use crate::measure::{self, overlapping};
+use crate::state::{Gone, UnitId};
+use grognard_engine::terrain::TerrainKind;
+use grognard_geometry::{angle_of, Pose, Vec2};
+
+const STEP: f64 = 0.25;
+
+fn away(ctx: &Ctx, unit: UnitId, from: UnitId) -> Vec2 {
+    let u = ctx.state.unit(unit);
+    let f = ctx.state.unit(from);
+    let d = u.pose.pos - f.pose.pos;
+    if d.length() < 1e-9 {
+        -u.pose.forward()
+    } else {
+        d.normalize()
+    }
+}
+
+fn impassable(ctx: &Ctx, p: Vec2) -> bool {
+    measure::in_kind(ctx.state, TerrainKind::River, p)
+        && !measure::in_kind(ctx.state, TerrainKind::Ford, p)
+        && !measure::in_kind(ctx.state, TerrainKind::Bridge, p)
+}
+
+/// How far the unit can go along `dir` before enemies, impassable ground or the table edge
+/// stop it; and whether the table edge was the stop. Friends it would end on are passed
+/// (it goes on until clear, if it can).
+fn walk(
+    ctx: &Ctx,
+    unit: UnitId,
+    dir: Vec2,
+    distance: f64,
+    facing: f64,
+) -> (Pose, f64, bool, Vec<UnitId>) {
+    let u = ctx.state.unit(unit);
+    let mut last = Pose::at(u.pose.pos, facing);
+    let mut gone = 0.0;
+    let mut off = false;
+    let mut passed = Vec::new();
+    let steps = (distance / STEP).ceil() as usize;
+    let mut s = 1;
+    // Go the distance, then on while ending on a friend, up to 3" more.
+    let limit = steps + (3.0 / STEP) as usize;
+    while s <= limit {
+        let d = (s as f64 * STEP).min(distance + 3.0);
+        let pose = Pose::at(u.pose.pos + dir * d, facing);
+        let b = u.at(pose);
+        if !ctx.state.field.contains(&b) {
+            off = true;
+            break;
+        }
+        if impassable(ctx, pose.pos) {
+            break;
+        }
+        let blocked = ctx
+            .state
+            .enemies_of(u.side)
+            .any(|e| !e.is_officer() && overlapping(&b, &e.base()));
+        if blocked {
+            break;
+        }
+        let on_friends: Vec<UnitId> = ctx
+            .state
+            .friends_of(u.side)
+            .filter(|f| {
+                f.id != unit
+                    && !f.is_officer()
+                    && f.attached != Some(unit)
+                    && overlapping(&b, &f.base())
+            })
+            .map(|f| f.id)
+            .collect();
+        for f in &on_friends {
+            if !passed.contains(f) {
+                passed.push(*f);
+            }
+        }
+        if on_friends.is_empty() {
+            last = pose;
+            gone = d;
+            if s >= steps {
+                break;
+            }
+        }
+        s += 1;
+    }
+    (last, gone, off, passed)
+}
+
+/// A disordered retreat of `distance` away from `from` ("NW 11.4"): friends passed through are
+/// disordered (batteries suppressed); a unit that cannot go the whole way loses 1 s.p. more.
+pub fn retreat(ctx: &mut Ctx, unit: UnitId, from: UnitId, distance: f64, why: &str) {
+    if !ctx.state.unit(unit).on_table() {
+        return;
+    }
+    let dir = away(ctx, unit, from);
+    let facing = ctx.state.unit(unit).pose.facing;
+    let (to, gone, off, passed) = walk(ctx, unit, dir, distance, facing);
+    if gone > 0.0 {
+        ctx.emit(Event::FellBack {
+            unit,
+            to,
+            why: why.to_string(),
+        });
+    }
+    for f in passed {
+        ctx.disorder(f, "a retreating friend passed through it");
+    }
+    if gone + 1e-9 < distance && !off {
+        ctx.lose(unit, 1, "could not retreat the whole way");
+    } else if gone + 1e-9 < distance && off {
+        // Pressed against the table edge: it goes no further and pays the same.
+        ctx.lose(unit, 1, "could not retreat the whole way");
+    }
+}
+
+/// A rout away from `from` ("NW 11.5"): 12" for infantry and batteries, 24" for cavalry,
+/// facing away, through friends freely. A unit that cannot rout surrenders; one that runs off
+/// the table is gone, half a loss.
+pub fn rout(ctx: &mut Ctx, unit: UnitId, from: UnitId) {
+    if !ctx.state.unit(unit).on_table() {
+        return;
+    }
+    let u = ctx.state.unit(unit);
+    let t = &ctx.state.field.tables.combat;
+    let distance = if u.is_cavalry() {
+        t.rout_move[1]
+    } else {
+        t.rout_move[0]
+    };
+    let dir = away(ctx, unit, from);
+    let (to, gone, off, _) = walk(ctx, unit, dir, distance, angle_of(dir));
+    if off {
+        ctx.eliminate(unit, Gone::RoutedOff, "routed off the table");
+    } else if gone + 1e-9 < distance * 0.5 {
+        ctx.eliminate(unit, Gone::Eliminated, "surrendered: no way to rout");
+    } else {
+        ctx.emit(Event::Routed { unit, to });
+    }
+}

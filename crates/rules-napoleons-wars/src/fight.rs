@@ -1,0 +1,340 @@
+//! The combat phase on the table ("NW 11.0"-"NW 11.7"): the facts of a combat from the
+//! table, rounds until a decision, and the Combat Results Table applied to the units.
+
+use crate::ctx::Ctx;
+use crate::event::Event;
+use crate::fallback;
+use crate::firing::kill_general_on;
+use crate::measure::{self, distance};
+use crate::resolve::combat::{self, Situation};
+use crate::resolve::morale;
+use crate::state::{Combat, Gone, Role, State, Unit, UnitId};
+use crate::tables::CombatResult;
+use crate::Arm;
+use grognard_geometry::{Face, Pose};
+
+fn combat_unit(state: &State, u: &Unit, valorous: bool) -> combat::Unit {
+    let (arm, weight, armored, nation) = match &u.role {
+        Role::Brigade(b) => (b.arm, b.weight, b.armored, b.nation),
+        Role::Battery(b) => (Arm::Artillery, None, false, b.nation),
+        _ => (
+            Arm::Infantry,
+            None,
+            false,
+            state.field.sides[u.side.index()].nation,
+        ),
+    };
+    combat::Unit {
+        nation,
+        arm,
+        weight,
+        armored,
+        // A battery fights with its steps as strength points (ruling N24).
+        sp: u.sp,
+        fatigue: u.fatigue(),
+        disordered: u.disordered,
+        lost_sp_in_fire: u.lost_in_fire,
+        general_attached: state.general_on(u.id).is_some(),
+        valorous_near: valorous,
+    }
+}
+
+/// A valorous commander within 3" of `u` ("NW II 3.2").
+pub fn valorous_near(state: &State, u: &Unit) -> bool {
+    state.friends_of(u.side).any(|o| {
+        let v = match o.role {
+            Role::Commander { command } => {
+                state.field.sides[o.side.index()].commands[command as usize].valorous
+            }
+            _ => false,
+        };
+        v && distance(&o.base(), &u.base()) <= state.field.tables.maneuver.presence_radius
+    })
+}
+
+/// The facts of a combat as it stands ("NW 11.0", "NW 11.2").
+pub fn situation(state: &State, c: &Combat) -> Situation {
+    let d = state.unit(c.defender);
+    let db = d.base();
+    // One unit a phase has a valorous commander's bonus: the attacker's first, if near.
+    let mut valour = !state.valour_used;
+    let attackers: Vec<combat::Unit> = c
+        .attackers
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let au = state.unit(*a);
+            let v = i == 0 && valour && valorous_near(state, au);
+            if v {
+                valour = false;
+            }
+            combat_unit(state, au, v)
+        })
+        .collect();
+    let dv = valour && valorous_near(state, d);
+    let primary = state.unit(c.attackers[0]);
+    let higher = measure::elevation(state, d) > measure::elevation(state, primary);
+    let outflanked = c
+        .attackers
+        .iter()
+        .any(|a| measure::face_toward(&db, state.unit(*a).pose.pos) != Face::Front);
+    Situation {
+        attackers,
+        defender: combat_unit(state, d, dv),
+        defender_hard_cover: measure::hard_cover(state, d),
+        defender_soft_cover_obstacle_or_higher: measure::soft_cover(state, d) || higher,
+        defender_in_forest: measure::in_kind(
+            state,
+            grognard_engine::terrain::TerrainKind::DenseWood,
+            d.pose.pos,
+        ),
+        defender_vulnerable: measure::vulnerable(state, d),
+        // The defender turns to face its first attacker, so only a second one outflanks it
+        // ("NW 11.1").
+        outflanked: outflanked && c.attackers.len() > 1,
+        defender_cavalry_at_halt: d.is_cavalry() && primary.is_cavalry(),
+    }
+}
+
+/// Fight the combat against `defender` to its end.
+pub fn fight(ctx: &mut Ctx, defender: UnitId) {
+    let Some(c) = ctx
+        .state
+        .combats
+        .iter()
+        .find(|c| c.defender == defender)
+        .cloned()
+    else {
+        return;
+    };
+    let c = Combat {
+        attackers: primary_first(ctx.state, &c.attackers),
+        defender,
+    };
+    let d = ctx.state.unit(defender).clone();
+    // A routed defender is overrun without a roll ("NW 11.2" #8).
+    if d.routed {
+        let by_cavalry = c.attackers.iter().any(|a| ctx.state.unit(*a).is_cavalry());
+        let t = &ctx.state.field.tables.combat;
+        let loss = t.routed_contacted_loss[usize::from(by_cavalry)];
+        let adv = t.routed_advance;
+        ctx.lose(defender, loss, "caught while routed");
+        fallback::rout(ctx, defender, c.attackers[0]);
+        advance(ctx, c.attackers[0], adv);
+        ctx.emit(Event::CombatOver { defender });
+        return;
+    }
+    let town = measure::hard_cover(ctx.state, &d);
+    for _round in 0..20 {
+        let live: Vec<UnitId> = c
+            .attackers
+            .iter()
+            .copied()
+            .filter(|a| ctx.state.unit(*a).on_table())
+            .collect();
+        if live.is_empty() || !ctx.state.unit(defender).on_table() {
+            break;
+        }
+        let now = Combat {
+            attackers: live.clone(),
+            defender,
+        };
+        let s = situation(ctx.state, &now);
+        if s.attackers.iter().any(|a| a.valorous_near) || s.defender.valorous_near {
+            ctx.emit(Event::ValourUsed);
+        }
+        let tables = ctx.state.field.tables.combat.clone();
+        let round = combat::resolve(&tables, &s, ctx.dice);
+        let result = round.result;
+        ctx.emit(Event::Fought {
+            attackers: live.clone(),
+            defender,
+            round,
+        });
+        let primary = live[0];
+        let squares = s.cavalry_alone_against_infantry() && !s.combined_arms();
+        let cap = |n: u32| if squares { n.min(1) } else { n };
+        let attacker_cavalry = live.iter().any(|a| ctx.state.unit(*a).is_cavalry());
+        let full =
+            |ctx: &Ctx, u: UnitId| crate::movement::full_allowance(ctx.state, ctx.state.unit(u));
+        match result {
+            CombatResult::DesperateStruggle => {
+                ctx.lose(primary, cap(1), "desperate struggle");
+                ctx.lose(defender, 1, "desperate struggle");
+                ctx.disorder(primary, "desperate struggle");
+                ctx.disorder(defender, "desperate struggle");
+                continue;
+            }
+            CombatResult::DefenderCrushed => {
+                ctx.lose(defender, 3, "crushed");
+                kill_general_on(ctx, defender, "killed as the defence was crushed");
+                destroy_attached_battery(ctx, defender);
+                if ctx.state.unit(defender).on_table()
+                    && attacker_cavalry
+                    && ctx.state.unit(defender).is_infantry()
+                {
+                    ctx.lose(defender, 1, "cut down by pursuing cavalry");
+                }
+                fallback::rout(ctx, defender, primary);
+                advance(ctx, primary, tables.advance[0]);
+            }
+            CombatResult::DefenderBroken => {
+                let was_disordered = ctx.state.unit(defender).disordered;
+                ctx.lose(defender, 2, "broken");
+                destroy_attached_battery(ctx, defender);
+                officer_risk(ctx, defender);
+                if was_disordered {
+                    if ctx.state.unit(defender).on_table()
+                        && attacker_cavalry
+                        && ctx.state.unit(defender).is_infantry()
+                    {
+                        ctx.lose(defender, 1, "cut down by pursuing cavalry");
+                    }
+                    fallback::rout(ctx, defender, primary);
+                } else {
+                    let f = full(ctx, defender);
+                    fallback::retreat(ctx, defender, primary, f, "broken, retreats a full move");
+                }
+                advance(ctx, primary, tables.advance[1]);
+            }
+            CombatResult::DefenderDrivenBack => {
+                ctx.lose(defender, 1, "driven back");
+                ctx.disorder(defender, "driven back");
+                let f = full(ctx, defender);
+                fallback::retreat(ctx, defender, primary, f, "driven back a full move");
+                advance(ctx, primary, tables.advance[2]);
+            }
+            CombatResult::DefenderGivesGround => {
+                ctx.disorder(defender, "gives ground");
+                fallback::retreat(ctx, defender, primary, tables.fall_back, "gives ground 6\"");
+                for a in &live {
+                    if ctx.state.unit(*a).is_cavalry() {
+                        ctx.disorder(*a, "cavalry disordered by its own success");
+                    }
+                }
+            }
+            CombatResult::AssaultChecked => {
+                for a in &live {
+                    ctx.disorder(*a, "assault checked");
+                    fallback::retreat(
+                        ctx,
+                        *a,
+                        defender,
+                        tables.fall_back,
+                        "assault checked, falls back 6\"",
+                    );
+                }
+                if ctx.state.unit(defender).is_cavalry() {
+                    ctx.disorder(defender, "defending cavalry disordered");
+                }
+            }
+            CombatResult::AssaultRepulsed => {
+                ctx.lose(primary, cap(1), "assault repulsed");
+                for a in &live {
+                    let f = full(ctx, *a);
+                    fallback::retreat(ctx, *a, defender, f, "repulsed, retreats a full move");
+                }
+            }
+            CombatResult::LeGuardRecule => {
+                let was_disordered = ctx.state.unit(primary).disordered;
+                ctx.lose(primary, cap(2), "la Garde recule");
+                officer_risk(ctx, primary);
+                for a in &live {
+                    if was_disordered && *a == primary {
+                        fallback::rout(ctx, *a, defender);
+                    } else {
+                        let f = full(ctx, *a);
+                        fallback::retreat(ctx, *a, defender, f, "thrown back a full move");
+                    }
+                }
+            }
+        }
+        break;
+    }
+    // Attacking a town disorders the attackers ("NW 11.3").
+    if town {
+        for a in &c.attackers {
+            ctx.disorder(*a, "attacked a town");
+        }
+    }
+    ctx.emit(Event::CombatOver { defender });
+}
+
+/// The primary attacker: the one with more s.p., cavalry on a tie ("NW 11.0" step 1).
+fn primary_first(state: &State, attackers: &[UnitId]) -> Vec<UnitId> {
+    let mut v = attackers.to_vec();
+    v.sort_by(|a, b| {
+        let ua = state.unit(*a);
+        let ub = state.unit(*b);
+        ub.sp
+            .cmp(&ua.sp)
+            .then(ub.is_cavalry().cmp(&ua.is_cavalry()))
+            .then(a.cmp(b))
+    });
+    v
+}
+
+fn destroy_attached_battery(ctx: &mut Ctx, infantry: UnitId) {
+    let bats: Vec<UnitId> = ctx
+        .state
+        .on_table()
+        .filter(|b| b.is_artillery() && b.attached == Some(infantry))
+        .map(|b| b.id)
+        .collect();
+    for b in bats {
+        ctx.eliminate(
+            b,
+            Gone::Eliminated,
+            "lost with the infantry it was attached to",
+        );
+    }
+}
+
+/// An attached general may fall: 2d6, 10 or more ("NW Combat Results Table").
+fn officer_risk(ctx: &mut Ctx, unit: UnitId) {
+    let Some(g) = ctx.state.general_on(unit).map(|g| g.id) else {
+        return;
+    };
+    let from = ctx.state.field.tables.combat.officer_killed_from;
+    let test = morale::officer_risk(ctx.dice, "NW Combat Results Table", from);
+    let killed = test.passed;
+    ctx.emit(Event::OfficerRisk { unit: g, test });
+    if killed {
+        ctx.eliminate(g, Gone::Killed, "killed leading the combat");
+    }
+}
+
+/// The victor advances straight ahead, stopping 1" short of any other enemy and never into
+/// contact ("NW 11.7").
+fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64) {
+    let u = ctx.state.unit(unit).clone();
+    if !u.on_table() || u.routed || u.is_artillery() {
+        return;
+    }
+    let mut best: Option<Pose> = None;
+    let steps = (distance_in / 0.25).round() as usize;
+    for s in 1..=steps {
+        let p = u.pose.advanced(s as f64 * 0.25, 0.0);
+        let b = u.at(p);
+        if !ctx.state.field.contains(&b) {
+            break;
+        }
+        let blocked = ctx.state.on_table().any(|o| {
+            o.id != unit
+                && !o.is_officer()
+                && o.attached != Some(unit)
+                && if o.side == u.side {
+                    measure::overlapping(&b, &o.base())
+                } else {
+                    distance(&b, &o.base()) < 1.0
+                }
+        });
+        if blocked {
+            break;
+        }
+        best = Some(p);
+    }
+    if let Some(to) = best {
+        ctx.emit(Event::Advanced { unit, to });
+    }
+}

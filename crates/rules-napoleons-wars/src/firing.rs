@@ -1,0 +1,530 @@
+//! The two fire phases on the table ("NW 7.0"-"NW 8.6"): who may skirmish or fire at whom,
+//! the declarations, and their simultaneous resolution: every roll is made first, then every
+//! result is applied.
+
+use crate::ctx::Ctx;
+use crate::event::Event;
+use crate::fallback;
+use crate::measure::{self, distance, in_front};
+use crate::resolve::{fire, skirmish};
+use crate::state::{Gone, Role, State, Unit, UnitId};
+use crate::tables::FireEffect;
+use grognard_engine::terrain::TerrainKind;
+use grognard_engine::{Illegal, Side};
+use grognard_geometry::line_of_sight::Corridor;
+
+const R_SK: &str = "NW 7.3 Skirmishing restrictions";
+const R_ART: &str = "NW 8.1 Facing and firing";
+
+/// A unit's skirmish value if it may skirmish attack now ("NW 7.1", "NW 7.3", "NW 7.8").
+pub fn skirmish_value(state: &State, u: &Unit) -> Option<u8> {
+    let b = u.brigade()?;
+    let (weather, _) = state.field.spell(state.clock.turn);
+    if !u.on_table() || u.routed || b.sk == 0 || weather.rain_or_snow() {
+        return None;
+    }
+    // Cavalry skirmishes only if it is of the irregular kinds ("NW 7.9").
+    if u.is_cavalry() && !b.irregular {
+        return None;
+    }
+    // From a town a unit defends, it does not skirmish ("NW 7.3").
+    if measure::hard_cover(state, u) {
+        return None;
+    }
+    Some(b.sk)
+}
+
+/// May `a` skirmish attack `t` ("NW 7.2", "NW 7.4", "NW 7.6")? No sight is needed.
+pub fn may_skirmish(state: &State, a: &Unit, t: &Unit) -> Result<(), Illegal> {
+    let sk = skirmish_value(state, a)
+        .ok_or_else(|| Illegal::new(R_SK, format!("{} cannot skirmish attack now", a.label)))?;
+    let (weather, _) = state.field.spell(state.clock.turn);
+    let range = skirmish::range(
+        &state.field.tables.skirmish,
+        sk,
+        weather.hindrances() > 0,
+        false,
+    )
+    .unwrap_or(0.0);
+    if !t.on_table() || t.side == a.side || t.is_officer() || t.routed {
+        return Err(Illegal::new(
+            R_SK,
+            "the target must be an enemy unit in good order or disorder, not routed",
+        ));
+    }
+    if t.is_cavalry() {
+        return Err(Illegal::new(
+            "NW 7.4 Cavalry",
+            "no unit may skirmish attack cavalry",
+        ));
+    }
+    if t.is_artillery() {
+        if let Some(inf) = t.attached {
+            let screened = state.unit(inf).brigade().is_some_and(|b| b.sk > 0);
+            if screened {
+                return Err(Illegal::new(
+                    "NW 7.6 Resolving skirmish attacks",
+                    "the infantry's skirmishers screen the battery attached to it",
+                ));
+            }
+        }
+    }
+    if distance(&a.base(), &t.base()) > range + 1e-9 {
+        return Err(Illegal::new(
+            R_SK,
+            format!("{} is beyond {range}\"", t.label),
+        ));
+    }
+    if !in_front(&a.base(), &t.base()) {
+        return Err(Illegal::new(
+            R_SK,
+            format!("{} is not in the front perspective", t.label),
+        ));
+    }
+    Ok(())
+}
+
+/// Targets `a` may skirmish attack.
+pub fn skirmish_targets(state: &State, a: &Unit) -> Vec<UnitId> {
+    state
+        .enemies_of(a.side)
+        .filter(|t| may_skirmish(state, a, t).is_ok())
+        .map(|t| t.id)
+        .collect()
+}
+
+fn declared_by(state: &State, side: Side) -> impl Iterator<Item = &crate::state::FireOrder> {
+    state.fire_orders.iter().filter(move |o| o.side == side)
+}
+
+/// Check a skirmish declaration ("NW 7.3", "NW 7.6").
+pub fn check_skirmish(
+    state: &State,
+    side: Side,
+    attackers: &[UnitId],
+    target: UnitId,
+) -> Result<(), Illegal> {
+    if attackers.is_empty() {
+        return Err(Illegal::new(R_SK, "name at least one attacker"));
+    }
+    let t = state
+        .units
+        .get(target as usize)
+        .ok_or_else(|| Illegal::new(R_SK, "there is no such unit"))?;
+    if declared_by(state, side).any(|o| o.target == target) {
+        return Err(Illegal::new(
+            R_SK,
+            "no unit is the target of more than one skirmish attack a phase",
+        ));
+    }
+    for (i, id) in attackers.iter().enumerate() {
+        let a = state
+            .units
+            .get(*id as usize)
+            .ok_or_else(|| Illegal::new(R_SK, "there is no such unit"))?;
+        if a.side != side {
+            return Err(Illegal::new(R_SK, "that unit belongs to the enemy"));
+        }
+        if attackers[..i].contains(id) || a.fired {
+            return Err(Illegal::new(
+                R_SK,
+                format!("{} skirmishes only once a phase", a.label),
+            ));
+        }
+        may_skirmish(state, a, t)?;
+        // Doubling up is allowed only for a unit with no other target left to attack.
+        if attackers.len() > 1 {
+            let other = skirmish_targets(state, a)
+                .into_iter()
+                .any(|o| o != target && !declared_by(state, side).any(|d| d.target == o));
+            if other {
+                return Err(Illegal::new(
+                    R_SK,
+                    format!("{} has another target of its own; units join against one target only when they have no other", a.label),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A unit that must still skirmish before its side may end the phase ("NW 7.5").
+pub fn must_still_skirmish(state: &State, side: Side) -> Option<(UnitId, UnitId)> {
+    for a in state.friends_of(side).filter(|u| !u.fired) {
+        for t in skirmish_targets(state, a) {
+            if !declared_by(state, side).any(|d| d.target == t) {
+                return Some((a.id, t));
+            }
+        }
+    }
+    None
+}
+
+/// Can the battery fire at the target: range, front perspective, a clear alley of its own
+/// frontage, no town or wood in the way, sight ("NW 8.1", "NW 8.3", "NW 9.51")?
+pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
+    let Role::Battery(bat) = &b.role else {
+        return Err(Illegal::new(R_ART, format!("{} is not a battery", b.label)));
+    };
+    if !b.on_table() || b.fired {
+        return Err(Illegal::new(
+            "NW 8.0 Artillery fire phase",
+            format!("{} fires once a phase", b.label),
+        ));
+    }
+    if b.damaged() && b.suppressed {
+        return Err(Illegal::new(
+            "NW 8.4 Resolving artillery fire",
+            "a damaged battery that is suppressed cannot fire",
+        ));
+    }
+    if !t.on_table() || t.side == b.side || t.is_officer() {
+        return Err(Illegal::new(R_ART, "the target must be an enemy unit"));
+    }
+    let bb = b.base();
+    let tb = t.base();
+    let range = distance(&bb, &tb);
+    let reach = match bat.weight {
+        crate::GunWeight::Light => state.field.tables.artillery.light.reach[2],
+        crate::GunWeight::Medium => state.field.tables.artillery.medium.reach[2],
+        crate::GunWeight::Heavy => state.field.tables.artillery.heavy.reach[2],
+    };
+    let (weather, _) = state.field.spell(state.clock.turn);
+    let sight = 24.0 - 6.0 * weather.hindrances() as f64;
+    if range > reach.min(sight) + 1e-9 {
+        return Err(Illegal::new(
+            R_ART,
+            format!("{} is {range:.1}\" away, beyond reach or sight", t.label),
+        ));
+    }
+    if !in_front(&bb, &tb) {
+        return Err(Illegal::new(
+            R_ART,
+            format!("{} is outside the battery's front", t.label),
+        ));
+    }
+    let (fl, fr) = bb.face(grognard_geometry::Face::Front);
+    let corridor = Corridor::new(fl, fr, &tb);
+    for o in state.on_table() {
+        if o.id == b.id || o.id == t.id || o.is_officer() || o.attached == Some(b.id) {
+            continue;
+        }
+        if corridor.blocked_by_base(&o.base(), 0.01) {
+            return Err(Illegal::new(
+                "NW 8.3 Line of fire",
+                format!("{} is in the line of fire", o.label),
+            ));
+        }
+    }
+    let from = bb.face_centre(grognard_geometry::Face::Front);
+    let to = tb.pose.pos;
+    for f in &state.field.terrain {
+        let blocks = match f.kind {
+            TerrainKind::Town => !f.shape.contains(to),
+            // Fire reaches 1" into a wood ("NW 8.1").
+            TerrainKind::DenseWood | TerrainKind::LightWood | TerrainKind::Copse => {
+                f.shape.length_inside(from, to) > state.field.tables.artillery.into_woods + 1e-9
+            }
+            TerrainKind::Hill => {
+                // A hill higher than both ends blocks the line.
+                let top = f.elevation;
+                top > measure::elevation(state, b)
+                    && top > measure::elevation(state, t)
+                    && f.shape.length_inside(from, to) > 0.0
+            }
+            _ => false,
+        };
+        if blocks {
+            return Err(Illegal::new(
+                "NW 8.3 Line of fire",
+                format!("the {} blocks the line of fire", f.kind.name()),
+            ));
+        }
+    }
+    Ok(range)
+}
+
+/// The closest enemy a battery must fire at, when any non-routed enemy is within 6" of its
+/// front ("NW 8.3").
+pub fn forced_target(state: &State, b: &Unit) -> Option<UnitId> {
+    let bb = b.base();
+    let near: Vec<(&Unit, f64)> = state
+        .enemies_of(b.side)
+        .filter(|e| !e.is_officer() && !e.routed && in_front(&bb, &e.base()))
+        .map(|e| (e, distance(&bb, &e.base())))
+        .filter(|(_, d)| *d <= state.field.tables.artillery.closest_target_within)
+        .collect();
+    if near.is_empty() {
+        return None;
+    }
+    let mut clear: Vec<(&Unit, f64)> = near
+        .into_iter()
+        .filter(|(e, _)| may_fire(state, b, e).is_ok())
+        .collect();
+    clear.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
+    clear.first().map(|(e, _)| e.id)
+}
+
+pub fn check_fire(
+    state: &State,
+    side: Side,
+    batteries: &[UnitId],
+    target: UnitId,
+) -> Result<(), Illegal> {
+    if batteries.is_empty() {
+        return Err(Illegal::new(R_ART, "name at least one battery"));
+    }
+    let t = state
+        .units
+        .get(target as usize)
+        .ok_or_else(|| Illegal::new(R_ART, "there is no such unit"))?;
+    if declared_by(state, side).any(|o| o.target == target) {
+        return Err(Illegal::new(
+            "NW 8.2 Targets",
+            "every battery firing at a target fires together; it is fired on once a phase",
+        ));
+    }
+    for (i, id) in batteries.iter().enumerate() {
+        let b = state
+            .units
+            .get(*id as usize)
+            .ok_or_else(|| Illegal::new(R_ART, "there is no such unit"))?;
+        if b.side != side {
+            return Err(Illegal::new(R_ART, "that battery belongs to the enemy"));
+        }
+        if batteries[..i].contains(id) {
+            return Err(Illegal::new(R_ART, "a battery is named once"));
+        }
+        may_fire(state, b, t)?;
+        if let Some(f) = forced_target(state, b) {
+            if f != target {
+                return Err(Illegal::new(
+                    "NW 8.3 Line of fire",
+                    format!(
+                        "{} has {} within 6\" of its front and must fire at it",
+                        b.label,
+                        state.name(f)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Targets a battery may fire at now.
+pub fn fire_targets(state: &State, b: &Unit) -> Vec<UnitId> {
+    if let Some(f) = forced_target(state, b) {
+        return vec![f];
+    }
+    state
+        .enemies_of(b.side)
+        .filter(|t| !t.is_officer() && may_fire(state, b, t).is_ok())
+        .map(|t| t.id)
+        .collect()
+}
+
+fn battery_facts(state: &State, b: &Unit, t: &Unit, range: f64) -> fire::Battery {
+    let bat = b.battery().expect("a battery");
+    let tb = t.base();
+    let flank = measure::face_toward(&tb, b.pose.pos) != grognard_geometry::Face::Front;
+    fire::Battery {
+        weight: bat.weight,
+        range,
+        damaged: b.damaged(),
+        suppressed: b.suppressed,
+        british_french: matches!(bat.nation, crate::Nation::Britain | crate::Nation::France),
+        russian_heavy: bat.nation == crate::Nation::Russia && bat.weight == crate::GunWeight::Heavy,
+        ottoman_cossack: bat.nation == crate::Nation::Ottoman,
+        different_elevation: measure::elevation(state, b) != measure::elevation(state, t),
+        into_flank_or_rear: flank,
+    }
+}
+
+pub fn fire_target_facts(state: &State, t: &Unit) -> fire::Target {
+    let (weather, mud) = state.field.spell(state.clock.turn);
+    fire::Target {
+        artillery: t.is_artillery(),
+        soft_cover: measure::soft_cover(state, t),
+        hard_cover: measure::hard_cover(state, t),
+        vulnerable: measure::vulnerable(state, t),
+        rain_or_mud: weather == crate::scenario::Weather::Rain || mud,
+    }
+}
+
+pub fn skirmish_target_facts(state: &State, t: &Unit) -> skirmish::Target {
+    let tb = t.base();
+    let near_cav = state.friends_of(t.side).any(|c| {
+        c.is_cavalry()
+            && !c.routed
+            && (c.id == t.id
+                || distance(&tb, &c.base()) <= state.field.tables.skirmish.near_cavalry_radius)
+    });
+    skirmish::Target {
+        sk: t.brigade().map_or(0, |b| b.sk),
+        mixed_brigade: t.brigade().is_some_and(|b| b.mixed),
+        soft_cover: measure::soft_cover(state, t),
+        near_friendly_cavalry: near_cav,
+        hard_cover: measure::hard_cover(state, t),
+        artillery: t.is_artillery(),
+        ottoman_artillery: t.is_artillery() && t.nation() == Some(crate::Nation::Ottoman),
+        vulnerable: measure::vulnerable(state, t),
+    }
+}
+
+/// What one roll did to its target, applied after every roll of the phase.
+enum Hit {
+    Skirmish(UnitId, skirmish::Outcome, bool, UnitId),
+    Artillery(UnitId, FireEffect, bool, UnitId),
+}
+
+/// Roll every declared fire of the phase, then apply every result ("NW 7.0", "NW 8.0").
+pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
+    let orders = ctx.state.fire_orders.clone();
+    let mut hits = Vec::new();
+    for o in &orders {
+        let t = ctx.state.unit(o.target).clone();
+        if artillery {
+            let facts: Vec<fire::Battery> = o
+                .shooters
+                .iter()
+                .map(|b| {
+                    let bu = ctx.state.unit(*b);
+                    let r = distance(&bu.base(), &t.base());
+                    battery_facts(ctx.state, bu, &t, r)
+                })
+                .collect();
+            let target = fire_target_facts(ctx.state, &t);
+            let tables = ctx.state.field.tables.artillery.clone();
+            if let Some(f) = fire::resolve(&tables, &facts, &target, ctx.dice) {
+                hits.push(Hit::Artillery(
+                    o.target,
+                    f.effect,
+                    f.general_killed,
+                    o.shooters[0],
+                ));
+                ctx.emit(Event::ArtilleryFire {
+                    batteries: o.shooters.clone(),
+                    target: o.target,
+                    fire: f,
+                    final_fire: false,
+                });
+            }
+        } else {
+            let names: Vec<(String, u8)> = o
+                .shooters
+                .iter()
+                .map(|a| {
+                    let u = ctx.state.unit(*a);
+                    (u.label.clone(), u.brigade().map_or(0, |b| b.sk))
+                })
+                .collect();
+            let refs: Vec<(&str, u8)> = names.iter().map(|(n, s)| (n.as_str(), *s)).collect();
+            let target = skirmish_target_facts(ctx.state, &t);
+            let tables = ctx.state.field.tables.skirmish.clone();
+            let a = skirmish::resolve(&tables, &refs, &target, ctx.dice);
+            hits.push(Hit::Skirmish(
+                o.target,
+                a.outcome,
+                a.general_shot,
+                o.shooters[0],
+            ));
+            ctx.emit(Event::Skirmish {
+                attackers: o.shooters.clone(),
+                target: o.target,
+                attack: a,
+            });
+        }
+    }
+    // Suppression from before this artillery phase wears off at its end ("NW 11.6").
+    if artillery {
+        let worn: Vec<UnitId> = ctx
+            .state
+            .units
+            .iter()
+            .filter(|u| u.suppressed)
+            .map(|u| u.id)
+            .collect();
+        for u in worn {
+            ctx.emit(Event::Unsuppressed { unit: u });
+        }
+    }
+    for h in hits {
+        match h {
+            Hit::Skirmish(t, outcome, shot, from) => {
+                if shot {
+                    kill_general_on(ctx, t, "shot by skirmishers on a natural 12");
+                }
+                let art = ctx.state.unit(t).is_artillery();
+                match outcome {
+                    skirmish::Outcome::NoEffect => {}
+                    skirmish::Outcome::Disorder => ctx.disorder(t, "skirmish fire"),
+                    skirmish::Outcome::LossAndDisorder => {
+                        ctx.lose(
+                            t,
+                            1,
+                            if art {
+                                "damaged by skirmishers"
+                            } else {
+                                "skirmish fire"
+                            },
+                        );
+                        ctx.disorder(t, "skirmish fire");
+                    }
+                }
+                let _ = from;
+            }
+            Hit::Artillery(t, effect, killed, from) => {
+                if killed {
+                    kill_general_on(ctx, t, "killed by artillery on a natural 12");
+                }
+                apply_fire_effect(ctx, t, effect, from);
+            }
+        }
+    }
+}
+
+/// The fire effects table applied to a unit ("NW Fire Effects").
+pub fn apply_fire_effect(ctx: &mut Ctx, t: UnitId, effect: FireEffect, from: UnitId) {
+    if !ctx.state.unit(t).on_table() {
+        return;
+    }
+    let art = ctx.state.unit(t).is_artillery();
+    let full = crate::movement::full_allowance(ctx.state, ctx.state.unit(t));
+    match (effect, art) {
+        (FireEffect::Desultory, _) => {}
+        (FireEffect::Effective, _) => ctx.disorder(t, "artillery fire"),
+        (FireEffect::Damaging, false) => {
+            ctx.lose(t, 1, "artillery fire");
+            ctx.disorder(t, "artillery fire");
+        }
+        (FireEffect::Damaging, true) => {
+            fallback::retreat(ctx, t, from, full, "driven back by artillery fire");
+            ctx.disorder(t, "artillery fire");
+        }
+        (FireEffect::Horrendous, false) => {
+            ctx.lose(t, 1, "artillery fire");
+            ctx.disorder(t, "artillery fire");
+            fallback::retreat(ctx, t, from, 6.0, "retreats 6\" under artillery fire");
+        }
+        (FireEffect::Horrendous, true) => {
+            ctx.lose(t, 1, "damaged by artillery fire");
+            fallback::retreat(ctx, t, from, full, "retreats under artillery fire");
+        }
+        (FireEffect::Destructive, false) => {
+            ctx.lose(t, 2, "artillery fire");
+            ctx.disorder(t, "artillery fire");
+            fallback::retreat(ctx, t, from, full, "retreats under artillery fire");
+        }
+        (FireEffect::Destructive, true) => {
+            ctx.eliminate(t, Gone::Eliminated, "destroyed by artillery fire")
+        }
+    }
+}
+
+/// A general or ADC attached to `unit` is killed.
+pub fn kill_general_on(ctx: &mut Ctx, unit: UnitId, why: &str) {
+    if let Some(g) = ctx.state.general_on(unit).map(|g| g.id) {
+        ctx.eliminate(g, Gone::Killed, why);
+    }
+}

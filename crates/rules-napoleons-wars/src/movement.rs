@@ -1,0 +1,380 @@
+//! Checking a move on the table ("NW 9.0"-"NW 9.93"): the steps' own costs, terrain, mud,
+//! roads, passing through friends, never through enemies, never ending on another base,
+//! the presence of the enemy, and moving to contact with squaring up.
+
+use crate::measure::{self, distance, in_front, on_road, overlapping, touching};
+use crate::moves::{self, MoverClass, Step};
+use crate::state::{Role, State, Unit, UnitId};
+use grognard_engine::terrain::TerrainKind;
+use grognard_engine::Illegal;
+use grognard_geometry::{Base, Face, Pose};
+
+const R_MOVE: &str = "NW 9.0 Maneuver phase";
+const R_TERRAIN: &str = "NW 9.5 Terrain effects";
+const R_THROUGH: &str = "NW 9.3 Interpenetration";
+const R_PRESENCE: &str = "NW 9.9 Moving in the presence of the enemy";
+const R_CONTACT: &str = "NW 9.92 Who may contact whom";
+
+/// A checked move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovePlan {
+    pub end: Pose,
+    /// Allowance spent.
+    pub cost: f64,
+    /// The whole move was by road, away from the enemy: the road bonus applied.
+    pub road: bool,
+    /// The enemy unit contacted, if any, and the attacker's squared-up pose.
+    pub contact: Option<UnitId>,
+}
+
+pub fn class_of(u: &Unit) -> MoverClass {
+    match &u.role {
+        Role::Brigade(b) if b.arm == crate::Arm::Cavalry => MoverClass::Cavalry,
+        Role::Brigade(_) => MoverClass::Infantry,
+        Role::Battery(_) => MoverClass::Artillery,
+        _ => MoverClass::Officer,
+    }
+}
+
+/// The terrain table row for a unit ("NW 9.5").
+fn terrain_row(state: &State, u: &Unit) -> crate::tables::TerrainRow {
+    let t = &state.field.tables.terrain;
+    match &u.role {
+        Role::Brigade(b) if b.arm == crate::Arm::Infantry => t.infantry,
+        Role::Brigade(b) if b.weight == Some(crate::CavalryWeight::Heavy) => t.heavy_cavalry,
+        Role::Brigade(_) => t.other_cavalry,
+        Role::Battery(b) if b.horse => t.heavy_cavalry,
+        Role::Battery(_) => t.foot_artillery,
+        _ => t.other_cavalry,
+    }
+}
+
+/// The unit's full movement allowance this phase ("NW 9.1", "NW 9.2").
+pub fn full_allowance(state: &State, u: &Unit) -> f64 {
+    let mv = &state.field.tables.movement;
+    match &u.role {
+        Role::Brigade(b) => b.movement,
+        Role::Battery(b) => {
+            // A foot battery that fired in its own side's fire phase moves at half rate.
+            if !b.horse && u.fired_in_own_phase {
+                b.movement * 0.5
+            } else {
+                b.movement
+            }
+        }
+        _ => mv.officers,
+    }
+}
+
+fn illegal(rule: &str, why: impl Into<String>) -> Illegal {
+    Illegal::new(rule, why)
+}
+
+/// Check a move of `u` along `steps` with `allowance` inches to spend.
+pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<MovePlan, Illegal> {
+    let size = u.size();
+    let poses = moves::plan(u.pose, size, size, steps).map_err(|e| illegal(R_MOVE, e))?;
+    let class = class_of(u);
+    let (_, mud) = state.field.spell(state.clock.turn);
+    let full = full_allowance(state, u);
+    let row = terrain_row(state, u);
+    let officer = u.is_officer();
+    let troops = !officer;
+
+    // The presence of the enemy: near an enemy, infantry and cavalry move straight toward
+    // or away from it, so no oblique or flank steps (ruling N22).
+    if troops && !u.is_artillery() {
+        let near = state
+            .enemies_of(u.side)
+            .filter(|e| !e.is_officer())
+            .any(|e| {
+                let cavalry_ignores = u.is_cavalry() && measure::hard_cover(state, e);
+                !cavalry_ignores
+                    && distance(&u.base(), &e.base())
+                        <= state.field.tables.movement.presence_of_enemy
+            });
+        if near
+            && steps
+                .iter()
+                .any(|s| matches!(s, Step::Oblique { .. } | Step::Flank { .. }))
+        {
+            return Err(illegal(
+                R_PRESENCE,
+                "within 6\" of the enemy a unit moves only straight toward or away from it: no oblique or flank steps",
+            ));
+        }
+    }
+
+    let mut cost = 0.0;
+    let mut extra = 0.0; // terrain, charged on top of the steps
+    let mut obstacles = 0.0;
+    let mut all_road = on_road(state, u.pose.pos);
+    let mut through_friends = false;
+    let mut pose = u.pose;
+    let mut level = measure::elevation_at(state, pose.pos);
+    let in_town = |p: grognard_geometry::Vec2| measure::in_kind(state, TerrainKind::Town, p);
+    for (i, step) in steps.iter().enumerate() {
+        cost += moves::step_cost(step, class, full, mud, i == 0).map_err(|e| illegal(R_MOVE, e))?;
+        if matches!(
+            step,
+            Step::Oblique { .. } | Step::Flank { .. } | Step::Wheel { .. }
+        ) && (in_town(pose.pos) || in_town(poses[i].pos))
+        {
+            return Err(illegal(
+                "NW 9.8 Flank, retrograde and oblique movement",
+                "no wheel, flank or oblique move in, from or through a town",
+            ));
+        }
+        let sweep = moves::sweep(pose, size, size, step, 0.5);
+        let mut prev = pose.pos;
+        for b in &sweep {
+            let p = b.pose.pos;
+            let seg = prev.distance(p);
+            prev = p;
+            // Terrain underfoot at the sample.
+            let river = measure::in_kind(state, TerrainKind::River, p);
+            let ford = measure::in_kind(state, TerrainKind::Ford, p)
+                || measure::in_kind(state, TerrainKind::Stream, p);
+            let bridge = measure::in_kind(state, TerrainKind::Bridge, p);
+            if river && !ford && !bridge {
+                return Err(illegal(
+                    R_TERRAIN,
+                    "a river is crossed only at a ford or bridge",
+                ));
+            }
+            let road_here = on_road(state, p);
+            all_road &= road_here;
+            if !road_here {
+                let mult = if measure::in_kind(state, TerrainKind::DenseWood, p) {
+                    row.rough
+                } else if ford && !bridge {
+                    row.fording
+                } else if measure::in_kind(state, TerrainKind::LightWood, p)
+                    || measure::in_kind(state, TerrainKind::Copse, p)
+                {
+                    row.hindering
+                } else {
+                    1.0
+                };
+                extra += (mult - 1.0) * seg;
+            }
+            let lv = measure::elevation_at(state, p);
+            if lv != level {
+                extra += row.elevation * (lv as f64 - level as f64).abs();
+                level = lv;
+            }
+            // Other pieces along the way.
+            for o in state.on_table() {
+                if o.id == u.id || o.attached == Some(u.id) || o.is_officer() {
+                    continue;
+                }
+                if !overlapping(b, &o.base()) {
+                    continue;
+                }
+                if o.side != u.side {
+                    return Err(illegal(
+                        R_THROUGH,
+                        format!("{} is in the way: no unit moves through the enemy", o.label),
+                    ));
+                }
+                if troops && !u.is_artillery() && !o.is_artillery() {
+                    through_friends = true;
+                }
+            }
+        }
+        // Obstacles: hedges and walls crossed by the base's centre.
+        for f in state
+            .field
+            .terrain
+            .iter()
+            .filter(|f| matches!(f.kind, TerrainKind::Hedge | TerrainKind::Wall))
+        {
+            let n = f.shape.crossings(pose.pos, poses[i].pos);
+            obstacles += row.obstacle * n as f64;
+        }
+        pose = poses[i];
+    }
+    if mud {
+        extra *= state.field.tables.terrain.mud_multiplier;
+    }
+    let mut total = cost + extra + obstacles;
+    if through_friends {
+        total += state.field.tables.movement.interpenetration;
+    }
+    let end = poses.last().copied().unwrap_or(u.pose);
+    let end_base = u.at(end);
+    if !state.field.contains(&end_base) {
+        return Err(illegal(R_MOVE, "the base would leave the table"));
+    }
+    // The road bonus: a whole move by road, never within 6" of a non-routed enemy.
+    let road = troops
+        && all_road
+        && !steps.is_empty()
+        && !steps.iter().any(|s| matches!(s, Step::Oblique { .. }))
+        && state
+            .enemies_of(u.side)
+            .filter(|e| !e.is_officer() && !e.routed)
+            .all(|e| {
+                distance(&end_base, &e.base()) > state.field.tables.movement.road_enemy_distance
+                    && distance(&u.base(), &e.base())
+                        > state.field.tables.movement.road_enemy_distance
+            });
+    let budget = allowance
+        + if road {
+            state.field.tables.movement.road_bonus
+        } else {
+            0.0
+        };
+    if total > budget + 1e-6 {
+        return Err(illegal(
+            R_MOVE,
+            format!("the move costs {total:.1}\" of a {budget:.1}\" allowance"),
+        ));
+    }
+    // Where it ends: never on another base; only infantry ends in a town.
+    for o in state.on_table() {
+        if o.id == u.id || o.attached == Some(u.id) || (o.is_officer() != officer) {
+            continue;
+        }
+        if overlapping(&end_base, &o.base()) {
+            return Err(illegal(
+                R_THROUGH,
+                format!("the move would end on {}", o.label),
+            ));
+        }
+    }
+    if troops && !u.is_infantry() && measure::hard_cover_at(state, end.pos) {
+        return Err(illegal(R_TERRAIN, "only infantry may end a move in a town"));
+    }
+    // Contact.
+    let touched: Vec<&Unit> = state
+        .enemies_of(u.side)
+        .filter(|e| !e.is_officer() && touching(&end_base, &e.base()))
+        .collect();
+    let contact = match touched.as_slice() {
+        [] => None,
+        [e] => {
+            check_contact(state, u, steps, &end_base, e)?;
+            Some(e.id)
+        }
+        _ => {
+            return Err(illegal(
+                R_CONTACT,
+                "an attacker contacts only one defending unit",
+            ))
+        }
+    };
+    Ok(MovePlan {
+        end,
+        cost: total,
+        road,
+        contact,
+    })
+}
+
+fn check_contact(
+    state: &State,
+    u: &Unit,
+    steps: &[Step],
+    end: &Base,
+    e: &Unit,
+) -> Result<(), Illegal> {
+    if u.is_officer() || u.is_artillery() {
+        return Err(illegal(
+            R_CONTACT,
+            "artillery and officers never move into contact",
+        ));
+    }
+    if u.routed {
+        return Err(illegal(R_CONTACT, "a routed unit cannot attack"));
+    }
+    let last = steps.last().expect("a move has steps");
+    if !moves::may_contact(last, class_of(u)) {
+        return Err(illegal(
+            "NW 9.8 Flank, retrograde and oblique movement",
+            "a unit moves into contact only straight ahead, by a wheel, or (infantry) obliquely",
+        ));
+    }
+    if !in_front(end, &e.base()) {
+        return Err(illegal(
+            "NW 11.1 Direction of contact",
+            "an attacker makes contact with its front",
+        ));
+    }
+    if u.is_cavalry() && measure::hard_cover(state, e) {
+        return Err(illegal(
+            "NW 11.3 Towns and hard cover",
+            "cavalry may not attack a unit in a town",
+        ));
+    }
+    // The closest enemy within 6" to its front, measured from where it started.
+    let start = u.base();
+    let d_target = distance(&start, &e.base());
+    let closer = state
+        .enemies_of(u.side)
+        .filter(|o| !o.is_officer() && o.id != e.id && in_front(&start, &o.base()))
+        .filter(|o| !(u.is_cavalry() && measure::hard_cover(state, o)))
+        .map(|o| distance(&start, &o.base()))
+        .any(|d| d <= state.field.tables.movement.presence_of_enemy && d + 0.1 < d_target);
+    if closer {
+        return Err(illegal(
+            "NW 11.1 Direction of contact",
+            "an attacker must contact the closest enemy within 6\" to its front",
+        ));
+    }
+    // At most two attackers, and the second only on a flank or the rear; one to a side.
+    if let Some(c) = state.combats.iter().find(|c| c.defender == e.id) {
+        if c.attackers.len() >= 2 {
+            return Err(illegal(
+                R_CONTACT,
+                "never more than two attackers on one defender",
+            ));
+        }
+        let face = measure::face_toward(&e.base(), end.pose.pos);
+        if face == Face::Front {
+            return Err(illegal(
+                R_CONTACT,
+                "a second attacker may contact the defender only on a flank or the rear",
+            ));
+        }
+        let taken = c
+            .attackers
+            .iter()
+            .any(|a| measure::face_toward(&e.base(), state.unit(*a).pose.pos) == face);
+        if taken {
+            return Err(illegal(
+                R_CONTACT,
+                "only one attacker to a side of the defender",
+            ));
+        }
+        if measure::hard_cover(state, e) {
+            return Err(illegal(
+                "NW 11.1 Direction of contact",
+                "a unit in a town cannot be outflanked",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The attacker's pose squared up against the face of the defender it touches ("NW 9.93"),
+/// if that fits without touching another unit; otherwise where it stands.
+pub fn squared(state: &State, attacker: &Unit, at: Pose, defender: &Unit) -> Pose {
+    let ab = attacker.at(at);
+    let db = defender.base();
+    let face = measure::face_toward(&db, ab.pose.pos);
+    let p = ab.aligned_against(&db, face);
+    let nb = attacker.at(p);
+    let clear = state.on_table().all(|o| {
+        o.id == attacker.id
+            || o.id == defender.id
+            || o.is_officer()
+            || o.attached == Some(attacker.id)
+            || distance(&nb, &o.base()) > measure::TOUCH
+    });
+    if clear && state.field.contains(&nb) {
+        p
+    } else {
+        at
+    }
+}

@@ -1,0 +1,65 @@
+//! What the battle looks like, for the command line's pictures.
+
+use crate::state::{Role, State};
+use grognard_engine::scene::{Scene, SceneBase};
+
+pub fn scene(state: &State) -> Scene {
+    let f = &state.field;
+    let bases = state
+        .on_table()
+        .map(|u| {
+            let arm = match &u.role {
+                Role::Brigade(b) if b.arm == crate::Arm::Cavalry => "cavalry",
+                Role::Brigade(_) => "infantry",
+                Role::Battery(_) => "artillery",
+                _ => "hq",
+            };
+            let marker = if u.routed {
+                Some("routed".to_string())
+            } else if u.disordered {
+                Some("disordered".to_string())
+            } else if u.suppressed {
+                Some("suppressed".to_string())
+            } else {
+                None
+            };
+            let label = match &u.role {
+                Role::Brigade(_) => format!("{} {}", u.label, u.sp),
+                Role::Battery(b) => format!("{}lb", b.pounds),
+                _ => u.label.chars().take(8).collect(),
+            };
+            SceneBase {
+                side: u.side,
+                pose: u.pose,
+                width: u.size(),
+                depth: u.size(),
+                label,
+                arm: arm.to_string(),
+                marker,
+            }
+        })
+        .collect();
+    let mut caption = vec![format!(
+        "Turn {}. Army losses: {} {:.1} of {}, {} {:.1} of {}.",
+        state.clock.turn,
+        f.sides[0].name,
+        state.army_losses(grognard_engine::Side(0)),
+        f.sides[0].fatigue,
+        f.sides[1].name,
+        state.army_losses(grognard_engine::Side(1)),
+        f.sides[1].fatigue
+    )];
+    if let Some(o) = &state.outcome {
+        caption.push(o.reason.clone());
+    }
+    Scene {
+        title: f.name.clone(),
+        width: f.width,
+        depth: f.depth,
+        side_names: [f.sides[0].name.clone(), f.sides[1].name.clone()],
+        terrain: f.terrain.clone(),
+        bases,
+        points: Vec::new(),
+        caption,
+    }
+}

@@ -1,0 +1,879 @@
+//! The rule set: the sequence of play ("NW 5.0"), checking and carrying out commands, and
+//! walking the phases.
+
+use crate::command::Command;
+use crate::ctx::Ctx;
+use crate::event::Event;
+use crate::firing;
+use crate::measure::distance;
+use crate::movement;
+use crate::resolve::{maneuver, morale};
+use crate::scenario::Scenario;
+use crate::state::{Field, FireOrder, Gone, Pending, Place, Role, State, Unit, UnitId};
+use crate::tables::GoodOrderResult;
+use grognard_engine::dice::Dice;
+use grognard_engine::sequence::{Actor, Clock, PhaseSpec, SequenceOfPlay};
+use grognard_engine::{Candidate, Illegal, Outcome, Ruleset, Side};
+use std::sync::Arc;
+
+const fn phase(key: &'static str, title: &'static str, actor: Actor, half: u8) -> PhaseSpec {
+    PhaseSpec {
+        key,
+        title,
+        actor,
+        half,
+    }
+}
+
+/// "NW 5.0": initiative, then each side's skirmish, artillery, maneuver, reaction and combat
+/// phases in turn, then a rally phase for both.
+pub const SEQUENCE: SequenceOfPlay = SequenceOfPlay {
+    book: "Napoleon's Wars",
+    phases: &[
+        phase("initiative", "initiative", Actor::Phasing, 0),
+        phase("skirmish", "skirmish fire", Actor::Both, 0),
+        phase("artillery", "artillery fire", Actor::Both, 0),
+        phase("maneuver", "maneuver", Actor::Phasing, 0),
+        phase("reaction", "reaction", Actor::NonPhasing, 0),
+        phase("combat", "combat", Actor::Phasing, 0),
+        phase("skirmish", "skirmish fire", Actor::Both, 1),
+        phase("artillery", "artillery fire", Actor::Both, 1),
+        phase("maneuver", "maneuver", Actor::Phasing, 1),
+        phase("reaction", "reaction", Actor::NonPhasing, 1),
+        phase("combat", "combat", Actor::Phasing, 1),
+        phase("rally", "rally", Actor::Both, 1),
+    ],
+};
+
+pub fn phase_key(state: &State) -> &'static str {
+    state.clock.spec(&SEQUENCE).key
+}
+
+/// The rule set.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NapoleonsWars;
+
+fn wrong(why: &str) -> Illegal {
+    Illegal::new("NW 5.0 Game sequence", why)
+}
+
+/// Build the first state of a scenario (already checked).
+pub fn start(scenario: &Scenario) -> State {
+    let mut units: Vec<Unit> = Vec::new();
+    let mut infos = Vec::new();
+    for (si, spec) in scenario.sides.iter().enumerate().take(2) {
+        let side = Side(si as u8);
+        let army = &spec.army;
+        let place_of = |name: &str| spec.deploy.iter().find(|p| p.unit == name);
+        let push =
+            |label: String, role: Role, command: Option<u8>, sp: u32, units: &mut Vec<Unit>| {
+                let p = place_of(&label);
+                let (pose, place) = match p {
+                    Some(p) => (
+                        grognard_geometry::Pose::new(p.at[0], p.at[1], p.at[2].to_radians()),
+                        if p.turn <= 1 {
+                            Place::Table
+                        } else {
+                            Place::Waiting(p.turn)
+                        },
+                    ),
+                    None => (grognard_geometry::Pose::default(), Place::Waiting(u32::MAX)),
+                };
+                let id = units.len() as UnitId;
+                units.push(Unit {
+                    id,
+                    side,
+                    label,
+                    role,
+                    command,
+                    pose,
+                    place,
+                    sp,
+                    disordered: false,
+                    routed: false,
+                    suppressed: false,
+                    fired: false,
+                    fired_in_own_phase: false,
+                    moved: false,
+                    road_moved: false,
+                    lost_in_fire: false,
+                    arrived: false,
+                    attached: None,
+                });
+                id
+            };
+        let cinc = push(army.cinc.name.clone(), Role::Cinc, None, 0, &mut units);
+        for k in 0..army.adcs {
+            let id = push(format!("ADC {}", k + 1), Role::Adc, None, 0, &mut units);
+            if place_of(&units[id as usize].label).is_none() {
+                let c = units[cinc as usize].clone();
+                units[id as usize].pose = c.pose.advanced(0.0, -1.6 - 1.1 * k as f64);
+                units[id as usize].place = c.place;
+            }
+        }
+        let mut commands = Vec::new();
+        for (ci, c) in army.commands.iter().enumerate() {
+            let ci = ci as u8;
+            push(
+                c.commander.name.clone(),
+                Role::Commander { command: ci },
+                Some(ci),
+                0,
+                &mut units,
+            );
+            for (di, d) in c.divisions.iter().enumerate() {
+                let mut first_brigade = None;
+                for b in &d.brigades {
+                    let id = push(
+                        b.label.clone(),
+                        Role::Brigade(b.clone()),
+                        Some(ci),
+                        b.sp,
+                        &mut units,
+                    );
+                    first_brigade.get_or_insert(id);
+                }
+                for g in &d.generals {
+                    let id = push(
+                        g.clone(),
+                        Role::General {
+                            command: ci,
+                            division: di as u8,
+                        },
+                        Some(ci),
+                        0,
+                        &mut units,
+                    );
+                    // A general not placed starts attached to his division's first brigade.
+                    if place_of(g).is_none() {
+                        if let Some(b) = first_brigade {
+                            let bu = units[b as usize].clone();
+                            let u = &mut units[id as usize];
+                            u.pose = bu.pose;
+                            u.place = bu.place;
+                            u.attached = Some(b);
+                        }
+                    }
+                }
+            }
+            for b in &c.batteries {
+                push(
+                    b.label.clone(),
+                    Role::Battery(b.clone()),
+                    Some(ci),
+                    2,
+                    &mut units,
+                );
+            }
+            commands.push(crate::state::CommandInfo {
+                name: c.name.clone(),
+                short: c.short.clone(),
+                rating: c.commander.rating,
+                valorous: c.commander.valorous,
+                basic_range: c.commander.basic_range,
+                range: c.commander.range,
+                morale: c.morale,
+                fatigue: c.fatigue,
+            });
+        }
+        for b in &army.independent {
+            push(
+                b.label.clone(),
+                Role::Brigade(b.clone()),
+                None,
+                b.sp,
+                &mut units,
+            );
+        }
+        infos.push(crate::state::SideInfo {
+            name: spec.name.clone(),
+            nation: army.nation,
+            cinc: army.cinc.name.clone(),
+            cinc_rating: army.cinc.rating,
+            presence: army.cinc.presence,
+            napoleon: army.cinc.napoleon,
+            fatigue: army.fatigue,
+            commands,
+        });
+    }
+    // Batteries with the same label on one side get their own (labels repeat by weight).
+    let field = Field {
+        name: scenario.name.clone(),
+        width: scenario.table.width,
+        depth: scenario.table.depth,
+        turns: scenario.turns,
+        weather: scenario.weather.clone(),
+        terrain: scenario.terrain.clone(),
+        tables: scenario.tables.clone(),
+        sides: [infos.remove(0), infos.remove(0)],
+    };
+    let pending = scenario.first_initiative.map(|s| Pending::ChooseFirst {
+        side: Side(s as u8),
+    });
+    State {
+        field: Arc::new(field),
+        units,
+        clock: Clock::new(Side(0)),
+        done: [false; 2],
+        pending,
+        fire_orders: Vec::new(),
+        combats: Vec::new(),
+        napoleon_reroll_used: [false; 2],
+        replacements: Vec::new(),
+        valour_used: false,
+        fatigued: Vec::new(),
+        outcome: None,
+    }
+}
+
+impl NapoleonsWars {
+    pub fn to_act_side(&self, state: &State) -> Option<Side> {
+        if state.outcome.is_some() {
+            return None;
+        }
+        if let Some(p) = &state.pending {
+            return Some(p.side());
+        }
+        let spec = state.clock.spec(&SEQUENCE);
+        if spec.key == "initiative" {
+            return Some(Side(0));
+        }
+        let phasing = state.clock.phasing(&SEQUENCE);
+        Some(match spec.actor {
+            Actor::Both => {
+                if state.done[phasing.index()] {
+                    phasing.other()
+                } else {
+                    phasing
+                }
+            }
+            _ => state.clock.actor(&SEQUENCE),
+        })
+    }
+
+    pub(crate) fn check_inner(
+        &self,
+        state: &State,
+        side: Side,
+        cmd: &Command,
+    ) -> Result<(), Illegal> {
+        if state.outcome.is_some() {
+            return Err(wrong("the battle is over"));
+        }
+        if self.to_act_side(state) != Some(side) {
+            return Err(wrong("it is not this side's turn to decide"));
+        }
+        if let Some(p) = &state.pending {
+            return match (p, cmd) {
+                (Pending::Reroll { .. }, Command::Reroll { .. }) => Ok(()),
+                (Pending::ChooseFirst { .. }, Command::ChooseFirst { first }) if first.0 < 2 => {
+                    Ok(())
+                }
+                (
+                    Pending::Move {
+                        unit, allowance, ..
+                    },
+                    Command::Move { unit: u, steps },
+                ) if u == unit => {
+                    movement::plan(state, state.unit(*unit), steps, *allowance).map(|_| ())
+                }
+                (Pending::Move { .. }, Command::Hold) => Ok(()),
+                _ => Err(wrong("another decision is waiting")),
+            };
+        }
+        let own = |id: UnitId| -> Result<&Unit, Illegal> {
+            let u = state
+                .units
+                .get(id as usize)
+                .ok_or_else(|| wrong("there is no such unit"))?;
+            if u.side != side {
+                return Err(wrong("that unit belongs to the enemy"));
+            }
+            if !u.on_table() {
+                return Err(wrong("that unit is not on the table"));
+            }
+            Ok(u)
+        };
+        match (phase_key(state), cmd) {
+            ("initiative", Command::RollInitiative) => Ok(()),
+            ("skirmish", Command::Skirmish { attackers, target }) => {
+                firing::check_skirmish(state, side, attackers, *target)
+            }
+            ("skirmish", Command::EndPhase) => match firing::must_still_skirmish(state, side) {
+                Some((a, t)) => Err(Illegal::new(
+                    "NW 7.5 Skirmish attacks",
+                    format!("{} can skirmish {} and must", state.name(a), state.name(t)),
+                )),
+                None => Ok(()),
+            },
+            ("artillery", Command::Fire { batteries, target }) => {
+                firing::check_fire(state, side, batteries, *target)
+            }
+            ("artillery", Command::EndPhase) => Ok(()),
+            ("maneuver", Command::Attach { officer, unit }) => {
+                let o = own(*officer)?;
+                check_attach(state, o, *unit)
+            }
+            ("maneuver", Command::Roll { unit }) => {
+                let u = own(*unit)?;
+                if u.is_officer() || u.routed || u.moved || u.arrived {
+                    return Err(Illegal::new(
+                        "NW 9.0 Maneuver phase",
+                        format!("{} does not roll now", u.label),
+                    ));
+                }
+                Ok(())
+            }
+            ("maneuver", Command::Move { unit, steps }) => {
+                let u = own(*unit)?;
+                let allowance = if u.is_officer() {
+                    if !officers_may_move(state, side) {
+                        return Err(Illegal::new(
+                            "NW 9.0 C Resolving movement",
+                            "commanders and the CinC move after every unit",
+                        ));
+                    }
+                    if u.moved {
+                        return Err(wrong("that officer has moved"));
+                    }
+                    state.field.tables.movement.officers
+                } else if u.arrived && !u.moved {
+                    movement::full_allowance(state, u)
+                } else {
+                    return Err(Illegal::new(
+                        "NW 9.0 C Resolving movement",
+                        "a unit rolls on the maneuver table before it moves",
+                    ));
+                };
+                movement::plan(state, u, steps, allowance).map(|_| ())
+            }
+            ("maneuver", Command::EndPhase) => {
+                if let Some(u) = state.friends_of(side).find(|u| {
+                    u.disordered && !u.routed && !u.moved && !u.is_officer() && !u.arrived
+                }) {
+                    return Err(Illegal::new(
+                        "NW 9.0 C Resolving movement",
+                        format!(
+                            "{} is disordered and must roll on the maneuver table",
+                            u.label
+                        ),
+                    ));
+                }
+                Ok(())
+            }
+            ("reaction", Command::EndPhase) => Ok(()),
+            ("combat", Command::Fight { defender }) => {
+                if state.combats.iter().any(|c| c.defender == *defender) {
+                    Ok(())
+                } else {
+                    Err(Illegal::new(
+                        "NW 11.0 Combat phase",
+                        "no combat against that unit",
+                    ))
+                }
+            }
+            ("combat", Command::EndPhase) => {
+                if state.combats.is_empty() {
+                    Ok(())
+                } else {
+                    Err(Illegal::new(
+                        "NW 11.0 Combat phase",
+                        "every contact made must be fought",
+                    ))
+                }
+            }
+            _ => Err(wrong("that is not done in this phase")),
+        }
+    }
+
+    fn perform(&self, ctx: &mut Ctx, side: Side, cmd: &Command) {
+        match cmd {
+            Command::RollInitiative => roll_initiative(ctx, None),
+            Command::Reroll { reroll } => {
+                let Some(Pending::Reroll { side: loser }) = ctx.state.pending.clone() else {
+                    return;
+                };
+                if *reroll {
+                    roll_initiative(ctx, Some(loser));
+                } else {
+                    ctx.emit(Event::RollStands {
+                        winner: loser.other(),
+                    });
+                }
+            }
+            Command::ChooseFirst { first } => {
+                ctx.emit(Event::FirstChosen { first: *first });
+                finish_phase(ctx);
+            }
+            Command::Skirmish { attackers, target }
+            | Command::Fire {
+                batteries: attackers,
+                target,
+            } => {
+                ctx.emit(Event::Declared {
+                    order: FireOrder {
+                        side,
+                        shooters: attackers.clone(),
+                        target: *target,
+                    },
+                });
+            }
+            Command::Attach { officer, unit } => {
+                ctx.emit(Event::Attached {
+                    officer: *officer,
+                    unit: *unit,
+                });
+                if let Some(b) = unit {
+                    let to = ctx.state.unit(*b).pose;
+                    ctx.emit(Event::OfficerMoved { unit: *officer, to });
+                }
+            }
+            Command::Roll { unit } => roll_maneuver(ctx, *unit),
+            Command::Move { unit, steps } => {
+                let u = ctx.state.unit(*unit).clone();
+                let allowance = match &ctx.state.pending {
+                    Some(Pending::Move { allowance, .. }) => *allowance,
+                    _ if u.is_officer() => ctx.state.field.tables.movement.officers,
+                    _ => movement::full_allowance(ctx.state, &u),
+                };
+                let plan = movement::plan(ctx.state, &u, steps, allowance).expect("checked");
+                ctx.emit(Event::Moved {
+                    unit: *unit,
+                    to: plan.end,
+                    cost: plan.cost,
+                    road: plan.road,
+                });
+                if let Some(d) = plan.contact {
+                    let a = ctx.state.unit(*unit).clone();
+                    let du = ctx.state.unit(d).clone();
+                    let sq = movement::squared(ctx.state, &a, plan.end, &du);
+                    if sq != plan.end {
+                        ctx.emit(Event::Moved {
+                            unit: *unit,
+                            to: sq,
+                            cost: 0.0,
+                            road: false,
+                        });
+                    }
+                    let first = !ctx.state.combats.iter().any(|c| c.defender == d);
+                    ctx.emit(Event::Contact {
+                        attacker: *unit,
+                        defender: d,
+                    });
+                    // The defender turns to face its first attacker ("NW 9.93").
+                    if first && !du.is_artillery() {
+                        face_attacker(ctx, d, *unit);
+                    }
+                }
+            }
+            Command::Hold => {
+                if let Some(Pending::Move { unit, .. }) = ctx.state.pending.clone() {
+                    let pose = ctx.state.unit(unit).pose;
+                    ctx.emit(Event::Moved {
+                        unit,
+                        to: pose,
+                        cost: 0.0,
+                        road: false,
+                    });
+                }
+            }
+            Command::Fight { defender } => crate::fight::fight(ctx, *defender),
+            Command::EndPhase => {
+                let both = SEQUENCE.phases[ctx.state.clock.phase as usize].actor == Actor::Both;
+                ctx.emit(Event::SideDone { side });
+                if !both || ctx.state.done.iter().all(|d| *d) {
+                    finish_phase(ctx);
+                }
+            }
+        }
+        crate::victory::check(ctx);
+    }
+}
+
+fn roll_initiative(ctx: &mut Ctx, reroll_by: Option<Side>) {
+    let f = ctx.state.field.clone();
+    let presence = [
+        if ctx.state.cinc_of(Side(0)).is_some() {
+            f.sides[0].presence
+        } else {
+            0
+        },
+        if ctx.state.cinc_of(Side(1)).is_some() {
+            f.sides[1].presence
+        } else {
+            0
+        },
+    ];
+    let napoleon = [
+        f.sides[0].napoleon && ctx.state.cinc_of(Side(0)).is_some(),
+        f.sides[1].napoleon && ctx.state.cinc_of(Side(1)).is_some(),
+    ];
+    let (rolls, w) = morale::initiative(presence, napoleon, ctx.dice);
+    ctx.emit(Event::Initiative {
+        rolls,
+        winner: Side(w as u8),
+        reroll_by,
+    });
+}
+
+fn check_attach(state: &State, o: &Unit, unit: Option<UnitId>) -> Result<(), Illegal> {
+    const R: &str = "NW 9.0 A Attach generals";
+    let division = match o.role {
+        Role::General { command, division } => Some((command, division)),
+        Role::Adc => None,
+        _ => return Err(Illegal::new(R, "only generals and ADCs attach")),
+    };
+    let Some(b) = unit else {
+        return Ok(());
+    };
+    let bu = state
+        .units
+        .get(b as usize)
+        .ok_or_else(|| Illegal::new(R, "there is no such unit"))?;
+    if bu.side != o.side || !bu.on_table() || bu.brigade().is_none() {
+        return Err(Illegal::new(
+            R,
+            "a general attaches to a friendly infantry or cavalry brigade",
+        ));
+    }
+    if let Some((c, d)) = division {
+        if bu.command != Some(c) || crate::apply::division_of(&bu.label) != Some(d) {
+            return Err(Illegal::new(
+                R,
+                "a general attaches only to units of his own division",
+            ));
+        }
+    }
+    if o.attached == Some(b) {
+        return Err(Illegal::new(R, "he is already with that unit"));
+    }
+    if state.general_on(b).is_some() {
+        return Err(Illegal::new(R, "a unit takes one general at a time"));
+    }
+    if let Some(old) = o.attached {
+        if distance(&state.unit(old).base(), &bu.base()) > 6.0 {
+            return Err(Illegal::new(
+                R,
+                "a general re-attaches only to a unit within 6\" of his old one",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Commanders and the CinC move once every unit that will roll has had its chance: here,
+/// once no unit is waiting to move ("NW 9.0 C" step 7).
+fn officers_may_move(state: &State, _side: Side) -> bool {
+    state.pending.is_none()
+}
+
+fn roll_maneuver(ctx: &mut Ctx, unit: UnitId) {
+    let u = ctx.state.unit(unit).clone();
+    let facts = maneuver_facts(ctx.state, &u);
+    let t = ctx.state.field.tables.maneuver.clone();
+    let roll = maneuver::resolve(&t, &facts, ctx.dice);
+    let full = movement::full_allowance(ctx.state, &u);
+    let allowance = match roll.allowed {
+        maneuver::Allowed::GoodOrder(g) => full * g.fraction(),
+        maneuver::Allowed::Disordered(d) => full * d.reorders().unwrap_or(0.0),
+    };
+    let retreat = matches!(
+        roll.allowed,
+        maneuver::Allowed::Disordered(crate::tables::DisorderedResult::RetreatHalf)
+    );
+    ctx.emit(Event::ManeuverRoll {
+        unit,
+        roll,
+        allowance,
+    });
+    if retreat {
+        // Falls back half a move, away from the nearest enemy.
+        if let Some(e) = nearest_enemy(ctx.state, &u) {
+            crate::fallback::retreat(
+                ctx,
+                unit,
+                e,
+                full * 0.5,
+                "falls back half a move in disorder",
+            );
+        }
+    }
+    let _ = GoodOrderResult::Hold;
+}
+
+pub fn nearest_enemy(state: &State, u: &Unit) -> Option<UnitId> {
+    state
+        .enemies_of(u.side)
+        .filter(|e| !e.is_officer())
+        .min_by(|a, b| {
+            distance(&u.base(), &a.base())
+                .total_cmp(&distance(&u.base(), &b.base()))
+                .then(a.id.cmp(&b.id))
+        })
+        .map(|e| e.id)
+}
+
+/// The facts of a maneuver roll for `u` ("NW 9.0 C", "NW Maneuver table modifiers").
+pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Facts {
+    let side = &state.field.sides[u.side.index()];
+    let (rating, in_range, fatigued) = match u.command {
+        Some(c) => {
+            let info = &side.commands[c as usize];
+            let (weather, _) = state.field.spell(state.clock.turn);
+            let range = crate::design::hindered_range(
+                &state.field.tables.design,
+                info.range,
+                info.basic_range,
+                weather.hindrances(),
+            );
+            let in_range = state
+                .commander_of(u.side, c)
+                .is_some_and(|cm| distance(&cm.base(), &u.base()) <= range + 1e-9);
+            (info.rating, in_range, state.command_fatigued(u.side, c))
+        }
+        // Independent brigades use the CinC's rating ("NW 9.0 C" step 6).
+        None => (side.cinc_rating, state.cinc_of(u.side).is_some(), false),
+    };
+    let near =
+        |o: &Unit| distance(&o.base(), &u.base()) <= state.field.tables.maneuver.presence_radius;
+    let cinc_near = state
+        .cinc_of(u.side)
+        .filter(|c| near(c))
+        .map(|_| side.presence);
+    maneuver::Facts {
+        commander: rating,
+        in_range,
+        disordered: u.disordered,
+        fatigue: u.fatigue(),
+        quality: u.brigade().map_or(crate::Quality::Line, |b| b.quality),
+        general_attached: state.general_on(u.id).is_some(),
+        valorous_near: crate::fight::valorous_near(state, u),
+        cinc_near,
+        suppressed_artillery: u.is_artillery() && u.suppressed,
+        command_fatigued: fatigued,
+    }
+}
+
+fn face_attacker(ctx: &mut Ctx, defender: UnitId, attacker: UnitId) {
+    let d = ctx.state.unit(defender).clone();
+    let a = ctx.state.unit(attacker).clone();
+    let db = d.base();
+    if crate::measure::face_toward(&db, a.pose.pos) == grognard_geometry::Face::Front {
+        return;
+    }
+    // Turn to face the attacker squarely, and the attacker lines up on the new front; if
+    // either would land on another unit, the defender stays as it is (ruling N25).
+    let facing = a.pose.facing + std::f64::consts::PI;
+    let pose = grognard_geometry::Pose::at(d.pose.pos, facing);
+    let nb = d.at(pose);
+    let ap = a
+        .base()
+        .aligned_against(&nb, grognard_geometry::Face::Front);
+    let ab = a.at(ap);
+    let clear = |b: &grognard_geometry::Base, me: UnitId| {
+        ctx.state.on_table().all(|o| {
+            o.id == defender
+                || o.id == attacker
+                || o.is_officer()
+                || o.attached == Some(me)
+                || !crate::measure::overlapping(b, &o.base())
+        })
+    };
+    if clear(&nb, defender) && clear(&ab, attacker) && ctx.state.field.contains(&ab) {
+        ctx.emit(Event::Faced {
+            unit: defender,
+            pose,
+        });
+        ctx.emit(Event::Moved {
+            unit: attacker,
+            to: ap,
+            cost: 0.0,
+            road: false,
+        });
+    }
+}
+
+/// End the current phase, and begin the next (doing the work of phases with no decision).
+pub fn finish_phase(ctx: &mut Ctx) {
+    loop {
+        if ctx.state.outcome.is_some() {
+            return;
+        }
+        match phase_key(ctx.state) {
+            "skirmish" => {
+                firing::resolve_phase(ctx, false);
+                ctx.emit(Event::FireMarksCleared);
+            }
+            "artillery" => {
+                firing::resolve_phase(ctx, true);
+                ctx.emit(Event::FireMarksCleared);
+            }
+            "rally" => crate::victory::rally_phase(ctx),
+            _ => {}
+        }
+        if ctx.state.outcome.is_some() {
+            return;
+        }
+        let next = ctx.state.clock.next(&SEQUENCE);
+        if next.turn > ctx.state.field.turns {
+            crate::victory::turn_limit(ctx);
+            return;
+        }
+        ctx.emit(Event::Phase { clock: next });
+        if !enter_phase(ctx) {
+            return;
+        }
+    }
+}
+
+/// Do what a phase does on its own as it begins; `true` if the phase has nothing to decide
+/// and should end at once.
+fn enter_phase(ctx: &mut Ctx) -> bool {
+    let phasing = ctx.state.clock.phasing(&SEQUENCE);
+    match phase_key(ctx.state) {
+        "initiative" => false,
+        "skirmish" => {
+            ctx.emit(Event::LossMarksCleared);
+            !ctx.state
+                .on_table()
+                .any(|u| firing::skirmish_value(ctx.state, u).is_some())
+        }
+        "artillery" => !ctx
+            .state
+            .on_table()
+            .any(|u| u.is_artillery() && !firing::fire_targets(ctx.state, u).is_empty()),
+        "maneuver" => {
+            ctx.emit(Event::MoveMarksCleared { side: phasing });
+            let turn = ctx.state.clock.turn;
+            let arriving: Vec<UnitId> = ctx
+                .state
+                .units
+                .iter()
+                .filter(|u| u.side == phasing && matches!(u.place, Place::Waiting(t) if t <= turn))
+                .map(|u| u.id)
+                .collect();
+            for id in arriving {
+                let pose = ctx.state.unit(id).pose;
+                ctx.emit(Event::Arrived { unit: id, pose });
+            }
+            false
+        }
+        // Cavalry reaction is not yet played: the phase passes.
+        "reaction" => true,
+        "combat" => ctx.state.combats.is_empty(),
+        "rally" => true,
+        _ => false,
+    }
+}
+
+impl Ruleset for NapoleonsWars {
+    type Scenario = Scenario;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type View<'a> = &'a State;
+
+    fn name(&self) -> &'static str {
+        "napoleons-wars"
+    }
+
+    fn sequence(&self) -> &'static SequenceOfPlay {
+        &SEQUENCE
+    }
+
+    fn start(&self, scenario: &Scenario) -> State {
+        start(scenario)
+    }
+
+    fn view<'a>(&self, state: &'a State, _side: Side) -> &'a State {
+        state
+    }
+
+    fn to_act(&self, state: &State) -> Option<Side> {
+        self.to_act_side(state)
+    }
+
+    fn check(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
+        self.check_inner(state, side, command)
+    }
+
+    fn execute(
+        &self,
+        state: &mut State,
+        side: Side,
+        command: &Command,
+        dice: &mut dyn Dice,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        self.check_inner(state, side, command)?;
+        let mut ctx = Ctx {
+            state,
+            dice,
+            events,
+        };
+        self.perform(&mut ctx, side, command);
+        Ok(())
+    }
+
+    fn apply(&self, state: &mut State, event: &Event) {
+        crate::apply::apply(state, event)
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.outcome.clone()
+    }
+
+    fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
+        crate::advisor::candidates(view, side, out)
+    }
+
+    fn invariants(&self, state: &State) -> Result<(), String> {
+        crate::invariants::check(state)
+    }
+
+    fn narrate(&self, state: &State, event: &Event) -> Option<String> {
+        crate::narrate::line(state, event)
+    }
+
+    fn headline(&self, state: &State) -> String {
+        let spec = state.clock.spec(&SEQUENCE);
+        let who = match spec.actor {
+            Actor::Both => "both sides".to_string(),
+            _ => state.field.sides[state.clock.phasing(&SEQUENCE).index()]
+                .name
+                .clone(),
+        };
+        if spec.key == "initiative" || spec.key == "rally" {
+            format!("Turn {}: {}", state.clock.turn, spec.title)
+        } else {
+            format!("Turn {}: {} ({})", state.clock.turn, spec.title, who)
+        }
+    }
+
+    fn side_name(&self, state: &State, side: Side) -> String {
+        state.field.sides[side.index()].name.clone()
+    }
+
+    fn losses(&self, state: &State) -> [u32; 2] {
+        let gone = |s: Side| {
+            state
+                .units
+                .iter()
+                .filter(|u| {
+                    u.side == s
+                        && !u.is_officer()
+                        && matches!(u.place, Place::Gone(g) if g != Gone::Removed)
+                })
+                .count() as u32
+        };
+        [gone(Side(0)), gone(Side(1))]
+    }
+
+    fn turn(&self, state: &State) -> u32 {
+        state.clock.turn
+    }
+
+    fn scene(&self, state: &State) -> grognard_engine::scene::Scene {
+        crate::picture::scene(state)
+    }
+}

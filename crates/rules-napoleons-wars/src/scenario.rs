@@ -1,0 +1,122 @@
+//! A "Napoleon's Wars" scenario: the table, the weather by turn, the terrain, and two armies
+//! (rosters as `grognard design` writes them) with where each unit and officer starts or
+//! arrives.
+
+use crate::army::Army;
+use crate::tables::Tables;
+use grognard_engine::terrain::Feature;
+use serde::{Deserialize, Serialize};
+
+/// The weather of a turn ("NW 7.8", "NW 9.4", "NW 9.51").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Weather {
+    #[default]
+    Clear,
+    Rain,
+    Snow,
+    Fog,
+    /// Dusk or dawn: visibility is hindered like fog.
+    Twilight,
+}
+
+impl Weather {
+    pub fn rain_or_snow(self) -> bool {
+        matches!(self, Weather::Rain | Weather::Snow)
+    }
+
+    /// Visibility hindrances this weather brings ("NW 9.51").
+    pub fn hindrances(self) -> u32 {
+        u32::from(matches!(self, Weather::Fog | Weather::Twilight))
+    }
+}
+
+/// The weather and ground from a turn on ("NW 9.4", scenario special rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spell {
+    pub from_turn: u32,
+    #[serde(default)]
+    pub weather: Weather,
+    /// The ground is mud: movement costs double ("NW 9.4").
+    #[serde(default)]
+    pub mud: bool,
+}
+
+/// The table's size in inches (1" is 100 yards, "NW II 1.0").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSize {
+    pub width: f64,
+    pub depth: f64,
+}
+
+impl Default for TableSize {
+    fn default() -> Self {
+        TableSize {
+            width: 96.0,
+            depth: 72.0,
+        }
+    }
+}
+
+/// Where a unit or officer starts, or arrives.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    /// A brigade's or battery's label, or an officer's name ("1/V" for a general, "ADC 1").
+    pub unit: String,
+    /// Centre x, y in inches and facing in degrees (0 is east, counter-clockwise).
+    pub at: [f64; 3],
+    /// The turn it arrives at `at`, for reinforcements ("NW 9.0 C" step 8); 1 = on the
+    /// table from the start.
+    #[serde(default = "first_turn")]
+    pub turn: u32,
+}
+
+fn first_turn() -> u32 {
+    1
+}
+
+/// One side of a scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    pub name: String,
+    pub army: Army,
+    pub deploy: Vec<Placement>,
+}
+
+/// A whole scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub rules: String,
+    pub name: String,
+    /// Game turns; a battle not decided by then is a draw ("NW 13.0").
+    pub turns: u32,
+    #[serde(default)]
+    pub table: TableSize,
+    /// Weather spells in turn order; before the first, clear and dry.
+    #[serde(default)]
+    pub weather: Vec<Spell>,
+    /// The side that chooses who goes first on turn 1, if the scenario says ("NW 6.0").
+    #[serde(default)]
+    pub first_initiative: Option<usize>,
+    #[serde(default)]
+    pub terrain: Vec<Feature>,
+    pub sides: Vec<SideSpec>,
+    #[serde(default)]
+    pub tables: Tables,
+}
+
+impl Scenario {
+    /// The weather and mud on `turn`.
+    pub fn spell(&self, turn: u32) -> (Weather, bool) {
+        self.weather
+            .iter()
+            .rev()
+            .find(|s| s.from_turn <= turn)
+            .map_or((Weather::Clear, false), |s| (s.weather, s.mud))
+    }
+}

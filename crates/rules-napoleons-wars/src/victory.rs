@@ -1,0 +1,190 @@
+//! The rally phase ("NW 12.0") and the end of a battle ("NW 13.0").
+
+use crate::campaign::{self, Victory};
+use crate::ctx::Ctx;
+use crate::event::Event;
+use crate::measure::distance;
+use crate::resolve::morale;
+use crate::state::{Gone, Role, State, UnitId};
+use grognard_engine::{Outcome, Side};
+use grognard_geometry::{angle_of, Pose};
+
+/// Light cavalry strength of a side, not counting Spent units ("NW 13.0").
+pub fn light_cavalry_sp(state: &State, side: Side) -> u32 {
+    state
+        .troops_of(side)
+        .filter(|u| {
+            u.brigade()
+                .is_some_and(|b| b.weight == Some(crate::CavalryWeight::Light))
+        })
+        .filter(|u| u.fatigue() != crate::Fatigue::Spent)
+        .map(|u| u.sp)
+        .sum()
+}
+
+/// End the battle if an army has broken: both in one turn is a draw ("NW 13.0"). Checked in
+/// the rally phase, where the book checks fatigue.
+pub fn decide(state: &State) -> Option<Outcome> {
+    let broken = [state.army_broken(Side(0)), state.army_broken(Side(1))];
+    let names = [&state.field.sides[0].name, &state.field.sides[1].name];
+    match broken {
+        [true, true] => Some(Outcome {
+            winner: None,
+            result: "draw".into(),
+            reason: "both armies broke in the same turn".into(),
+        }),
+        [false, false] => None,
+        _ => {
+            let loser = Side(if broken[0] { 0 } else { 1 });
+            let winner = loser.other();
+            let level = campaign::victory(
+                light_cavalry_sp(state, winner),
+                light_cavalry_sp(state, loser),
+            );
+            let (result, how) = match level {
+                Victory::Decisive => ("decisive_victory", "and its light cavalry can pursue"),
+                _ => (
+                    "marginal_victory",
+                    "but it has no light cavalry advantage to pursue with",
+                ),
+            };
+            Some(Outcome {
+                winner: Some(winner),
+                result: result.into(),
+                reason: format!(
+                    "the {} army broke ({:.1} losses against a breaking point of {}); the {} win, {how}",
+                    names[loser.index()],
+                    state.army_losses(loser),
+                    state.field.sides[loser.index()].fatigue,
+                    names[winner.index()]
+                ),
+            })
+        }
+    }
+}
+
+/// After every command: an army with nothing left on the table or to come has broken.
+pub fn check(ctx: &mut Ctx) {
+    if ctx.state.outcome.is_some() {
+        return;
+    }
+    for s in [Side(0), Side(1)] {
+        let any = ctx.state.units.iter().any(|u| {
+            u.side == s && !u.is_officer() && !matches!(u.place, crate::state::Place::Gone(_))
+        });
+        if !any {
+            let outcome = Outcome {
+                winner: Some(s.other()),
+                result: "annihilation".into(),
+                reason: format!(
+                    "the {} army has no troops left",
+                    ctx.state.field.sides[s.index()].name
+                ),
+            };
+            ctx.emit(Event::Ended { outcome });
+            return;
+        }
+    }
+}
+
+pub fn turn_limit(ctx: &mut Ctx) {
+    let outcome = Outcome {
+        winner: None,
+        result: "turn_limit".into(),
+        reason: format!("neither army broke in {} turns", ctx.state.field.turns),
+    };
+    ctx.emit(Event::Ended { outcome });
+}
+
+/// The rally phase ("NW 12.0"): every routed unit tries to rally; commanders lost this turn
+/// are replaced later; fatigue is checked, and a broken army ends the battle.
+pub fn rally_phase(ctx: &mut Ctx) {
+    let routed: Vec<UnitId> = ctx
+        .state
+        .on_table()
+        .filter(|u| u.routed)
+        .map(|u| u.id)
+        .collect();
+    for id in routed {
+        let u = ctx.state.unit(id).clone();
+        let outside = match u.command {
+            Some(c) => {
+                let info = &ctx.state.field.sides[u.side.index()].commands[c as usize];
+                !ctx.state
+                    .commander_of(u.side, c)
+                    .is_some_and(|cm| distance(&cm.base(), &u.base()) <= info.range)
+            }
+            None => false,
+        };
+        let near = |o: &crate::state::Unit| distance(&o.base(), &u.base()) <= 3.0;
+        let v_or_cinc = ctx.state.friends_of(u.side).any(|o| {
+            near(o)
+                && match o.role {
+                    Role::Cinc => true,
+                    Role::Commander { command } => {
+                        ctx.state.field.sides[o.side.index()].commands[command as usize].valorous
+                    }
+                    _ => false,
+                }
+        });
+        let facts = morale::RallyFacts {
+            quality: u.brigade().map_or(crate::Quality::Line, |b| b.quality),
+            fatigue: u.fatigue(),
+            outside_command: outside,
+            general_attached: ctx.state.general_on(id).is_some(),
+            valorous_or_cinc_near: v_or_cinc,
+        };
+        let t = ctx.state.field.tables.rally.clone();
+        let test = morale::rally(&t, &facts, ctx.dice);
+        let passed = test.passed;
+        ctx.emit(Event::RallyTest { unit: id, test });
+        let enemy = crate::rules::nearest_enemy(ctx.state, &u);
+        if passed {
+            let facing = enemy.map_or(u.pose.facing, |e| {
+                angle_of(ctx.state.unit(e).pose.pos - u.pose.pos)
+            });
+            let pose = Pose::at(u.pose.pos, facing);
+            let clear = ctx.state.on_table().all(|o| {
+                o.id == id || o.is_officer() || !crate::measure::overlapping(&u.at(pose), &o.base())
+            });
+            ctx.emit(Event::Rallied {
+                unit: id,
+                pose: if clear { pose } else { u.pose },
+            });
+        } else if let Some(e) = enemy {
+            let t = ctx.state.field.tables.rally.failed_move;
+            let dir = (u.pose.pos - ctx.state.unit(e).pose.pos).normalize_or_zero();
+            let to = Pose::at(u.pose.pos + dir * t, u.pose.facing);
+            if !ctx.state.field.contains(&u.at(to)) {
+                ctx.eliminate(id, Gone::RoutedOff, "failed to rally and left the table");
+            } else {
+                let clear = ctx.state.on_table().all(|o| {
+                    o.id == id
+                        || o.is_officer()
+                        || !crate::measure::overlapping(&u.at(to), &o.base())
+                });
+                if clear {
+                    ctx.emit(Event::FellBack {
+                        unit: id,
+                        to,
+                        why: "fails to rally and falls back 3\"".into(),
+                    });
+                }
+            }
+        }
+    }
+    // Fatigue of commands, announced once ("NW 12.0" step 3).
+    for s in [Side(0), Side(1)] {
+        for c in 0..ctx.state.field.sides[s.index()].commands.len() as u8 {
+            if ctx.state.command_fatigued(s, c) && !ctx.state.fatigued.contains(&(s, c)) {
+                ctx.emit(Event::CommandFatigued {
+                    side: s,
+                    command: c,
+                });
+            }
+        }
+    }
+    if let Some(o) = decide(ctx.state) {
+        ctx.emit(Event::Ended { outcome: o });
+    }
+}
