@@ -378,7 +378,7 @@ fn napoleons_wars_battle_plays_to_an_end_and_replays() {
     ]));
     assert_eq!(v["rules"], "napoleons-wars");
     assert!(
-        v["turns"].as_u64().is_some_and(|t| (1..=12).contains(&t)),
+        v["turns"].as_u64().is_some_and(|t| (1..=20).contains(&t)),
         "{v}"
     );
     let o = grognard(&["rules"]);

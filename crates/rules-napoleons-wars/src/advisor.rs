@@ -171,20 +171,7 @@ fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             })
             .collect();
         let target = crate::firing::fire_target_facts(state, tu);
-        let value = rfire::odds(&state.field.tables.artillery, &facts, &target).map_or(0.0, |d| {
-            d.outcomes
-                .iter()
-                .map(|(e, p)| {
-                    p * match e {
-                        FireEffect::Desultory => 0.0,
-                        FireEffect::Effective => 0.3,
-                        FireEffect::Damaging => 1.0,
-                        FireEffect::Horrendous => 1.5,
-                        FireEffect::Destructive => 2.5,
-                    }
-                })
-                .sum()
-        });
+        let value = fire_value(state, &facts, &target);
         push(
             state,
             side,
@@ -337,8 +324,63 @@ fn path_to(u: &Unit, goal: Vec2, d: f64) -> Vec<Step> {
     steps
 }
 
+/// How good a battery's position would be: the best expected fire it would have there.
+fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
+    let end = steps
+        .iter()
+        .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()));
+    let mut sim = state.clone();
+    sim.units[u.id as usize].pose = end;
+    sim.units[u.id as usize].fired = false;
+    let bu = sim.unit(u.id).clone();
+    let mut best: f64 = 0.0;
+    for t in crate::firing::fire_targets(&sim, &bu) {
+        let tu = sim.unit(t);
+        let facts = [rfire::Battery {
+            weight: bu.battery().expect("battery").weight,
+            range: distance(&bu.base(), &tu.base()),
+            damaged: bu.damaged(),
+            suppressed: false,
+            british_french: false,
+            russian_heavy: false,
+            ottoman_cossack: false,
+            different_elevation: false,
+            into_flank_or_rear: false,
+        }];
+        let target = crate::firing::fire_target_facts(&sim, tu);
+        best = best.max(fire_value(&sim, &facts, &target));
+    }
+    // Guns too close to enemy infantry or cavalry are overrun.
+    let danger = sim
+        .enemies_of(u.side)
+        .filter(|e| e.brigade().is_some() && !e.routed)
+        .any(|e| distance(&bu.base(), &e.base()) < 5.0);
+    best - if danger { 0.6 } else { 0.0 }
+}
+
+fn fire_value(state: &State, facts: &[rfire::Battery], target: &rfire::Target) -> f64 {
+    rfire::odds(&state.field.tables.artillery, facts, target).map_or(0.0, |d| {
+        d.outcomes
+            .iter()
+            .map(|(e, p)| {
+                p * match e {
+                    FireEffect::Desultory => 0.0,
+                    FireEffect::Effective => 0.3,
+                    FireEffect::Damaging => 1.0,
+                    FireEffect::Horrendous => 1.5,
+                    FireEffect::Destructive => 2.5,
+                }
+            })
+            .sum()
+    })
+}
+
 /// How good a fight would be for the attacker, from the exact odds of a first round.
 fn attack_value(state: &State, a: &Unit, d: &Unit) -> f64 {
+    // A routed unit caught is overrun without a roll ("NW 11.2" #8).
+    if d.routed {
+        return 2.5;
+    }
     let c = Combat {
         attackers: vec![a.id],
         defender: d.id,
@@ -396,20 +438,47 @@ fn moves_for(
     }
     if let Some(g) = goal {
         let here = u.pose.pos.distance(g);
-        for frac in [1.0, 0.6, 0.3] {
-            let steps = path_to(u, g, allowance * frac * 0.8);
-            let end = steps
-                .iter()
-                .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()));
-            let progress = here - end.pos.distance(g);
-            // Artillery stops at a good range; infantry and cavalry close in.
-            let keep = if u.is_artillery() { 6.0 } else { 1.0 };
-            let score = if end.pos.distance(g) < keep {
-                -0.2
-            } else {
-                0.3 + 0.05 * progress
-            };
-            push(state, side, out, mv(steps), score, "advance");
+        if u.is_artillery() {
+            // Guns look for a spot with a clear shot: ahead, or out to either side.
+            let here_value = gun_spot_value(state, u, &[]);
+            for (dx, frac) in [
+                (0.0, 1.0),
+                (0.0, 0.5),
+                (4.0, 0.6),
+                (-4.0, 0.6),
+                (8.0, 0.4),
+                (-8.0, 0.4),
+            ] {
+                let right = grognard_geometry::dir(u.pose.facing - std::f64::consts::FRAC_PI_2);
+                let aim = u.pose.pos
+                    + right * dx
+                    + (g - u.pose.pos).normalize_or_zero() * allowance * frac;
+                let d = u.pose.pos.distance(aim).min(allowance * 0.8);
+                let steps = path_to(u, aim, d);
+                let v = gun_spot_value(state, u, &steps);
+                push(
+                    state,
+                    side,
+                    out,
+                    mv(steps),
+                    0.2 + v - here_value * 0.5,
+                    "guns find a clear shot",
+                );
+            }
+        } else {
+            for frac in [1.0, 0.6, 0.3] {
+                let steps = path_to(u, g, allowance * frac * 0.8);
+                let end = steps
+                    .iter()
+                    .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()));
+                let progress = here - end.pos.distance(g);
+                let score = if end.pos.distance(g) < 1.0 {
+                    -0.2
+                } else {
+                    0.3 + 0.05 * progress
+                };
+                push(state, side, out, mv(steps), score, "advance");
+            }
         }
     }
     // A plain step back, for variety and to get out of trouble.

@@ -125,10 +125,10 @@ pub fn default_scenario() -> Scenario {
     Scenario {
         rules: "napoleons-wars".into(),
         name: "Army of Italy against Army of Inner Austria, 1809 (built-in)".into(),
-        turns: 12,
+        turns: 20,
         table: TableSize { width, depth },
         weather: vec![Spell {
-            from_turn: 11,
+            from_turn: 19,
             weather: Weather::Twilight,
             mud: false,
         }],
@@ -137,12 +137,12 @@ pub fn default_scenario() -> Scenario {
         sides: vec![
             SideSpec {
                 name: "French".into(),
-                deploy: deploy(&french, width, 14.0, 1.0),
+                deploy: deploy(&french, width, 20.0, 1.0),
                 army: french,
             },
             SideSpec {
                 name: "Austrians".into(),
-                deploy: deploy(&austrian, width, depth - 14.0, -1.0),
+                deploy: deploy(&austrian, width, depth - 20.0, -1.0),
                 army: austrian,
             },
         ],

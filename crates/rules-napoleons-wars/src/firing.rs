@@ -220,7 +220,8 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
     let to = tb.pose.pos;
     for f in &state.field.terrain {
         let blocks = match f.kind {
-            TerrainKind::Town => !f.shape.contains(to),
+            // A town blocks fire through it, not at a unit in it ("NW 8.1").
+            TerrainKind::Town => !f.shape.contains(to) && f.shape.length_inside(from, to) > 1e-6,
             // Fire reaches 1" into a wood ("NW 8.1").
             TerrainKind::DenseWood | TerrainKind::LightWood | TerrainKind::Copse => {
                 f.shape.length_inside(from, to) > state.field.tables.artillery.into_woods + 1e-9
