@@ -138,7 +138,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Faced { unit, pose } => state.units[*unit as usize].pose = *pose,
         Event::Attached { officer, unit } => state.units[*officer as usize].attached = *unit,
         Event::OfficerMoved { unit, to } => state.units[*unit as usize].pose = *to,
-        Event::OfficerRisk { .. } => {}
+        Event::OfficerRisk { .. } | Event::Evasion { .. } => {}
         Event::Fought { .. } => {}
         Event::Advanced { unit, to } => state.units[*unit as usize].pose = *to,
         Event::ValourUsed => state.valour_used = true,

@@ -55,6 +55,11 @@ pub enum Event {
         /// Final fire at an attacker ("NW 8.5").
         final_fire: bool,
     },
+    /// A charged battery rolls to get away ("NW 8.5").
+    Evasion {
+        unit: UnitId,
+        test: morale::Test,
+    },
     /// Strength points lost, and why.
     Lost {
         unit: UnitId,

@@ -6,7 +6,7 @@ use crate::ctx::Ctx;
 use crate::event::Event;
 use crate::fallback;
 use crate::measure::{self, distance, in_front};
-use crate::resolve::{fire, skirmish};
+use crate::resolve::{fire, morale, skirmish};
 use crate::state::{Gone, Role, State, Unit, UnitId};
 use crate::tables::FireEffect;
 use grognard_engine::terrain::TerrainKind;
@@ -528,4 +528,81 @@ pub fn kill_general_on(ctx: &mut Ctx, unit: UnitId, why: &str) {
     if let Some(g) = ctx.state.general_on(unit).map(|g| g.id) {
         ctx.eliminate(g, Gone::Killed, why);
     }
+}
+
+/// A battery charged by infantry or cavalry ("NW 8.5"): from its front it first takes a final
+/// shot at the attacker; then, unless the shot stopped the attack, it rolls to evade. A
+/// battery that escapes falls back a full move; if the attacker, 1" poorer, could still reach
+/// it, it is overrun. Returns `true` if the contact stands and a combat follows.
+pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, left: f64) -> bool {
+    let a = ctx.state.unit(attacker).clone();
+    let b = ctx.state.unit(battery).clone();
+    let bat = b.battery().expect("a battery").clone();
+    // Final fire, from the front only, suppressed or not.
+    if measure::face_toward(&b.base(), a.pose.pos) == grognard_geometry::Face::Front
+        && !(b.damaged() && b.suppressed)
+    {
+        let mut facts = battery_facts(ctx.state, &b, &a, 0.0);
+        facts.suppressed = false;
+        let target = fire_target_facts(ctx.state, &a);
+        let tables = ctx.state.field.tables.artillery.clone();
+        if let Some(f) = fire::resolve(&tables, &[facts], &target, ctx.dice) {
+            let effect = f.effect;
+            let killed = f.general_killed;
+            ctx.emit(Event::ArtilleryFire {
+                batteries: vec![battery],
+                target: attacker,
+                fire: f,
+                final_fire: true,
+            });
+            if killed {
+                kill_general_on(ctx, attacker, "killed by final fire on a natural 12");
+            }
+            apply_fire_effect(ctx, attacker, effect, battery);
+            // The attack is stopped if the attacker is gone or has been driven off (ruling N26).
+            let au = ctx.state.unit(attacker);
+            if !au.on_table() || au.pose.pos.distance(a.pose.pos) > 1e-6 {
+                return false;
+            }
+        }
+    }
+    // Evasion.
+    let (weather, mud) = ctx.state.field.spell(ctx.state.clock.turn);
+    let facts = morale::EvasionFacts {
+        horse_artillery: bat.horse,
+        attacker_light_cavalry: a.brigade().is_some_and(|x| {
+            x.arm == crate::Arm::Cavalry && x.weight == Some(crate::CavalryWeight::Light)
+        }),
+        bad_weather: mud || weather.rain_or_snow(),
+        suppressed: b.suppressed,
+        rough: measure::in_kind(ctx.state, TerrainKind::DenseWood, b.pose.pos),
+        obstacle_or_higher: measure::elevation(ctx.state, &b) > measure::elevation(ctx.state, &a)
+            || measure::soft_cover(ctx.state, &b),
+    };
+    let t = ctx.state.field.tables.evasion.clone();
+    let test = morale::evasion(&t, &facts, ctx.dice);
+    let escaped = test.passed;
+    ctx.emit(Event::Evasion {
+        unit: battery,
+        test,
+    });
+    if !escaped {
+        return true;
+    }
+    let full = crate::movement::full_allowance(ctx.state, &b);
+    fallback::retreat(
+        ctx,
+        battery,
+        attacker,
+        full,
+        "escapes a full move to the rear",
+    );
+    let bu = ctx.state.unit(battery);
+    if bu.on_table() {
+        let gap = distance(&ctx.state.unit(attacker).base(), &bu.base());
+        if gap <= left - t.attacker_cost {
+            ctx.eliminate(battery, Gone::Eliminated, "overrun as it tried to get away");
+        }
+    }
+    false
 }

@@ -135,6 +135,14 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
             Some(u) => format!("{} attaches to {}", name(*officer), name(*u)),
             None => format!("{} detaches", name(*officer)),
         },
+        Event::Evasion { unit, test } => format!(
+            "{} tries to evade: {} against {}: {} [{}]",
+            name(*unit),
+            explain(&test.roll),
+            test.needed,
+            test.roll.result,
+            test.roll.rule
+        ),
         Event::OfficerRisk { unit, test } => format!(
             "{} at risk: {}: {}",
             name(*unit),

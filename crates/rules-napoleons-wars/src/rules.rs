@@ -455,14 +455,25 @@ impl NapoleonsWars {
                             road: false,
                         });
                     }
-                    let first = !ctx.state.combats.iter().any(|c| c.defender == d);
-                    ctx.emit(Event::Contact {
-                        attacker: *unit,
-                        defender: d,
-                    });
-                    // The defender turns to face its first attacker ("NW 9.93").
-                    if first && !du.is_artillery() {
-                        face_attacker(ctx, d, *unit);
+                    // A battery charged gets its final shot and tries to get away ("NW 8.5").
+                    let stands = !du.is_artillery()
+                        || du.attached.is_some()
+                        || firing::final_fire_and_evasion(
+                            ctx,
+                            *unit,
+                            d,
+                            (allowance - plan.cost).max(0.0),
+                        );
+                    if stands {
+                        let first = !ctx.state.combats.iter().any(|c| c.defender == d);
+                        ctx.emit(Event::Contact {
+                            attacker: *unit,
+                            defender: d,
+                        });
+                        // The defender turns to face its first attacker ("NW 9.93").
+                        if first && !du.is_artillery() {
+                            face_attacker(ctx, d, *unit);
+                        }
                     }
                 }
             }

@@ -1,0 +1,169 @@
+//! Rules on the table, each set up on the built-in armies with only the units it needs, and
+//! played with scripted dice.
+
+use grognard_engine::dice::Scripted;
+use grognard_engine::sequence::Clock;
+use grognard_engine::{Ruleset, Side};
+use grognard_geometry::Pose;
+use grognard_rules_napoleons_wars::event::Event;
+use grognard_rules_napoleons_wars::moves::Step;
+use grognard_rules_napoleons_wars::state::{Gone, Pending, Place, State};
+use grognard_rules_napoleons_wars::{book, rules, Command, NapoleonsWars};
+
+const FRENCH: Side = Side(0);
+const AUSTRIANS: Side = Side(1);
+
+/// The built-in battle with only `keep` on the table, each at (x, y, facing in degrees), in
+/// the French maneuver phase of turn 1.
+fn table(keep: &[(&str, f64, f64, f64)]) -> State {
+    let mut s = rules::start(&book::default_scenario());
+    for u in s.units.iter_mut() {
+        match keep.iter().find(|(l, ..)| *l == u.label) {
+            Some((_, x, y, f)) => {
+                u.place = Place::Table;
+                u.pose = Pose::new(*x, *y, f.to_radians());
+            }
+            None => u.place = Place::Gone(Gone::Removed),
+        }
+    }
+    s.clock = Clock {
+        turn: 1,
+        phase: 3,
+        first: FRENCH,
+    };
+    s
+}
+
+fn id(s: &State, label: &str) -> u16 {
+    s.units.iter().find(|u| u.label == label).unwrap().id
+}
+
+fn run(s: &mut State, side: Side, cmd: Command, faces: &[u8]) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut dice = Scripted::new(faces);
+    NapoleonsWars
+        .execute(s, side, &cmd, &mut dice, &mut events)
+        .unwrap_or_else(|e| panic!("{cmd:?} refused: {e}"));
+    events
+}
+
+// "NW 8.5": a French line brigade charges an Austrian 12 lb foot battery from its front.
+// The battery's final shot at canister range (10 fire points, heavy guns) rolls 1+2 = 3:
+// desultory. Its evasion roll against infantry needs 7: 3+3 = 6 fails, so the contact stands
+// and a combat is due.
+#[test]
+fn nw_8_5_final_fire_then_a_failed_evasion_leaves_the_battery_to_fight() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("VIII Corp, 12 lb, Foot", 30.0, 35.0, 270.0),
+    ]);
+    let inf = id(&s, "1B/2/V");
+    let bat = id(&s, "VIII Corp, 12 lb, Foot");
+    s.pending = Some(Pending::Move {
+        side: FRENCH,
+        unit: inf,
+        allowance: 10.0,
+        reordered: false,
+    });
+    // The gap between the bases is 5 - 1.5 - 0.75 = 2.75".
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: inf,
+            steps: vec![Step::Forward { d: 2.75 }],
+        },
+        &[1, 2, 3, 3],
+    );
+    let fire = events.iter().find_map(|e| match e {
+        Event::ArtilleryFire {
+            fire,
+            final_fire: true,
+            ..
+        } => Some(fire.clone()),
+        _ => None,
+    });
+    let fire = fire.expect("a final shot");
+    assert_eq!(fire.points, 10.0);
+    assert_eq!(fire.roll.total, 3);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Evasion { test, .. } if !test.passed && test.needed == 7)));
+    assert!(s
+        .combats
+        .iter()
+        .any(|c| c.defender == bat && c.attackers == vec![inf]));
+}
+
+// "NW 8.5": the same charge, but the battery escapes (4+4 = 8 against 7) and falls back a
+// full move (8"); the attacker had 10" - 2.75" = 7.25" left, less 1", too little to reach it
+// again, so there is no combat and the battery lives.
+#[test]
+fn nw_8_5_an_escaping_battery_falls_back_and_is_not_caught() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("VIII Corp, 12 lb, Foot", 30.0, 35.0, 270.0),
+    ]);
+    let inf = id(&s, "1B/2/V");
+    let bat = id(&s, "VIII Corp, 12 lb, Foot");
+    s.pending = Some(Pending::Move {
+        side: FRENCH,
+        unit: inf,
+        allowance: 10.0,
+        reordered: false,
+    });
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: inf,
+            steps: vec![Step::Forward { d: 2.75 }],
+        },
+        &[1, 2, 4, 4],
+    );
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Evasion { test, .. } if test.passed)));
+    assert!(s.combats.is_empty());
+    let b = s.unit(bat);
+    assert!(b.on_table());
+    assert!(
+        (b.pose.pos.y - 43.0).abs() < 0.3,
+        "fell back 8\": {:?}",
+        b.pose.pos
+    );
+}
+
+// "NW 8.5": horse artillery escapes more easily, but light cavalry close behind overruns it:
+// the cavalry charges from 2" away with 16" of move, so it can reach the battery's new place.
+#[test]
+fn nw_8_5_an_escaping_battery_caught_again_is_overrun() {
+    let mut s = table(&[
+        ("1B/3/V", 30.0, 30.0, 90.0),
+        ("VIII Corp, 6 lb, Horse", 30.0, 34.25, 270.0),
+    ]);
+    let cav = id(&s, "1B/3/V");
+    let bat = id(&s, "VIII Corp, 6 lb, Horse");
+    s.pending = Some(Pending::Move {
+        side: FRENCH,
+        unit: cav,
+        allowance: 16.0,
+        reordered: false,
+    });
+    // Final fire 1+1: desultory. Evasion 5+4 = 9 against 8 (horse guns, light cavalry): escapes.
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: cav,
+            steps: vec![Step::Forward { d: 2.0 }],
+        },
+        &[1, 1, 5, 4],
+    );
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Evasion { test, .. } if test.passed && test.needed == 8)));
+    assert_eq!(s.unit(bat).place, Place::Gone(Gone::Eliminated));
+    assert!(s.combats.is_empty());
+    let _ = AUSTRIANS;
+}
