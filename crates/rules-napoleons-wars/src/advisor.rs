@@ -69,6 +69,39 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
                 "let the enemy go first",
             );
         }
+        Some(Pending::Reaction {
+            unit,
+            charged_by,
+            toward,
+            ..
+        }) => {
+            let cav = state.unit(*unit).clone();
+            if let Some(by) = charged_by {
+                // Meet the charge if the fight looks good; otherwise get away.
+                let v = attack_value(state, &cav, state.unit(*by));
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::Countercharge,
+                    0.5 + v,
+                    "countercharge",
+                );
+                push(state, side, out, Command::Evade, 0.3, "evade");
+            }
+            if let Some(t) = toward {
+                let v = attack_value(state, &cav, state.unit(*t));
+                push(
+                    state,
+                    side,
+                    out,
+                    Command::ChargeInto,
+                    0.2 + v,
+                    "charge into the enemy",
+                );
+            }
+            push(state, side, out, Command::Hold, 0.0, "stand");
+        }
         Some(Pending::Move {
             unit, allowance, ..
         }) => {
@@ -88,6 +121,20 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
             "skirmish" => skirmish(state, side, out),
             "artillery" => artillery(state, side, out),
             "maneuver" => maneuver(state, side, out),
+            "reaction" => {
+                for c in state.friends_of(side) {
+                    if crate::reaction::eligible(state, c).is_some() {
+                        push(
+                            state,
+                            side,
+                            out,
+                            Command::React { unit: c.id },
+                            1.0,
+                            "cavalry reacts",
+                        );
+                    }
+                }
+            }
             "combat" => {
                 for c in &state.combats {
                     push(

@@ -106,12 +106,21 @@ pub fn apply(state: &mut State, event: &Event) {
                 reordered,
             });
         }
-        Event::Moved { unit, to, road, .. } => {
+        Event::Moved {
+            unit,
+            to,
+            road,
+            cost,
+        } => {
             let u = &mut state.units[*unit as usize];
             u.pose = *to;
             u.moved = true;
             u.road_moved = *road;
-            if matches!(state.pending, Some(Pending::Move { unit: p, .. }) if p == *unit) {
+            if *cost > 0.0 {
+                u.shifted = true;
+            }
+            if matches!(state.pending, Some(Pending::Move { unit: p, .. }) | Some(Pending::Reaction { unit: p, .. }) if p == *unit)
+            {
                 state.pending = None;
             }
             // Attached officers and batteries move with their unit.
@@ -139,6 +148,35 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Attached { officer, unit } => state.units[*officer as usize].attached = *unit,
         Event::OfficerMoved { unit, to } => state.units[*unit as usize].pose = *to,
         Event::OfficerRisk { .. } | Event::Evasion { .. } => {}
+        Event::ReactionRoll {
+            unit,
+            test,
+            charged_by,
+            toward,
+        } => {
+            let side = state.units[*unit as usize].side;
+            state.units[*unit as usize].reacted = true;
+            state.pending = test.passed.then_some(Pending::Reaction {
+                side,
+                unit: *unit,
+                charged_by: *charged_by,
+                toward: *toward,
+            });
+        }
+        Event::Countercharged { unit } => {
+            state.units[*unit as usize].countercharged = true;
+            state.pending = None;
+        }
+        Event::ContactBroken { defender } => {
+            state.combats.retain(|c| c.defender != *defender);
+            state.pending = None;
+        }
+        Event::ReactionMarksCleared => {
+            for u in state.units.iter_mut() {
+                u.reacted = false;
+                u.countercharged = false;
+            }
+        }
         Event::Fought { .. } => {}
         Event::Advanced { unit, to } => state.units[*unit as usize].pose = *to,
         Event::ValourUsed => state.valour_used = true,
@@ -176,6 +214,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 u.moved = false;
                 u.fired_in_own_phase = false;
                 u.arrived = false;
+                u.shifted = false;
             }
         }
         Event::Ended { outcome } => {

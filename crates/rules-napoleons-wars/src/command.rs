@@ -35,6 +35,14 @@ pub enum Command {
     Move { unit: UnitId, steps: Vec<Step> },
     /// Leave the unit that rolled where it stands.
     Hold,
+    /// Roll for a cavalry unit's reaction ("NW 10.1").
+    React { unit: UnitId },
+    /// A reacting cavalry unit charged by the enemy meets the charge ("NW 10.2").
+    Countercharge,
+    /// A reacting cavalry unit gets away from its attacker, a full move ("NW 10.2").
+    Evade,
+    /// A reacting cavalry unit charges the enemy that came into its zone ("NW 10.2").
+    ChargeInto,
     /// Fight the combat against this defender ("NW 11.0").
     Fight { defender: UnitId },
     /// This side has finished the phase.

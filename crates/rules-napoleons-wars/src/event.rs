@@ -55,6 +55,23 @@ pub enum Event {
         /// Final fire at an attacker ("NW 8.5").
         final_fire: bool,
     },
+    /// A cavalry unit's reaction roll ("NW 10.1").
+    ReactionRoll {
+        unit: UnitId,
+        test: morale::Test,
+        charged_by: Option<UnitId>,
+        toward: Option<UnitId>,
+    },
+    /// The reacting cavalry meets the charge at the gallop.
+    Countercharged {
+        unit: UnitId,
+    },
+    /// A combat no longer takes place (the defender got away).
+    ContactBroken {
+        defender: UnitId,
+    },
+    /// Reaction marks are wiped as a reaction phase begins.
+    ReactionMarksCleared,
     /// A charged battery rolls to get away ("NW 8.5").
     Evasion {
         unit: UnitId,

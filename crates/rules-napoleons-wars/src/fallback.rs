@@ -96,6 +96,19 @@ fn walk(
 /// A disordered retreat of `distance` away from `from` ("NW 11.4"): friends passed through are
 /// disordered (batteries suppressed); a unit that cannot go the whole way loses 1 s.p. more.
 pub fn retreat(ctx: &mut Ctx, unit: UnitId, from: UnitId, distance: f64, why: &str) {
+    fall_back(ctx, unit, from, distance, why, true)
+}
+
+/// Move away from `from` as a retreat does; `penalise` costs a strength point if the whole
+/// distance cannot be covered (a retreat does; an evasion does not).
+pub fn fall_back(
+    ctx: &mut Ctx,
+    unit: UnitId,
+    from: UnitId,
+    distance: f64,
+    why: &str,
+    penalise: bool,
+) {
     if !ctx.state.unit(unit).on_table() {
         return;
     }
@@ -111,6 +124,9 @@ pub fn retreat(ctx: &mut Ctx, unit: UnitId, from: UnitId, distance: f64, why: &s
     }
     for f in passed {
         ctx.disorder(f, "a retreating friend passed through it");
+    }
+    if !penalise {
+        return;
     }
     if gone + 1e-9 < distance && !off {
         ctx.lose(unit, 1, "could not retreat the whole way");

@@ -92,7 +92,7 @@ pub fn situation(state: &State, c: &Combat) -> Situation {
         // The defender turns to face its first attacker, so only a second one outflanks it
         // ("NW 11.1").
         outflanked: outflanked && c.attackers.len() > 1,
-        defender_cavalry_at_halt: d.is_cavalry() && primary.is_cavalry(),
+        defender_cavalry_at_halt: d.is_cavalry() && primary.is_cavalry() && !d.countercharged,
     }
 }
 

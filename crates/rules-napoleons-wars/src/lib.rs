@@ -29,6 +29,7 @@ pub mod nation;
 pub mod oob;
 pub mod picture;
 pub mod ratings;
+pub mod reaction;
 pub mod resolve;
 pub mod roster;
 pub mod round;

@@ -135,6 +135,16 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
             Some(u) => format!("{} attaches to {}", name(*officer), name(*u)),
             None => format!("{} detaches", name(*officer)),
         },
+        Event::ReactionRoll { unit, test, .. } => format!(
+            "{} tries to react: {} against {}: {} [{}]",
+            name(*unit),
+            explain(&test.roll),
+            test.needed,
+            test.roll.result,
+            test.roll.rule
+        ),
+        Event::Countercharged { unit } => format!("{} countercharges [NW 10.2]", name(*unit)),
+        Event::ContactBroken { defender } => format!("{} is no longer attacked", name(*defender)),
         Event::Evasion { unit, test } => format!(
             "{} tries to evade: {} against {}: {} [{}]",
             name(*unit),

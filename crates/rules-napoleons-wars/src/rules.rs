@@ -98,6 +98,9 @@ pub fn start(scenario: &Scenario) -> State {
                     road_moved: false,
                     lost_in_fire: false,
                     arrived: false,
+                    shifted: false,
+                    reacted: false,
+                    countercharged: false,
                     attached: None,
                 });
                 id
@@ -278,6 +281,35 @@ impl NapoleonsWars {
                     movement::plan(state, state.unit(*unit), steps, *allowance).map(|_| ())
                 }
                 (Pending::Move { .. }, Command::Hold) => Ok(()),
+                (Pending::Reaction { .. }, Command::Hold) => Ok(()),
+                (
+                    Pending::Reaction {
+                        charged_by: Some(_),
+                        ..
+                    },
+                    Command::Countercharge | Command::Evade,
+                ) => Ok(()),
+                (
+                    Pending::Reaction {
+                        unit,
+                        toward: Some(t),
+                        ..
+                    },
+                    Command::ChargeInto,
+                ) => {
+                    let cav = state.unit(*unit);
+                    let target = state.unit(*t);
+                    let steps = crate::reaction::charge_steps(state, cav, target);
+                    let full = movement::full_allowance(state, cav);
+                    match movement::plan(state, cav, &steps, full) {
+                        Ok(p) if p.contact == Some(*t) => Ok(()),
+                        Ok(_) => Err(Illegal::new(
+                            "NW 10.2 Reaction options",
+                            "the charge would not reach its target",
+                        )),
+                        Err(e) => Err(e),
+                    }
+                }
                 _ => Err(wrong("another decision is waiting")),
             };
         }
@@ -360,6 +392,10 @@ impl NapoleonsWars {
                     ));
                 }
                 Ok(())
+            }
+            ("reaction", Command::React { unit }) => {
+                let u = own(*unit)?;
+                crate::reaction::check_react(state, u)
             }
             ("reaction", Command::EndPhase) => Ok(()),
             ("combat", Command::Fight { defender }) => {
@@ -477,7 +513,60 @@ impl NapoleonsWars {
                     }
                 }
             }
+            Command::React { unit } => crate::reaction::react(ctx, *unit),
+            Command::Countercharge => {
+                if let Some((unit, _, _)) = crate::reaction::pending_of(ctx.state) {
+                    ctx.emit(Event::Countercharged { unit });
+                }
+            }
+            Command::Evade => {
+                if let Some((unit, Some(by), _)) = crate::reaction::pending_of(ctx.state) {
+                    crate::reaction::evade(ctx, unit, by);
+                }
+            }
+            Command::ChargeInto => {
+                if let Some((unit, _, Some(t))) = crate::reaction::pending_of(ctx.state) {
+                    let cav = ctx.state.unit(unit).clone();
+                    let target = ctx.state.unit(t).clone();
+                    let steps = crate::reaction::charge_steps(ctx.state, &cav, &target);
+                    let full = movement::full_allowance(ctx.state, &cav);
+                    let plan = movement::plan(ctx.state, &cav, &steps, full).expect("checked");
+                    ctx.emit(Event::Moved {
+                        unit,
+                        to: plan.end,
+                        cost: plan.cost,
+                        road: false,
+                    });
+                    let a = ctx.state.unit(unit).clone();
+                    let sq = movement::squared(ctx.state, &a, plan.end, &target);
+                    if sq != plan.end {
+                        ctx.emit(Event::Moved {
+                            unit,
+                            to: sq,
+                            cost: 0.0,
+                            road: false,
+                        });
+                    }
+                    let first = !ctx.state.combats.iter().any(|c| c.defender == t);
+                    ctx.emit(Event::Contact {
+                        attacker: unit,
+                        defender: t,
+                    });
+                    if first && !target.is_artillery() {
+                        face_attacker(ctx, t, unit);
+                    }
+                }
+            }
             Command::Hold => {
+                if let Some((unit, _, _)) = crate::reaction::pending_of(ctx.state) {
+                    let pose = ctx.state.unit(unit).pose;
+                    ctx.emit(Event::Moved {
+                        unit,
+                        to: pose,
+                        cost: 0.0,
+                        road: false,
+                    });
+                }
                 if let Some(Pending::Move { unit, .. }) = ctx.state.pending.clone() {
                     let pose = ctx.state.unit(unit).pose;
                     ctx.emit(Event::Moved {
@@ -769,8 +858,13 @@ fn enter_phase(ctx: &mut Ctx) -> bool {
             }
             false
         }
-        // Cavalry reaction is not yet played: the phase passes.
-        "reaction" => true,
+        "reaction" => {
+            ctx.emit(Event::ReactionMarksCleared);
+            let reacting = phasing.other();
+            !ctx.state
+                .friends_of(reacting)
+                .any(|c| crate::reaction::eligible(ctx.state, c).is_some())
+        }
         "combat" => ctx.state.combats.is_empty(),
         "rally" => true,
         _ => false,

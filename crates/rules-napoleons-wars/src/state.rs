@@ -93,6 +93,12 @@ pub struct Unit {
     pub lost_in_fire: bool,
     /// Arrived this turn: a full move without a maneuver roll ("NW 9.0 C" step 8).
     pub arrived: bool,
+    /// Actually moved in this maneuver phase (rolling and holding is not moving).
+    pub shifted: bool,
+    /// Cavalry that has tried to react this reaction phase ("NW 10.1").
+    pub reacted: bool,
+    /// Cavalry that countercharged: it does not meet the charge at the halt ("NW 10.2").
+    pub countercharged: bool,
     /// For a general or ADC, the brigade he is attached to; for a battery, the infantry
     /// brigade it is attached to ("NW 8.6", "NW 9.0 A").
     pub attached: Option<UnitId>,
@@ -292,6 +298,15 @@ pub enum Pending {
     Reroll { side: Side },
     /// The initiative winner says who goes first ("NW 6.0").
     ChooseFirst { side: Side },
+    /// Cavalry that passed its reaction roll chooses what to do ("NW 10.2").
+    Reaction {
+        side: Side,
+        unit: UnitId,
+        /// The enemy that contacted it, if it is the target of a charge.
+        charged_by: Option<UnitId>,
+        /// The enemy in its zone it must react to otherwise.
+        toward: Option<UnitId>,
+    },
     /// A unit has rolled on the maneuver table and may now move up to `allowance`.
     Move {
         side: Side,
@@ -307,7 +322,8 @@ impl Pending {
         match self {
             Pending::Reroll { side }
             | Pending::ChooseFirst { side }
-            | Pending::Move { side, .. } => *side,
+            | Pending::Move { side, .. }
+            | Pending::Reaction { side, .. } => *side,
         }
     }
 }

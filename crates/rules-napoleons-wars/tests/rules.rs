@@ -23,7 +23,8 @@ fn table(keep: &[(&str, f64, f64, f64)]) -> State {
                 u.place = Place::Table;
                 u.pose = Pose::new(*x, *y, f.to_radians());
             }
-            None => u.place = Place::Gone(Gone::Removed),
+            // Out of the way, and not counted as lost.
+            None => u.place = Place::Waiting(u32::MAX),
         }
     }
     s.clock = Clock {
@@ -166,4 +167,57 @@ fn nw_8_5_an_escaping_battery_caught_again_is_overrun() {
     assert_eq!(s.unit(bat).place, Place::Gone(Gone::Eliminated));
     assert!(s.combats.is_empty());
     let _ = AUSTRIANS;
+}
+
+// "NW 10.0"-"NW 10.2": a French brigade ends its move 5" in front of Austrian hussars
+// (light cavalry, reaction zone 8"). In the reaction phase the hussars (Elite +2, Fresh +2)
+// roll 1+3 = 4 + 4 = 8 against 7 and charge into it: the combat is theirs to fight.
+#[test]
+fn nw_10_cavalry_reacts_to_an_enemy_moving_into_its_zone() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("1B/3/VIII", 30.0, 44.0, 270.0),
+    ]);
+    let inf = id(&s, "1B/2/V");
+    let hussars = id(&s, "1B/3/VIII");
+    s.pending = Some(Pending::Move {
+        side: FRENCH,
+        unit: inf,
+        allowance: 10.0,
+        reordered: false,
+    });
+    run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: inf,
+            steps: vec![Step::Forward { d: 6.0 }],
+        },
+        &[],
+    );
+    // End the maneuver phase: the reaction phase begins, the Austrians to act.
+    run(&mut s, FRENCH, Command::EndPhase, &[]);
+    assert_eq!(rules::phase_key(&s), "reaction");
+    assert_eq!(NapoleonsWars.to_act(&s), Some(AUSTRIANS));
+    let events = run(&mut s, AUSTRIANS, Command::React { unit: hussars }, &[1, 3]);
+    let roll = events.iter().find_map(|e| match e {
+        Event::ReactionRoll { test, .. } => Some(test.clone()),
+        _ => None,
+    });
+    let roll = roll.expect("a reaction roll");
+    assert_eq!(
+        (roll.roll.total, roll.passed),
+        (8, true),
+        "{:?}",
+        roll.roll.modifiers
+    );
+    run(&mut s, AUSTRIANS, Command::ChargeInto, &[]);
+    assert!(s
+        .combats
+        .iter()
+        .any(|c| c.defender == inf && c.attackers == vec![hussars]));
+    // A unit that did not move in the enemy's zone gives nothing to react to.
+    assert!(NapoleonsWars
+        .check(&s, AUSTRIANS, &Command::React { unit: hussars })
+        .is_err());
 }
