@@ -247,17 +247,27 @@ fn objective(state: &State, u: &Unit) -> Option<Vec2> {
 }
 
 fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    // How near each friendly unit is to the enemy (centre to nearest enemy centre), worked
+    // out once for this decision.
+    let enemies: Vec<Vec2> = state
+        .enemies_of(side)
+        .filter(|e| !e.is_officer())
+        .map(|e| e.pose.pos)
+        .collect();
+    let near = |u: &Unit| -> f64 {
+        enemies
+            .iter()
+            .map(|p| p.distance_squared(u.pose.pos))
+            .fold(f64::INFINITY, f64::min)
+    };
     // Units roll one at a time, those nearest the enemy first.
-    let mut ready: Vec<&Unit> = state
+    let mut ready: Vec<(f64, &Unit)> = state
         .friends_of(side)
         .filter(|u| !u.is_officer() && !u.routed && !u.moved)
+        .map(|u| (near(u), u))
         .collect();
-    ready.sort_by(|a, b| {
-        let da = objective(state, a).map_or(f64::MAX, |p| a.pose.pos.distance(p));
-        let db = objective(state, b).map_or(f64::MAX, |p| b.pose.pos.distance(p));
-        da.total_cmp(&db).then(a.id.cmp(&b.id))
-    });
-    for u in ready.iter().take(4) {
+    ready.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
+    for (_, u) in ready.iter().take(4) {
         if u.arrived {
             moves_for(
                 state,
@@ -277,33 +287,37 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             );
         }
     }
-    // Generals go to the brigade of their division nearest the enemy.
-    for g in state
-        .friends_of(side)
-        .filter(|g| matches!(g.role, Role::General { .. } | Role::Adc))
-    {
-        let best = state
+    // Generals go to the brigade of their division nearest the enemy: the closest of the
+    // units still to move that they may join.
+    if !enemies.is_empty() {
+        for g in state
             .friends_of(side)
-            .filter(|b| b.brigade().is_some() && !b.moved)
-            .filter(|b| crate::rules::nearest_enemy(state, b).is_some())
-            .min_by(|a, b| {
-                let da = objective(state, a).map_or(f64::MAX, |p| a.pose.pos.distance(p));
-                let db = objective(state, b).map_or(f64::MAX, |p| b.pose.pos.distance(p));
-                da.total_cmp(&db).then(a.id.cmp(&b.id))
-            });
-        if let Some(b) = best {
-            if g.attached != Some(b.id) {
-                push(
-                    state,
-                    side,
-                    out,
-                    Command::Attach {
+            .filter(|g| matches!(g.role, Role::General { .. } | Role::Adc))
+        {
+            let best = ready
+                .iter()
+                .filter(|(_, b)| b.brigade().is_some())
+                .find(|(_, b)| {
+                    NapoleonsWars
+                        .check(
+                            state,
+                            side,
+                            &Command::Attach {
+                                officer: g.id,
+                                unit: Some(b.id),
+                            },
+                        )
+                        .is_ok()
+                });
+            if let Some((_, b)) = best {
+                out.push(Candidate {
+                    command: Command::Attach {
                         officer: g.id,
                         unit: Some(b.id),
                     },
-                    0.6,
-                    "general to the front",
-                );
+                    score: 0.6,
+                    why: "general to the front",
+                });
             }
         }
     }

@@ -345,3 +345,69 @@ impl Book for NapoleonsWars {
 fn name_check() -> &'static str {
     NapoleonsWars.name()
 }
+
+/// A battle of `per_side` units a side, for measuring how the rules scale ("a multi-corps
+/// day"): each army is the built-in one's first corps repeated (eight brigades and two
+/// batteries a corps, relabelled), the corps side by side on a table wide enough for them.
+pub fn large_scenario(per_side: usize) -> Scenario {
+    let base = default_scenario();
+    let corps_units = 10usize;
+    let corps = per_side.div_ceil(corps_units).max(1);
+    let width = (corps as f64 * 32.0).max(100.0);
+    let mut sides = Vec::new();
+    for (si, spec) in base.sides.iter().enumerate() {
+        let mut army = spec.army.clone();
+        let template = army.commands[0].clone();
+        army.commands.clear();
+        let mut left = per_side;
+        for k in 0..corps {
+            let mut c = template.clone();
+            c.name = format!("Corps {}", k + 1);
+            c.short = format!("C{}", k + 1);
+            c.commander.name = format!("{} {}", template.commander.name, k + 1);
+            let mut units = Vec::new();
+            for d in c.divisions.iter_mut() {
+                d.generals.clear();
+                d.brigades.retain(|_| {
+                    let keep = units.len() < left.min(corps_units);
+                    if keep {
+                        units.push(());
+                    }
+                    keep
+                });
+            }
+            c.divisions.retain(|d| !d.brigades.is_empty());
+            for (di, d) in c.divisions.iter_mut().enumerate() {
+                for (bi, b) in d.brigades.iter_mut().enumerate() {
+                    b.label = format!("{}B/{}/{}", bi + 1, di + 1, c.short);
+                }
+            }
+            let room = left.min(corps_units).saturating_sub(units.len());
+            c.batteries.truncate(room);
+            for (bi, b) in c.batteries.iter_mut().enumerate() {
+                b.label = format!("{} battery {}", c.short, bi + 1);
+            }
+            left = left.saturating_sub(c.units() as usize);
+            army.commands.push(c);
+            if left == 0 {
+                break;
+            }
+        }
+        army.adcs = 0;
+        army.fatigue =
+            crate::design::fatigue_threshold(&Tables::default().design, army.morale, army.units());
+        let (front, dir) = if si == 0 { (20.0, 1.0) } else { (52.0, -1.0) };
+        sides.push(SideSpec {
+            name: spec.name.clone(),
+            deploy: deploy(&army, width, front, dir),
+            army,
+        });
+    }
+    Scenario {
+        name: format!("{per_side} units a side (scale test)"),
+        table: TableSize { width, depth: 72.0 },
+        terrain: Vec::new(),
+        sides,
+        ..base
+    }
+}
