@@ -272,3 +272,56 @@ fn nw_ii_2_5_a_medium_battery_adds_one_sp_to_two_of_three_brigades() {
         vec![2, 1]
     );
 }
+
+// "NW 2.0", the label examples: "1B/1/IV SK1 7/5/3 Vet" for a brigade, "Ney (V), III Corp,
+// G, 14"" for a commander, and "Napoleon, E, +4" for a CinC (presence 3 for Excellent, one
+// more for Napoleon).
+#[test]
+fn nw_2_0_labels_read_as_the_book_writes_them() {
+    use grognard_rules_napoleons_wars::army::{
+        cinc_label, commander_label, Brigade, Cinc, Command, Commander, Kind,
+    };
+    use grognard_rules_napoleons_wars::Arm;
+    let t = tables();
+    let brigade = Brigade {
+        label: "1B/1/IV".into(),
+        name: None,
+        nation: Nation::France,
+        arm: Arm::Infantry,
+        quality: Quality::Veteran,
+        sp: 7,
+        fatigue: t.design.fatigue_levels(7, Quality::Line).unwrap(),
+        sk: 1,
+        mixed: false,
+        weight: None,
+        armored: false,
+        irregular: false,
+        movement: 10.0,
+    };
+    assert_eq!(brigade.roster_label(), "1B/1/IV SK1 7/5/3 Vet");
+    let ney = Command {
+        name: "III Corp".into(),
+        short: "III".into(),
+        kind: Kind::Corps,
+        commander: Commander {
+            name: "Ney".into(),
+            rating: Rating::Good,
+            valorous: true,
+            basic_range: 4.0,
+            range: 14.0,
+        },
+        morale: Morale::Average,
+        fatigue: 4,
+        divisions: Vec::new(),
+        batteries: Vec::new(),
+    };
+    assert_eq!(commander_label(&ney), "Ney (V), III Corp, G, 14\"");
+    let napoleon = Cinc {
+        name: "Napoleon".into(),
+        rating: Rating::Excellent,
+        presence: design::presence(&t.design, Rating::Excellent, true),
+        napoleon: true,
+        valorous: false,
+    };
+    assert_eq!(cinc_label(&napoleon), "Napoleon, E, +4");
+}
