@@ -195,9 +195,27 @@ pub fn apply(state: &mut State, event: &Event) {
             turn,
             ..
         } => state.replacements.push((*side, *command, *turn)),
-        Event::CommanderReplaced { side, command, .. } => state
-            .replacements
-            .retain(|(s, c, _)| !(s == side && c == command)),
+        Event::CommanderReplaced {
+            side,
+            command,
+            unit,
+            pose,
+        } => {
+            state
+                .replacements
+                .retain(|(s, c, _)| !(s == side && c == command));
+            let u = &mut state.units[*unit as usize];
+            u.place = Place::Table;
+            u.pose = *pose;
+            match state
+                .replaced
+                .iter_mut()
+                .find(|(s, c, _)| s == side && c == command)
+            {
+                Some(r) => r.2 += 1,
+                None => state.replaced.push((*side, *command, 1)),
+            }
+        }
         Event::FireMarksCleared => {
             for u in state.units.iter_mut() {
                 u.fired = false;

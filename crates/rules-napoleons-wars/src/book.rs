@@ -337,7 +337,7 @@ impl Book for NapoleonsWars {
     }
 
     fn completeness(&self) -> &'static str {
-        "in progress: the designer's chapter, every table, and a playable battle; attached batteries, officer casualties in play and the AI's strength still to come (see crates/rules-napoleons-wars/README.md)"
+        "in progress: the designer's chapter, every table, and a playable battle; attached batteries and the AI's strength still to come (see crates/rules-napoleons-wars/README.md)"
     }
 }
 

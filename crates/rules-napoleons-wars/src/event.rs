@@ -187,6 +187,7 @@ pub enum Event {
         side: Side,
         command: u8,
         unit: UnitId,
+        pose: Pose,
     },
     /// Fire marks of a phase are wiped.
     FireMarksCleared,

@@ -43,9 +43,7 @@ fn combat_unit(state: &State, u: &Unit, valorous: bool) -> combat::Unit {
 pub fn valorous_near(state: &State, u: &Unit) -> bool {
     state.friends_of(u.side).any(|o| {
         let v = match o.role {
-            Role::Commander { command } => {
-                state.field.sides[o.side.index()].commands[command as usize].valorous
-            }
+            Role::Commander { command } => state.leader(o.side, command).3,
             _ => false,
         };
         v && distance(&o.base(), &u.base()) <= state.field.tables.maneuver.presence_radius

@@ -25,6 +25,8 @@ pub struct MovePlan {
     pub road: bool,
     /// The enemy unit contacted, if any, and the attacker's squared-up pose.
     pub contact: Option<UnitId>,
+    /// Enemy officers the move passed through ("NW 9.3" note 2).
+    pub through_officers: Vec<UnitId>,
 }
 
 pub fn class_of(u: &Unit) -> MoverClass {
@@ -110,6 +112,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     let mut obstacles = 0.0;
     let mut all_road = on_road(state, u.pose.pos);
     let mut through_friends = false;
+    let mut through_officers: Vec<UnitId> = Vec::new();
     let mut pose = u.pose;
     let mut level = measure::elevation_at(state, pose.pos);
     let in_town = |p: grognard_geometry::Vec2| measure::in_kind(state, TerrainKind::Town, p);
@@ -164,6 +167,13 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 level = lv;
             }
             // Other pieces along the way.
+            if troops {
+                for o in state.enemies_of(u.side).filter(|o| o.is_officer()) {
+                    if !through_officers.contains(&o.id) && overlapping(b, &o.base()) {
+                        through_officers.push(o.id);
+                    }
+                }
+            }
             for o in state.on_table() {
                 if o.id == u.id || o.attached == Some(u.id) || o.is_officer() {
                     continue;
@@ -269,6 +279,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         cost: total,
         road,
         contact,
+        through_officers,
     })
 }
 

@@ -203,6 +203,13 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
             state.field.sides[s.index()].commands[*command as usize].name,
             explain(roll)
         ),
+        Event::CommanderReplaced {
+            side: s, command, ..
+        } => format!(
+            "A new commander takes over {} {}, one rating lower and without valour [NW 11.7]",
+            side(*s),
+            state.field.sides[s.index()].commands[*command as usize].name
+        ),
         Event::Ended { outcome } => format!("The battle ends: {}", outcome.reason),
         _ => return None,
     })

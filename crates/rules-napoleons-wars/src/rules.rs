@@ -225,6 +225,7 @@ pub fn start(scenario: &Scenario) -> State {
         replacements: Vec::new(),
         valour_used: false,
         fatigued: Vec::new(),
+        replaced: Vec::new(),
         outcome: None,
     }
 }
@@ -479,6 +480,28 @@ impl NapoleonsWars {
                     cost: plan.cost,
                     road: plan.road,
                 });
+                // Enemy officers run over: killed on a 12, otherwise they step 3" aside
+                // ("NW 9.3" note 2).
+                for o in &plan.through_officers {
+                    let test = morale::officer_risk(ctx.dice, "NW 9.3 Interpenetration", 12);
+                    let killed = test.passed;
+                    ctx.emit(Event::OfficerRisk { unit: *o, test });
+                    if killed {
+                        ctx.eliminate(*o, Gone::Killed, "ridden down by enemy troops");
+                    } else {
+                        let op = ctx.state.unit(*o).pose;
+                        let away = (op.pos - plan.end.pos).normalize_or_zero();
+                        let mut to = grognard_geometry::Pose::at(op.pos + away * 3.0, op.facing);
+                        to.pos.x = to.pos.x.clamp(1.0, ctx.state.field.width - 1.0);
+                        to.pos.y = to.pos.y.clamp(1.0, ctx.state.field.depth - 1.0);
+                        let to = grognard_geometry::Pose::at(to.pos, op.facing);
+                        ctx.emit(Event::Attached {
+                            officer: *o,
+                            unit: None,
+                        });
+                        ctx.emit(Event::OfficerMoved { unit: *o, to });
+                    }
+                }
                 if let Some(d) = plan.contact {
                     let a = ctx.state.unit(*unit).clone();
                     let du = ctx.state.unit(d).clone();
@@ -718,18 +741,18 @@ pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Facts {
     let side = &state.field.sides[u.side.index()];
     let (rating, in_range, fatigued) = match u.command {
         Some(c) => {
-            let info = &side.commands[c as usize];
+            let (rating, range, basic, _) = state.leader(u.side, c);
             let (weather, _) = state.field.spell(state.clock.turn);
             let range = crate::design::hindered_range(
                 &state.field.tables.design,
-                info.range,
-                info.basic_range,
+                range,
+                basic,
                 weather.hindrances(),
             );
             let in_range = state
                 .commander_of(u.side, c)
                 .is_some_and(|cm| distance(&cm.base(), &u.base()) <= range + 1e-9);
-            (info.rating, in_range, state.command_fatigued(u.side, c))
+            (rating, in_range, state.command_fatigued(u.side, c))
         }
         // Independent brigades use the CinC's rating ("NW 9.0 C" step 6).
         None => (side.cinc_rating, state.cinc_of(u.side).is_some(), false),
@@ -831,7 +854,41 @@ pub fn finish_phase(ctx: &mut Ctx) {
 fn enter_phase(ctx: &mut Ctx) -> bool {
     let phasing = ctx.state.clock.phasing(&SEQUENCE);
     match phase_key(ctx.state) {
-        "initiative" => false,
+        "initiative" => {
+            let turn = ctx.state.clock.turn;
+            let due: Vec<(Side, u8)> = ctx
+                .state
+                .replacements
+                .iter()
+                .filter(|(_, _, t)| *t <= turn)
+                .map(|(s, c, _)| (*s, *c))
+                .collect();
+            for (s, c) in due {
+                // He arrives beside a unit of his command ("NW 11.7": within 8").
+                let unit = ctx
+                    .state
+                    .units
+                    .iter()
+                    .find(|u| {
+                        matches!(u.role, Role::Commander { command } if command == c) && u.side == s
+                    })
+                    .map(|u| u.id);
+                let spot = ctx
+                    .state
+                    .troops_of(s)
+                    .find(|u| u.command == Some(c))
+                    .map(|u| u.pose.advanced(-3.0, 0.0));
+                if let (Some(unit), Some(pose)) = (unit, spot) {
+                    ctx.emit(Event::CommanderReplaced {
+                        side: s,
+                        command: c,
+                        unit,
+                        pose,
+                    });
+                }
+            }
+            false
+        }
         "skirmish" => {
             ctx.emit(Event::LossMarksCleared);
             !ctx.state

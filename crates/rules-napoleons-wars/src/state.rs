@@ -347,6 +347,8 @@ pub struct State {
     pub valour_used: bool,
     /// Commands announced as fatigued ("NW 12.0").
     pub fatigued: Vec<(Side, u8)>,
+    /// Commands whose commander has been replaced, and how many times ("NW 11.7").
+    pub replaced: Vec<(Side, u8, u8)>,
     pub outcome: Option<Outcome>,
 }
 
@@ -401,6 +403,27 @@ impl State {
 
     pub fn army_broken(&self, side: Side) -> bool {
         self.army_losses(side) + 1e-9 >= self.field.sides[side.index()].fatigue as f64
+    }
+
+    /// The command's leader as he is now: rating, range, basic range and valour, one rating
+    /// worse, 2" shorter (not below the basic range) and without valour for each time he has
+    /// been replaced ("NW 11.7").
+    pub fn leader(&self, side: Side, command: u8) -> (Rating, f64, f64, bool) {
+        let info = &self.field.sides[side.index()].commands[command as usize];
+        let times = self
+            .replaced
+            .iter()
+            .find(|(s, c, _)| *s == side && *c == command)
+            .map_or(0, |r| r.2);
+        let mut rating = info.rating;
+        let mut range = info.range;
+        for _ in 0..times {
+            let (r, g) =
+                design::replacement(&self.field.tables.design, rating, range, info.basic_range);
+            rating = r;
+            range = g;
+        }
+        (rating, range, info.basic_range, info.valorous && times == 0)
     }
 
     /// The commander of a command, if on the table.

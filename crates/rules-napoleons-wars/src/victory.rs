@@ -109,10 +109,10 @@ pub fn rally_phase(ctx: &mut Ctx) {
         let u = ctx.state.unit(id).clone();
         let outside = match u.command {
             Some(c) => {
-                let info = &ctx.state.field.sides[u.side.index()].commands[c as usize];
+                let range = ctx.state.leader(u.side, c).1;
                 !ctx.state
                     .commander_of(u.side, c)
-                    .is_some_and(|cm| distance(&cm.base(), &u.base()) <= info.range)
+                    .is_some_and(|cm| distance(&cm.base(), &u.base()) <= range)
             }
             None => false,
         };
@@ -121,9 +121,7 @@ pub fn rally_phase(ctx: &mut Ctx) {
             near(o)
                 && match o.role {
                     Role::Cinc => true,
-                    Role::Commander { command } => {
-                        ctx.state.field.sides[o.side.index()].commands[command as usize].valorous
-                    }
+                    Role::Commander { command } => ctx.state.leader(o.side, command).3,
                     _ => false,
                 }
         });
@@ -171,6 +169,40 @@ pub fn rally_phase(ctx: &mut Ctx) {
                     });
                 }
             }
+        }
+    }
+    // Commanders lost are replaced after a delay ("NW 11.7", "NW 12.0" step 2).
+    for s in [Side(0), Side(1)] {
+        let lost: Vec<u8> = ctx
+            .state
+            .units
+            .iter()
+            .filter(|u| u.side == s && u.place == crate::state::Place::Gone(Gone::Killed))
+            .filter_map(|u| match u.role {
+                Role::Commander { command } => Some(command),
+                _ => None,
+            })
+            .filter(|c| {
+                !ctx.state
+                    .replacements
+                    .iter()
+                    .any(|(rs, rc, _)| *rs == s && rc == c)
+            })
+            .collect();
+        for c in lost {
+            let presence = if ctx.state.cinc_of(s).is_some() {
+                ctx.state.field.sides[s.index()].presence
+            } else {
+                0
+            };
+            let (roll, delay) = morale::replacement_delay(presence, ctx.dice);
+            let turn = crate::design::replacement_arrives(ctx.state.clock.turn, delay);
+            ctx.emit(Event::ReplacementDue {
+                side: s,
+                command: c,
+                roll,
+                turn,
+            });
         }
     }
     // Fatigue of commands, announced once ("NW 12.0" step 3).

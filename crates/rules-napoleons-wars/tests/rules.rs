@@ -221,3 +221,88 @@ fn nw_10_cavalry_reacts_to_an_enemy_moving_into_its_zone() {
         .check(&s, AUSTRIANS, &Command::React { unit: hussars })
         .is_err());
 }
+
+// "NW 9.3" note 2: a French brigade marches through the Austrian corps commander. On a 12
+// he is killed; the command then reads one column worse until a replacement arrives.
+#[test]
+fn nw_9_3_troops_passing_through_an_enemy_officer_may_kill_him() {
+    for (faces, killed) in [([6u8, 6u8], true), ([3, 4], false)] {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 30.0, 90.0),
+            ("Chasteler", 30.0, 36.0, 270.0),
+        ]);
+        let inf = id(&s, "1B/2/V");
+        let chasteler = id(&s, "Chasteler");
+        s.pending = Some(Pending::Move {
+            side: FRENCH,
+            unit: inf,
+            allowance: 10.0,
+            reordered: false,
+        });
+        let events = run(
+            &mut s,
+            FRENCH,
+            Command::Move {
+                unit: inf,
+                steps: vec![Step::Forward { d: 9.0 }],
+            },
+            &faces,
+        );
+        assert!(events
+            .iter()
+            .any(|e| matches!(e, Event::OfficerRisk { unit, .. } if *unit == chasteler)));
+        let c = s.unit(chasteler);
+        if killed {
+            assert_eq!(c.place, Place::Gone(Gone::Killed));
+        } else {
+            assert!(c.on_table());
+            assert!(
+                (c.pose.pos.y - 36.0).abs() > 2.0,
+                "stepped aside: {:?}",
+                c.pose.pos
+            );
+        }
+    }
+}
+
+// "NW 11.7": a killed commander is replaced after 1d6 less the CinC's presence turns (John,
+// Poor, has none): a die of 3 brings him on turn 1 + 3 + 1 = 5. The replacement is a rating
+// worse (Average to Poor) and 2" shorter in range (7.5" to 5.5").
+#[test]
+fn nw_11_7_a_lost_commander_is_replaced_one_rating_worse() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 20.0, 90.0),
+        ("1B/1/VIII", 30.0, 50.0, 270.0),
+        ("John (Archduke)", 30.0, 60.0, 270.0),
+    ]);
+    let chasteler = id(&s, "Chasteler");
+    s.units[chasteler as usize].place = Place::Gone(Gone::Killed);
+    // The Austrians end their combat phase of turn 1; the rally phase follows.
+    s.clock = Clock {
+        turn: 1,
+        phase: 10,
+        first: FRENCH,
+    };
+    let events = run(&mut s, AUSTRIANS, Command::EndPhase, &[3]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::ReplacementDue { turn: 5, .. })),
+        "{events:?}"
+    );
+    assert_eq!(s.replacements, vec![(AUSTRIANS, 0, 5)]);
+    // On turn 5 he arrives as the initiative phase begins.
+    s.replacements = vec![(AUSTRIANS, 0, 2)];
+    s.clock = Clock {
+        turn: 1,
+        phase: 10,
+        first: FRENCH,
+    };
+    run(&mut s, AUSTRIANS, Command::EndPhase, &[]);
+    assert!(s.unit(chasteler).on_table());
+    let (rating, range, basic, valorous) = s.leader(AUSTRIANS, 0);
+    assert_eq!(
+        (rating, range, basic, valorous),
+        (grognard_rules_napoleons_wars::Rating::Poor, 5.5, 3.0, false)
+    );
+}
