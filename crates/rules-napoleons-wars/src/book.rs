@@ -15,8 +15,7 @@ use grognard_geometry::shape::ShapeSpec;
 use grognard_geometry::{Base, Pose};
 
 const FRENCH: &str = include_str!("../../../scenarios/napoleons-wars/army-of-italy-1809.toml");
-const AUSTRIAN: &str =
-    include_str!("../../../scenarios/napoleons-wars/army-of-inner-austria-1809.toml");
+const AUSTRIAN: &str = include_str!("../../../scenarios/napoleons-wars/army-of-germany-1809.toml");
 
 fn designed(name: &str, text: &str) -> Army {
     let o: OrderOfBattle = parse_toml(name, text).expect("the built-in order of battle parses");
@@ -90,13 +89,13 @@ fn deploy(army: &Army, width: f64, front: f64, dir: f64) -> Vec<Placement> {
     out
 }
 
-/// The built-in battle: the French Army of Italy against the Austrian Army of Inner Austria,
+/// The built-in battle: the French Army of Italy against the Austrian Army of Germany,
 /// 1809, two corps a side, across open ground with a village, a wood, a hill and a road.
 pub fn default_scenario() -> Scenario {
     let width = 100.0;
     let depth = 72.0;
     let french = designed("army-of-italy-1809.toml", FRENCH);
-    let austrian = designed("army-of-inner-austria-1809.toml", AUSTRIAN);
+    let austrian = designed("army-of-germany-1809.toml", AUSTRIAN);
     let rect = |kind, x: f64, y: f64, w: f64, h: f64| {
         Feature::new(
             kind,
@@ -124,7 +123,7 @@ pub fn default_scenario() -> Scenario {
     ];
     Scenario {
         rules: "napoleons-wars".into(),
-        name: "Army of Italy against Army of Inner Austria, 1809 (built-in)".into(),
+        name: "Army of Italy against Army of Germany, 1809 (built-in)".into(),
         turns: 20,
         table: TableSize { width, depth },
         weather: vec![Spell {

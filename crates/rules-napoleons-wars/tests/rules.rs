@@ -265,15 +265,15 @@ fn nw_9_3_troops_passing_through_an_enemy_officer_may_kill_him() {
     }
 }
 
-// "NW 11.7": a killed commander is replaced after 1d6 less the CinC's presence turns (John,
-// Poor, has none): a die of 3 brings him on turn 1 + 3 + 1 = 5. The replacement is a rating
-// worse (Average to Poor) and 2" shorter in range (7.5" to 5.5").
+// "NW 11.7": a killed commander is replaced after 1d6 less the CinC's presence turns
+// (Archduke Charles, Excellent, +3): a die of 6 brings him on turn 1 + 3 + 1 = 5. The
+// replacement is a rating worse (Average to Poor) and 2" shorter in range (7.5" to 5.5").
 #[test]
 fn nw_11_7_a_lost_commander_is_replaced_one_rating_worse() {
     let mut s = table(&[
         ("1B/2/V", 30.0, 20.0, 90.0),
         ("1B/1/VIII", 30.0, 50.0, 270.0),
-        ("John (Archduke)", 30.0, 60.0, 270.0),
+        ("Charles (Archduke)", 30.0, 60.0, 270.0),
     ]);
     let chasteler = id(&s, "Chasteler");
     s.units[chasteler as usize].place = Place::Gone(Gone::Killed);
@@ -283,7 +283,7 @@ fn nw_11_7_a_lost_commander_is_replaced_one_rating_worse() {
         phase: 10,
         first: FRENCH,
     };
-    let events = run(&mut s, AUSTRIANS, Command::EndPhase, &[3]);
+    let events = run(&mut s, AUSTRIANS, Command::EndPhase, &[6]);
     assert!(
         events
             .iter()
