@@ -491,7 +491,7 @@ fn moves_for(
                 let cmd = mv(vec![Step::Forward { d }]);
                 if NapoleonsWars.check(state, side, &cmd).is_ok() {
                     let v = attack_value(state, u, e);
-                    push(state, side, out, cmd, 0.8 + v, "attack");
+                    push(state, side, out, cmd, 0.45 + v, "attack");
                     break;
                 }
             }
@@ -541,6 +541,20 @@ fn moves_for(
                 push(state, side, out, mv(steps), score, "advance");
             }
         }
+    }
+    // A Spent brigade is pulled back out of the fight: it counts half a loss already, and a
+    // whole one if it is destroyed.
+    if u.fatigue() == crate::Fatigue::Spent && !u.is_artillery() {
+        push(
+            state,
+            side,
+            out,
+            mv(vec![Step::Retrograde {
+                d: allowance * 0.45,
+            }]),
+            1.2,
+            "pull a spent brigade back",
+        );
     }
     // A plain step back, for variety and to get out of trouble.
     push(
