@@ -10,7 +10,6 @@ use crate::tables::Tables;
 use grognard_engine::book::{Book, Checked};
 use grognard_engine::files::{parse_toml, FileError, Problem};
 use grognard_engine::terrain::{Feature, TerrainKind};
-use grognard_engine::Ruleset;
 use grognard_geometry::shape::ShapeSpec;
 use grognard_geometry::{Base, Pose};
 
@@ -338,11 +337,6 @@ impl Book for NapoleonsWars {
     fn completeness(&self) -> &'static str {
         "in progress: the designer's chapter, every table, and a playable battle; attached batteries and the AI's strength still to come (see crates/rules-napoleons-wars/README.md)"
     }
-}
-
-#[allow(dead_code)]
-fn name_check() -> &'static str {
-    NapoleonsWars.name()
 }
 
 /// A battle of `per_side` units a side, for measuring how the rules scale ("a multi-corps

@@ -114,7 +114,7 @@ pub fn fall_back(
     }
     let dir = away(ctx, unit, from);
     let facing = ctx.state.unit(unit).pose.facing;
-    let (to, gone, off, passed) = walk(ctx, unit, dir, distance, facing);
+    let (to, gone, _, passed) = walk(ctx, unit, dir, distance, facing);
     if gone > 0.0 {
         ctx.emit(Event::FellBack {
             unit,
@@ -128,10 +128,8 @@ pub fn fall_back(
     if !penalise {
         return;
     }
-    if gone + 1e-9 < distance && !off {
-        ctx.lose(unit, 1, "could not retreat the whole way");
-    } else if gone + 1e-9 < distance && off {
-        // Pressed against the table edge: it goes no further and pays the same.
+    // Short of the distance, against enemies, impassable ground or the table edge.
+    if gone + 1e-9 < distance {
         ctx.lose(unit, 1, "could not retreat the whole way");
     }
 }

@@ -375,7 +375,7 @@ pub fn skirmish_target_facts(state: &State, t: &Unit) -> skirmish::Target {
 
 /// What one roll did to its target, applied after every roll of the phase.
 enum Hit {
-    Skirmish(UnitId, skirmish::Outcome, bool, UnitId),
+    Skirmish(UnitId, skirmish::Outcome, bool),
     Artillery(UnitId, FireEffect, bool, UnitId),
 }
 
@@ -424,12 +424,7 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
             let target = skirmish_target_facts(ctx.state, &t);
             let tables = ctx.state.field.tables.skirmish.clone();
             let a = skirmish::resolve(&tables, &refs, &target, ctx.dice);
-            hits.push(Hit::Skirmish(
-                o.target,
-                a.outcome,
-                a.general_shot,
-                o.shooters[0],
-            ));
+            hits.push(Hit::Skirmish(o.target, a.outcome, a.general_shot));
             ctx.emit(Event::Skirmish {
                 attackers: o.shooters.clone(),
                 target: o.target,
@@ -452,7 +447,7 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
     }
     for h in hits {
         match h {
-            Hit::Skirmish(t, outcome, shot, from) => {
+            Hit::Skirmish(t, outcome, shot) => {
                 if shot {
                     kill_general_on(ctx, t, "shot by skirmishers on a natural 12");
                 }
@@ -473,7 +468,6 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
                         ctx.disorder(t, "skirmish fire");
                     }
                 }
-                let _ = from;
             }
             Hit::Artillery(t, effect, killed, from) => {
                 if killed {

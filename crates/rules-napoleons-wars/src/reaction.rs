@@ -71,7 +71,7 @@ pub fn react(ctx: &mut Ctx, unit: UnitId) {
 }
 
 /// The steps that carry `cav` straight at `target`: turn to face it, then forward to touch.
-pub fn charge_steps(state: &State, cav: &Unit, target: &Unit) -> Vec<Step> {
+pub fn charge_steps(cav: &Unit, target: &Unit) -> Vec<Step> {
     let want = angle_of(target.pose.pos - cav.pose.pos);
     let turn = wrap(want - cav.pose.facing).to_degrees();
     let mut steps = Vec::new();
@@ -98,7 +98,6 @@ pub fn charge_steps(state: &State, cav: &Unit, target: &Unit) -> Vec<Step> {
     if d > 0.0 {
         steps.push(Step::Forward { d });
     }
-    let _ = state;
     steps
 }
 

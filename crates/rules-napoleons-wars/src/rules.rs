@@ -10,7 +10,6 @@ use crate::movement;
 use crate::resolve::{maneuver, morale};
 use crate::scenario::Scenario;
 use crate::state::{Field, FireOrder, Gone, Pending, Place, Role, State, Unit, UnitId};
-use crate::tables::GoodOrderResult;
 use grognard_engine::dice::Dice;
 use grognard_engine::sequence::{Actor, Clock, PhaseSpec, SequenceOfPlay};
 use grognard_engine::{Candidate, Illegal, Outcome, Ruleset, Side};
@@ -300,7 +299,7 @@ impl NapoleonsWars {
                 ) => {
                     let cav = state.unit(*unit);
                     let target = state.unit(*t);
-                    let steps = crate::reaction::charge_steps(state, cav, target);
+                    let steps = crate::reaction::charge_steps(cav, target);
                     let full = movement::full_allowance(state, cav);
                     match movement::plan(state, cav, &steps, full) {
                         Ok(p) if p.contact == Some(*t) => Ok(()),
@@ -551,7 +550,7 @@ impl NapoleonsWars {
                 if let Some((unit, _, Some(t))) = crate::reaction::pending_of(ctx.state) {
                     let cav = ctx.state.unit(unit).clone();
                     let target = ctx.state.unit(t).clone();
-                    let steps = crate::reaction::charge_steps(ctx.state, &cav, &target);
+                    let steps = crate::reaction::charge_steps(&cav, &target);
                     let full = movement::full_allowance(ctx.state, &cav);
                     let plan = movement::plan(ctx.state, &cav, &steps, full).expect("checked");
                     ctx.emit(Event::Moved {
@@ -721,7 +720,6 @@ fn roll_maneuver(ctx: &mut Ctx, unit: UnitId) {
             );
         }
     }
-    let _ = GoodOrderResult::Hold;
 }
 
 pub fn nearest_enemy(state: &State, u: &Unit) -> Option<UnitId> {

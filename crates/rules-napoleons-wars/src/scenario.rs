@@ -110,13 +110,12 @@ pub struct Scenario {
     pub tables: Tables,
 }
 
-impl Scenario {
-    /// The weather and mud on `turn`.
-    pub fn spell(&self, turn: u32) -> (Weather, bool) {
-        self.weather
-            .iter()
-            .rev()
-            .find(|s| s.from_turn <= turn)
-            .map_or((Weather::Clear, false), |s| (s.weather, s.mud))
-    }
+/// The weather and mud on `turn` under `spells` (in turn order; clear and dry before the
+/// first).
+pub fn spell_at(spells: &[Spell], turn: u32) -> (Weather, bool) {
+    spells
+        .iter()
+        .rev()
+        .find(|s| s.from_turn <= turn)
+        .map_or((Weather::Clear, false), |s| (s.weather, s.mud))
 }

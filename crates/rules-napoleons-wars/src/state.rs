@@ -260,11 +260,7 @@ pub struct Field {
 impl Field {
     /// The weather and mud of `turn`.
     pub fn spell(&self, turn: u32) -> (Weather, bool) {
-        self.weather
-            .iter()
-            .rev()
-            .find(|s| s.from_turn <= turn)
-            .map_or((Weather::Clear, false), |s| (s.weather, s.mud))
+        crate::scenario::spell_at(&self.weather, turn)
     }
 
     pub fn contains(&self, b: &Base) -> bool {

@@ -39,6 +39,16 @@ fn id(s: &State, label: &str) -> u16 {
     s.units.iter().find(|u| u.label == label).unwrap().id
 }
 
+/// The French unit has rolled and may move `allowance` inches.
+fn to_move(s: &mut State, unit: u16, allowance: f64) {
+    s.pending = Some(Pending::Move {
+        side: FRENCH,
+        unit,
+        allowance,
+        reordered: false,
+    });
+}
+
 fn run(s: &mut State, side: Side, cmd: Command, faces: &[u8]) -> Vec<Event> {
     let mut events = Vec::new();
     let mut dice = Scripted::new(faces);
@@ -60,12 +70,7 @@ fn nw_8_5_final_fire_then_a_failed_evasion_leaves_the_battery_to_fight() {
     ]);
     let inf = id(&s, "1B/2/V");
     let bat = id(&s, "VIII Corp, 12 lb, Foot");
-    s.pending = Some(Pending::Move {
-        side: FRENCH,
-        unit: inf,
-        allowance: 10.0,
-        reordered: false,
-    });
+    to_move(&mut s, inf, 10.0);
     // The gap between the bases is 5 - 1.5 - 0.75 = 2.75".
     let events = run(
         &mut s,
@@ -107,12 +112,7 @@ fn nw_8_5_an_escaping_battery_falls_back_and_is_not_caught() {
     ]);
     let inf = id(&s, "1B/2/V");
     let bat = id(&s, "VIII Corp, 12 lb, Foot");
-    s.pending = Some(Pending::Move {
-        side: FRENCH,
-        unit: inf,
-        allowance: 10.0,
-        reordered: false,
-    });
+    to_move(&mut s, inf, 10.0);
     let events = run(
         &mut s,
         FRENCH,
@@ -145,12 +145,7 @@ fn nw_8_5_an_escaping_battery_caught_again_is_overrun() {
     ]);
     let cav = id(&s, "1B/3/V");
     let bat = id(&s, "VIII Corp, 6 lb, Horse");
-    s.pending = Some(Pending::Move {
-        side: FRENCH,
-        unit: cav,
-        allowance: 16.0,
-        reordered: false,
-    });
+    to_move(&mut s, cav, 16.0);
     // Final fire 1+1: desultory. Evasion 5+4 = 9 against 8 (horse guns, light cavalry): escapes.
     let events = run(
         &mut s,
@@ -180,12 +175,7 @@ fn nw_10_cavalry_reacts_to_an_enemy_moving_into_its_zone() {
     ]);
     let inf = id(&s, "1B/2/V");
     let hussars = id(&s, "1B/3/VIII");
-    s.pending = Some(Pending::Move {
-        side: FRENCH,
-        unit: inf,
-        allowance: 10.0,
-        reordered: false,
-    });
+    to_move(&mut s, inf, 10.0);
     run(
         &mut s,
         FRENCH,
@@ -233,12 +223,7 @@ fn nw_9_3_troops_passing_through_an_enemy_officer_may_kill_him() {
         ]);
         let inf = id(&s, "1B/2/V");
         let chasteler = id(&s, "Chasteler");
-        s.pending = Some(Pending::Move {
-            side: FRENCH,
-            unit: inf,
-            allowance: 10.0,
-            reordered: false,
-        });
+        to_move(&mut s, inf, 10.0);
         let events = run(
             &mut s,
             FRENCH,
