@@ -7,10 +7,11 @@ use crate::measure::{distance, in_front};
 use crate::moves::Step;
 use crate::resolve::{combat as rcombat, fire as rfire};
 use crate::rules::{phase_key, NapoleonsWars};
-use crate::state::{Combat, Pending, Role, State, Unit};
+use crate::state::{Combat, Pending, Role, State, Unit, UnitId};
 use crate::tables::{CombatResult, FireEffect};
 use grognard_engine::{Candidate, Ruleset, Side};
-use grognard_geometry::{angle_of, wrap, Vec2};
+use grognard_geometry::{angle_of, wrap, Pose, Vec2};
+use std::borrow::Cow;
 
 fn push(
     state: &State,
@@ -78,7 +79,7 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
             let cav = state.unit(*unit).clone();
             if let Some(by) = charged_by {
                 // Meet the charge if the fight looks good; otherwise get away.
-                let v = attack_value(state, &cav, state.unit(*by));
+                let v = attack_value(state, &cav, state.unit(*by), None);
                 push(
                     state,
                     side,
@@ -90,7 +91,7 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
                 push(state, side, out, Command::Evade, 0.3, "evade");
             }
             if let Some(t) = toward {
-                let v = attack_value(state, &cav, state.unit(*t));
+                let v = attack_value(state, &cav, state.unit(*t), None);
                 push(
                     state,
                     side,
@@ -233,17 +234,27 @@ fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     }
 }
 
-/// The enemy a unit should go for: the nearest enemy troops.
+/// The enemy a unit should go for: the nearest enemy troops, counting a weakened enemy as
+/// nearer (routed, spent, worn or disordered units are the cheapest losses to inflict).
 fn objective(state: &State, u: &Unit) -> Option<Vec2> {
+    let effort = |e: &Unit| {
+        let weak = if e.routed {
+            8.0
+        } else {
+            match e.fatigue() {
+                crate::Fatigue::Spent => 6.0,
+                crate::Fatigue::Worn => 3.0,
+                crate::Fatigue::Fresh => 0.0,
+            }
+        } + if e.disordered { 2.0 } else { 0.0 };
+        distance(&u.base(), &e.base()) - weak
+    };
     state
         .enemies_of(u.side)
         .filter(|e| !e.is_officer())
-        .min_by(|a, b| {
-            distance(&u.base(), &a.base())
-                .total_cmp(&distance(&u.base(), &b.base()))
-                .then(a.id.cmp(&b.id))
-        })
-        .map(|e| e.pose.pos)
+        .map(|e| (effort(e), e))
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)))
+        .map(|(_, e)| e.pose.pos)
 }
 
 fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -436,33 +447,135 @@ fn fire_value(state: &State, facts: &[rfire::Battery], target: &rfire::Target) -
     })
 }
 
-/// How good a fight would be for the attacker, from the exact odds of a first round.
-fn attack_value(state: &State, a: &Unit, d: &Unit) -> f64 {
+/// What losing `sp` strength points would add to the unit's army losses ("NW II 4.0"): a
+/// brigade reaching Spent counts half a loss, one destroyed a whole one.
+fn loss_if(u: &Unit, sp: u32) -> f64 {
+    if sp == 0 {
+        return 0.0;
+    }
+    let mut after = u.clone();
+    after.sp = u.sp.saturating_sub(sp);
+    if after.sp == 0 {
+        after.place = crate::state::Place::Gone(crate::state::Gone::Eliminated);
+    }
+    after.loss(true) - u.loss(true)
+}
+
+/// How good a fight would be for the attackers, from the exact odds of a first round: the
+/// army losses each side would take (what breaks an army), the strength points behind them,
+/// and a little for ground gained or given.
+fn combat_value(state: &State, attackers: &[UnitId], d: &Unit) -> f64 {
+    const LOSS: f64 = 4.0;
+    const SP: f64 = 0.3;
     // A routed unit caught is overrun without a roll ("NW 11.2" #8).
     if d.routed {
-        return 2.5;
+        return 1.5 + LOSS * loss_if(d, 2);
     }
     let c = Combat {
-        attackers: vec![a.id],
+        attackers: crate::fight::primary_first(state, attackers),
         defender: d.id,
     };
+    let primary = state.unit(c.attackers[0]);
     let s = crate::fight::situation(state, &c);
+    let cavalry = s.attackers.iter().any(|a| a.arm == crate::Arm::Cavalry);
+    let cut_down = u32::from(cavalry && d.is_infantry());
+    let cap = |n: u32| {
+        if s.cavalry_alone_against_infantry() && !s.combined_arms() {
+            n.min(1)
+        } else {
+            n
+        }
+    };
     let dist = rcombat::odds(&state.field.tables.combat, &s);
     dist.outcomes
         .iter()
         .map(|(r, p)| {
-            p * match r {
-                CombatResult::DefenderCrushed => 3.0,
-                CombatResult::DefenderBroken => 2.0,
-                CombatResult::DefenderDrivenBack => 1.0,
-                CombatResult::DefenderGivesGround => 0.4,
-                CombatResult::DesperateStruggle => 0.0,
-                CombatResult::AssaultChecked => -0.5,
-                CombatResult::AssaultRepulsed => -1.0,
-                CombatResult::LeGuardRecule => -2.0,
-            }
+            use CombatResult::*;
+            // Strength lost by the defender and the primary attacker, and the ground.
+            let (dl, al, ground) = match r {
+                DefenderCrushed => (3 + cut_down, 0, 1.0),
+                DefenderBroken if d.disordered => (2 + cut_down, 0, 1.0),
+                DefenderBroken => (2, 0, 0.6),
+                DefenderDrivenBack => (1, 0, 0.4),
+                DefenderGivesGround => (0, 0, 0.3),
+                DesperateStruggle => (1, cap(1), 0.0),
+                AssaultChecked => (0, 0, -0.2),
+                AssaultRepulsed => (0, cap(1), -0.3),
+                LeGuardRecule => (0, cap(2), -0.6),
+            };
+            p * (LOSS * (loss_if(d, dl) - loss_if(primary, al))
+                + SP * (dl as f64 - al as f64)
+                + ground)
         })
         .sum()
+}
+
+/// What `a` adds by attacking `d`, standing at `end` (where its move would leave it): the
+/// value of the whole fight, less that of the attack already made on `d` if there is one. A
+/// second attacker adds numbers, perhaps a flank and combined arms.
+fn attack_value(state: &State, a: &Unit, d: &Unit, end: Option<Pose>) -> f64 {
+    let before: Vec<UnitId> = state
+        .combats
+        .iter()
+        .find(|c| c.defender == d.id)
+        .map_or(Vec::new(), |c| c.attackers.clone());
+    let sim: Cow<State> = match end {
+        Some(p) if p != a.pose => {
+            let mut s = state.clone();
+            s.units[a.id as usize].pose = p;
+            Cow::Owned(s)
+        }
+        _ => Cow::Borrowed(state),
+    };
+    let mut with = before.clone();
+    with.push(a.id);
+    let whole = combat_value(&sim, &with, d);
+    if before.is_empty() {
+        whole
+    } else {
+        whole - combat_value(state, &before, d)
+    }
+}
+
+/// How much more an attack is worth as the day runs out without a decision: a draw is no
+/// better than a defeat for a side that means to win.
+fn urgency(state: &State) -> f64 {
+    let t = state.clock.turn as f64 / state.field.turns.max(1) as f64;
+    ((t - 0.3) * 0.6).max(0.0)
+}
+
+/// Steps that bring `u` to a spot 1.5" off the side of `e` that `side_dir` points to, turned
+/// to face it, ready for a last step into contact.
+fn approach(u: &Unit, e: &Unit, side_dir: Vec2) -> Vec<Step> {
+    let off = (u.size() + e.size()) * 0.5 + 1.5;
+    let spot = e.pose.pos + side_dir * off;
+    let d = u.pose.pos.distance(spot);
+    let mut steps = if d > 0.3 {
+        path_to(u, spot, d)
+    } else {
+        Vec::new()
+    };
+    let mid = steps
+        .iter()
+        .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()));
+    let turn = wrap(angle_of(e.pose.pos - mid.pos) - mid.facing).to_degrees();
+    let mut rest = turn;
+    if rest.abs() > 135.0 {
+        steps.push(Step::ChangeFace { quarter_turns: 2 });
+        rest -= 180.0_f64.copysign(rest);
+    } else if rest.abs() > 60.0 {
+        steps.push(Step::ChangeFace {
+            quarter_turns: if rest > 0.0 { 1 } else { -1 },
+        });
+        rest -= 90.0_f64.copysign(rest);
+    }
+    if rest.abs() > 1.0 {
+        steps.push(Step::Wheel {
+            left: rest > 0.0,
+            degrees: rest.abs(),
+        });
+    }
+    steps
 }
 
 fn moves_for(
@@ -477,22 +590,52 @@ fn moves_for(
     }
     let mv = |steps: Vec<Step>| Command::Move { unit: u.id, steps };
     let goal = objective(state, u);
-    // Charges: an enemy to the front within reach.
+    // Charges: every enemy within reach, straight ahead, after turning to face it, or (when
+    // a friend already holds its front) around a flank or the rear.
     if !u.is_artillery() {
+        let urgent = urgency(state);
         for e in state
             .enemies_of(side)
-            .filter(|e| !e.is_officer() && in_front(&u.base(), &e.base()))
+            .filter(|e| !e.is_officer() && distance(&u.base(), &e.base()) <= allowance + 0.1)
         {
-            let gap = distance(&u.base(), &e.base());
-            if gap > allowance + 0.1 {
-                continue;
+            let engaged = state.combats.iter().find(|c| c.defender == e.id);
+            let mut ways: Vec<Vec<Step>> = Vec::new();
+            match engaged {
+                None => {
+                    if in_front(&u.base(), &e.base()) {
+                        ways.push(Vec::new());
+                    }
+                    ways.push(approach(
+                        u,
+                        e,
+                        (u.pose.pos - e.pose.pos).normalize_or_zero(),
+                    ));
+                }
+                Some(c) if c.attackers.len() == 1 && !c.attackers.contains(&u.id) => {
+                    let f = e.pose.forward();
+                    let left = Vec2::new(-f.y, f.x);
+                    for n in [left, -left, -f] {
+                        ways.push(approach(u, e, n));
+                    }
+                }
+                Some(_) => {}
             }
-            for d in [gap, gap + 0.02, gap + 0.05] {
-                let cmd = mv(vec![Step::Forward { d }]);
-                if NapoleonsWars.check(state, side, &cmd).is_ok() {
-                    let v = attack_value(state, u, e);
-                    push(state, side, out, cmd, 0.45 + v, "attack");
-                    break;
+            for lead in ways {
+                let mid = lead
+                    .iter()
+                    .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()));
+                let gap = distance(&u.at(mid), &e.base());
+                for d in [gap, gap + 0.02, gap + 0.05] {
+                    let step = Step::Forward { d };
+                    let end = step.apply(mid, u.size(), u.size());
+                    let mut steps = lead.clone();
+                    steps.push(step);
+                    let cmd = mv(steps);
+                    if NapoleonsWars.check(state, side, &cmd).is_ok() {
+                        let v = attack_value(state, u, e, Some(end));
+                        push(state, side, out, cmd, 0.1 + v + urgent, "attack");
+                        break;
+                    }
                 }
             }
         }

@@ -29,8 +29,9 @@ fn impassable(ctx: &Ctx, p: Vec2) -> bool {
 }
 
 /// How far the unit can go along `dir` before enemies, impassable ground or the table edge
-/// stop it; and whether the table edge was the stop. Friends it would end on are passed
-/// (it goes on until clear, if it can).
+/// stop it; and whether the table edge was the stop. Friends it would end on are passed: it
+/// goes on until it is clear of them, so only enemies, impassable ground or the table edge
+/// can leave it short (ruling N28).
 fn walk(
     ctx: &Ctx,
     unit: UnitId,
@@ -45,10 +46,13 @@ fn walk(
     let mut passed = Vec::new();
     let steps = (distance / STEP).ceil() as usize;
     let mut s = 1;
-    // Go the distance, then on while ending on a friend, up to 3" more.
-    let limit = steps + (3.0 / STEP) as usize;
-    while s <= limit {
-        let d = (s as f64 * STEP).min(distance + 3.0);
+    // Go the distance, then on while ending on a friend; the table edge ends the walk.
+    loop {
+        let d = if s <= steps {
+            (s as f64 * STEP).min(distance)
+        } else {
+            s as f64 * STEP
+        };
         let pose = Pose::at(u.pose.pos + dir * d, facing);
         let b = u.at(pose);
         if !ctx.state.field.contains(&b) {

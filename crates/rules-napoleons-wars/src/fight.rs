@@ -259,7 +259,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
 }
 
 /// The primary attacker: the one with more s.p., cavalry on a tie ("NW 11.0" step 1).
-fn primary_first(state: &State, attackers: &[UnitId]) -> Vec<UnitId> {
+pub(crate) fn primary_first(state: &State, attackers: &[UnitId]) -> Vec<UnitId> {
     let mut v = attackers.to_vec();
     v.sort_by(|a, b| {
         let ua = state.unit(*a);

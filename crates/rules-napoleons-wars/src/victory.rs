@@ -91,7 +91,18 @@ pub fn turn_limit(ctx: &mut Ctx) {
     let outcome = Outcome {
         winner: None,
         result: "turn_limit".into(),
-        reason: format!("neither army broke in {} turns", ctx.state.field.turns),
+        reason: format!(
+            "neither army broke in {} turns: {}",
+            ctx.state.field.turns,
+            [Side(0), Side(1)]
+                .map(|s| format!(
+                    "{} losses {:.1} of {}",
+                    ctx.state.field.sides[s.index()].name,
+                    ctx.state.army_losses(s),
+                    ctx.state.field.sides[s.index()].fatigue
+                ))
+                .join(", ")
+        ),
     };
     ctx.emit(Event::Ended { outcome });
 }
