@@ -234,9 +234,24 @@ fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     }
 }
 
-/// The enemy a unit should go for: the nearest enemy troops, counting a weakened enemy as
+/// The centre of the troops of `u`'s command (or of its side, for an independent unit).
+fn command_centre(state: &State, u: &Unit) -> Vec2 {
+    let (sum, n) = state
+        .friends_of(u.side)
+        .filter(|f| !f.is_officer() && f.command == u.command)
+        .fold((Vec2::ZERO, 0.0), |(s, n), f| (s + f.pose.pos, n + 1.0));
+    if n > 0.0 {
+        sum / n
+    } else {
+        u.pose.pos
+    }
+}
+
+/// The enemy a unit should go for: near it and near the rest of its command (so that a
+/// command fights together, within its commander's range), counting a weakened enemy as
 /// nearer (routed, spent, worn or disordered units are the cheapest losses to inflict).
 fn objective(state: &State, u: &Unit) -> Option<Vec2> {
+    let centre = command_centre(state, u);
     let effort = |e: &Unit| {
         let weak = if e.routed {
             8.0
@@ -247,14 +262,68 @@ fn objective(state: &State, u: &Unit) -> Option<Vec2> {
                 crate::Fatigue::Fresh => 0.0,
             }
         } + if e.disordered { 2.0 } else { 0.0 };
-        distance(&u.base(), &e.base()) - weak
+        distance(&u.base(), &e.base()) + 0.0 * centre.distance(e.pose.pos) - weak
     };
-    state
+    let enemy = state
         .enemies_of(u.side)
         .filter(|e| !e.is_officer())
-        .map(|e| (effort(e), e))
-        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)))
-        .map(|(_, e)| e.pose.pos)
+        .map(|e| (effort(e), e.id, e.pose.pos))
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    // An objective the side does not hold is worth going for, the more so the more it is
+    // worth (scenario objectives, ruling N29).
+    let place = state
+        .field
+        .objectives
+        .iter()
+        .filter(|o| crate::victory::holder(state, o) != Some(u.side))
+        .map(|o| {
+            let at = Vec2::new(o.at[0], o.at[1]);
+            (u.pose.pos.distance(at) - 6.0 * o.value as f64, at)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    match (enemy, place) {
+        (Some(e), Some(p)) if p.0 < e.0 => Some(p.1),
+        (Some(e), _) => Some(e.2),
+        (None, p) => p.map(|p| p.1),
+    }
+}
+
+/// How much a move ending at `p` would cost by giving up an objective that `u` alone holds
+/// for its side.
+fn abandon_cost(state: &State, u: &Unit, p: Vec2) -> f64 {
+    if u.brigade().is_none() {
+        return 0.0;
+    }
+    state
+        .field
+        .objectives
+        .iter()
+        .filter(|o| {
+            let at = Vec2::new(o.at[0], o.at[1]);
+            u.pose.pos.distance(at) <= o.radius
+                && p.distance(at) > o.radius
+                && !state.friends_of(u.side).any(|f| {
+                    f.id != u.id
+                        && f.brigade().is_some()
+                        && !f.routed
+                        && f.pose.pos.distance(at) <= o.radius
+                })
+        })
+        .map(|o| 0.6 * o.value as f64)
+        .sum()
+}
+
+/// How far beyond its commander's range a unit would stand at `p` (0 within it).
+fn out_of_range(state: &State, u: &Unit, p: Vec2) -> f64 {
+    let Some(c) = u.command else {
+        return 0.0;
+    };
+    let Some(cm) = state.commander_of(u.side, c) else {
+        return 0.0;
+    };
+    let range = crate::rules::command_range_now(state, u.side, c);
+    let b = u.at(Pose::at(p, u.pose.facing));
+    (distance(&cm.base(), &b) - range).max(0.0)
 }
 
 fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -633,7 +702,8 @@ fn moves_for(
                     let cmd = mv(steps);
                     if NapoleonsWars.check(state, side, &cmd).is_ok() {
                         let v = attack_value(state, u, e, Some(end));
-                        push(state, side, out, cmd, 0.1 + v + urgent, "attack");
+                        let keep = abandon_cost(state, u, end.pos);
+                        push(state, side, out, cmd, 0.1 + v + urgent - keep, "attack");
                         break;
                     }
                 }
@@ -676,11 +746,14 @@ fn moves_for(
                     .iter()
                     .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()));
                 let progress = here - end.pos.distance(g);
+                // The commander follows his command's centre, so a little beyond his range
+                // now is no harm; far beyond it, the next maneuver roll suffers.
+                let stray = (out_of_range(state, u, end.pos) - 4.0).max(0.0);
                 let score = if end.pos.distance(g) < 1.0 {
                     -0.2
                 } else {
-                    0.3 + 0.05 * progress
-                };
+                    0.3 + 0.05 * progress - 0.05 * stray
+                } - abandon_cost(state, u, end.pos);
                 push(state, side, out, mv(steps), score, "advance");
             }
         }

@@ -4,7 +4,7 @@
 use crate::army::Army;
 use crate::oob::{self, OrderOfBattle};
 use crate::rules::NapoleonsWars;
-use crate::scenario::{Placement, Scenario, SideSpec, Spell, TableSize, Weather};
+use crate::scenario::{Objective, Placement, Scenario, SideSpec, Spell, TableSize, Weather};
 use crate::state::{BATTERY_SIZE, BRIGADE_SIZE};
 use crate::tables::Tables;
 use grognard_engine::book::{Book, Checked};
@@ -132,6 +132,26 @@ pub fn default_scenario() -> Scenario {
         }],
         first_initiative: None,
         terrain,
+        objectives: vec![
+            Objective {
+                name: "the village".into(),
+                at: [50.0, 36.0],
+                radius: 5.0,
+                value: 2,
+            },
+            Objective {
+                name: "the hill".into(),
+                at: [77.0, 35.0],
+                radius: 5.0,
+                value: 1,
+            },
+            Objective {
+                name: "the wood".into(),
+                at: [18.0, 35.0],
+                radius: 5.0,
+                value: 1,
+            },
+        ],
         sides: vec![
             SideSpec {
                 name: "French".into(),
@@ -179,6 +199,43 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                 "first_initiative",
                 "the side is 0 or 1",
                 "0 is the first [[sides]], 1 the second",
+            ));
+        }
+    }
+    for (i, o) in s.objectives.iter().enumerate() {
+        let path = format!("objectives[{i}]");
+        if o.name.trim().is_empty() {
+            out.push(Problem::new(
+                format!("{path}.name"),
+                "an objective needs a name",
+                "name = \"the village\", say",
+            ));
+        }
+        if !o.at.iter().all(|v| v.is_finite())
+            || !(0.0..=s.table.width).contains(&o.at[0])
+            || !(0.0..=s.table.depth).contains(&o.at[1])
+        {
+            out.push(Problem::new(
+                format!("{path}.at"),
+                format!(
+                    "({}, {}) is not on the {}\" by {}\" table",
+                    o.at[0], o.at[1], s.table.width, s.table.depth
+                ),
+                "x runs from 0 to the width, y from 0 to the depth",
+            ));
+        }
+        if !(o.radius.is_finite() && o.radius > 0.0) {
+            out.push(Problem::new(
+                format!("{path}.radius"),
+                format!("a radius of {} holds nothing", o.radius),
+                "give a radius in inches, 4 say",
+            ));
+        }
+        if o.value == 0 {
+            out.push(Problem::new(
+                format!("{path}.value"),
+                "an objective worth 0 decides nothing",
+                "give a value of 1 or more",
             ));
         }
     }
@@ -402,5 +459,32 @@ pub fn large_scenario(per_side: usize) -> Scenario {
         terrain: Vec::new(),
         sides,
         ..base
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_battle_has_no_problems() {
+        assert!(problems(&default_scenario()).is_empty());
+    }
+
+    #[test]
+    fn a_bad_objective_is_named_by_its_field_path() {
+        let mut s = default_scenario();
+        s.objectives[1].at = [140.0, 10.0];
+        s.objectives[2].radius = 0.0;
+        s.objectives[2].value = 0;
+        let paths: Vec<String> = problems(&s).into_iter().map(|p| p.path).collect();
+        assert_eq!(
+            paths,
+            [
+                "objectives[1].at",
+                "objectives[2].radius",
+                "objectives[2].value"
+            ]
+        );
     }
 }

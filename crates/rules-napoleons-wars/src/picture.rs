@@ -1,7 +1,7 @@
 //! What the battle looks like, for the command line's pictures.
 
 use crate::state::{Role, State};
-use grognard_engine::scene::{Scene, SceneBase};
+use grognard_engine::scene::{Scene, SceneBase, ScenePoint};
 
 pub fn scene(state: &State) -> Scene {
     let f = &state.field;
@@ -59,7 +59,22 @@ pub fn scene(state: &State) -> Scene {
         side_names: [f.sides[0].name.clone(), f.sides[1].name.clone()],
         terrain: f.terrain.clone(),
         bases,
-        points: Vec::new(),
+        points: f
+            .objectives
+            .iter()
+            .map(|o| {
+                let holder = crate::victory::holder(state, o);
+                ScenePoint {
+                    side: holder.unwrap_or(grognard_engine::Side(0)),
+                    x: o.at[0],
+                    y: o.at[1],
+                    label: match holder {
+                        Some(s) => format!("{} ({}): {}", o.name, o.value, f.sides[s.index()].name),
+                        None => format!("{} ({}): held by neither", o.name, o.value),
+                    },
+                }
+            })
+            .collect(),
         caption,
     }
 }

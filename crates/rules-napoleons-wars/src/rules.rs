@@ -206,6 +206,7 @@ pub fn start(scenario: &Scenario) -> State {
         turns: scenario.turns,
         weather: scenario.weather.clone(),
         terrain: scenario.terrain.clone(),
+        objectives: scenario.objectives.clone(),
         tables: scenario.tables.clone(),
         sides: [infos.remove(0), infos.remove(0)],
     };
@@ -734,19 +735,25 @@ pub fn nearest_enemy(state: &State, u: &Unit) -> Option<UnitId> {
         .map(|e| e.id)
 }
 
+/// A command's range this turn: its leader's, shortened by hindered visibility ("NW 9.51").
+pub fn command_range_now(state: &State, side: Side, command: u8) -> f64 {
+    let (_, range, basic, _) = state.leader(side, command);
+    let (weather, _) = state.field.spell(state.clock.turn);
+    crate::design::hindered_range(
+        &state.field.tables.design,
+        range,
+        basic,
+        weather.hindrances(),
+    )
+}
+
 /// The facts of a maneuver roll for `u` ("NW 9.0 C", "NW Maneuver table modifiers").
 pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Facts {
     let side = &state.field.sides[u.side.index()];
     let (rating, in_range, fatigued) = match u.command {
         Some(c) => {
-            let (rating, range, basic, _) = state.leader(u.side, c);
-            let (weather, _) = state.field.spell(state.clock.turn);
-            let range = crate::design::hindered_range(
-                &state.field.tables.design,
-                range,
-                basic,
-                weather.hindrances(),
-            );
+            let (rating, _, _, _) = state.leader(u.side, c);
+            let range = command_range_now(state, u.side, c);
             let in_range = state
                 .commander_of(u.side, c)
                 .is_some_and(|cm| distance(&cm.base(), &u.base()) <= range + 1e-9);

@@ -78,6 +78,31 @@ fn first_turn() -> u32 {
     1
 }
 
+/// A place a scenario makes worth holding ("NW 13.0" leaves victory short of a broken army
+/// to the scenario). The holding rule is the project's own (ruling N29): a side holds it at
+/// the end when one of its brigades, not routed, stands with its centre within `radius` and
+/// no enemy brigade does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Objective {
+    pub name: String,
+    /// Centre x, y in inches.
+    pub at: [f64; 2],
+    #[serde(default = "objective_radius")]
+    pub radius: f64,
+    /// What holding it is worth against the other objectives.
+    #[serde(default = "objective_value")]
+    pub value: u32,
+}
+
+fn objective_radius() -> f64 {
+    4.0
+}
+
+fn objective_value() -> u32 {
+    1
+}
+
 /// One side of a scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -105,6 +130,10 @@ pub struct Scenario {
     pub first_initiative: Option<usize>,
     #[serde(default)]
     pub terrain: Vec<Feature>,
+    /// Places to hold: if neither army breaks, the side holding more of their value at the
+    /// end wins a marginal victory; otherwise the battle is drawn.
+    #[serde(default)]
+    pub objectives: Vec<Objective>,
     pub sides: Vec<SideSpec>,
     #[serde(default)]
     pub tables: Tables,

@@ -253,6 +253,7 @@ pub struct Field {
     pub turns: u32,
     pub weather: Vec<Spell>,
     pub terrain: Vec<Feature>,
+    pub objectives: Vec<crate::scenario::Objective>,
     pub tables: Tables,
     pub sides: [SideInfo; 2],
 }

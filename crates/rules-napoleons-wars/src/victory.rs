@@ -87,7 +87,65 @@ pub fn check(ctx: &mut Ctx) {
     }
 }
 
+/// Who holds objective `o` now: the one side with a brigade, not routed, whose centre is
+/// within its radius (ruling N29).
+pub fn holder(state: &State, o: &crate::scenario::Objective) -> Option<Side> {
+    let at = grognard_geometry::Vec2::new(o.at[0], o.at[1]);
+    let there = |s: Side| {
+        state.friends_of(s).any(|u| {
+            u.brigade().is_some()
+                && !u.routed
+                && u.on_table()
+                && u.pose.pos.distance(at) <= o.radius + 1e-9
+        })
+    };
+    match (there(Side(0)), there(Side(1))) {
+        (true, false) => Some(Side(0)),
+        (false, true) => Some(Side(1)),
+        _ => None,
+    }
+}
+
+/// The objective value each side holds now.
+pub fn holdings(state: &State) -> [u32; 2] {
+    let mut held = [0, 0];
+    for o in &state.field.objectives {
+        if let Some(s) = holder(state, o) {
+            held[s.index()] += o.value;
+        }
+    }
+    held
+}
+
+/// The end of the last turn with both armies standing: the scenario's objectives decide, if
+/// it has any and one side holds more of them ("NW 13.0"); otherwise a draw.
 pub fn turn_limit(ctx: &mut Ctx) {
+    let held = holdings(ctx.state);
+    if !ctx.state.field.objectives.is_empty() && held[0] != held[1] {
+        let winner = Side(if held[0] > held[1] { 0 } else { 1 });
+        let names: Vec<String> = ctx
+            .state
+            .field
+            .objectives
+            .iter()
+            .filter(|o| holder(ctx.state, o) == Some(winner))
+            .map(|o| format!("{} ({})", o.name, o.value))
+            .collect();
+        let outcome = Outcome {
+            winner: Some(winner),
+            result: "marginal_victory".into(),
+            reason: format!(
+                "neither army broke in {} turns; the {} hold {} of objective value against {}: {}",
+                ctx.state.field.turns,
+                ctx.state.field.sides[winner.index()].name,
+                held[winner.index()],
+                held[winner.other().index()],
+                names.join(", ")
+            ),
+        };
+        ctx.emit(Event::Ended { outcome });
+        return;
+    }
     let outcome = Outcome {
         winner: None,
         result: "turn_limit".into(),

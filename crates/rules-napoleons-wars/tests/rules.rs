@@ -291,3 +291,60 @@ fn nw_11_7_a_lost_commander_is_replaced_one_rating_worse() {
         (grognard_rules_napoleons_wars::Rating::Poor, 5.5, 3.0, false)
     );
 }
+
+/// The built-in battle in the last combat phase of its last turn, no combats to fight, with
+/// only `keep` on the table.
+fn last_rally(keep: &[(&str, f64, f64, f64)]) -> State {
+    let mut s = table(keep);
+    s.clock = Clock {
+        turn: s.field.turns,
+        phase: 10,
+        first: FRENCH,
+    };
+    s
+}
+
+/// The Austrians (second this turn) end their combat phase; the rally phase follows, with
+/// `faces` for its rolls, and the day is over.
+fn end_the_day(s: &mut State, faces: &[u8]) {
+    run(s, AUSTRIANS, Command::EndPhase, faces);
+}
+
+// Ruling N29 ("NW 13.0"): with neither army broken at the end of the last turn, the side
+// holding more objective value wins a marginal victory. The French hold the village (2); the
+// Austrians hold the hill (1); the wood is contested, so neither holds it.
+#[test]
+fn n29_objectives_decide_a_day_without_a_broken_army() {
+    let mut s = last_rally(&[
+        ("1B/1/V", 50.0, 36.0, 90.0),
+        ("2B/1/VIII", 77.0, 35.0, 270.0),
+        ("1B/2/V", 16.0, 35.0, 90.0),
+        ("1B/2/VIII", 21.0, 35.0, 270.0),
+    ]);
+    assert_eq!(grognard_rules_napoleons_wars::victory::holdings(&s), [2, 1]);
+    end_the_day(&mut s, &[]);
+    let o = s.outcome.clone().expect("the day is over");
+    assert_eq!(o.winner, Some(FRENCH));
+    assert_eq!(o.result, "marginal_victory");
+    assert!(o.reason.contains("the village (2)"), "{}", o.reason);
+}
+
+// Equal holdings, or troops routed off an objective, leave the day drawn: a routed brigade
+// holds nothing.
+#[test]
+fn n29_equal_holdings_or_routed_holders_are_a_draw() {
+    let mut s = last_rally(&[
+        ("1B/1/V", 50.0, 36.0, 90.0),
+        ("2B/1/VIII", 77.0, 35.0, 270.0),
+    ]);
+    let holder = id(&s, "1B/1/V");
+    s.units[holder as usize].routed = true;
+    let hill = id(&s, "2B/1/VIII");
+    s.units[hill as usize].pose = Pose::new(90.0, 60.0, 0.0);
+    assert_eq!(grognard_rules_napoleons_wars::victory::holdings(&s), [0, 0]);
+    // The routed brigade fails to rally (1+1).
+    end_the_day(&mut s, &[1, 1]);
+    let o = s.outcome.clone().expect("the day is over");
+    assert_eq!(o.winner, None);
+    assert_eq!(o.result, "turn_limit");
+}
