@@ -185,19 +185,20 @@ fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         .friends_of(side)
         .filter(|u| u.is_artillery() && !u.fired)
         .collect();
-    let mut targets: Vec<u16> = Vec::new();
-    for b in &ready {
-        for t in crate::firing::fire_targets(state, b) {
-            if !targets.contains(&t) {
-                targets.push(t);
-            }
-        }
-    }
+    // Each battery's targets, worked out once.
+    let reach: Vec<Vec<u16>> = ready
+        .iter()
+        .map(|b| crate::firing::fire_targets(state, b))
+        .collect();
+    let mut targets: Vec<u16> = reach.iter().flatten().copied().collect();
+    targets.sort_unstable();
+    targets.dedup();
     for t in targets {
         let group: Vec<u16> = ready
             .iter()
-            .filter(|b| crate::firing::fire_targets(state, b).contains(&t))
-            .map(|b| b.id)
+            .zip(&reach)
+            .filter(|(_, r)| r.contains(&t))
+            .map(|(b, _)| b.id)
             .collect();
         let tu = state.unit(t);
         let facts: Vec<rfire::Battery> = group
@@ -367,8 +368,9 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             );
         }
     }
-    // Generals go to the brigade of their division nearest the enemy: the closest of the
-    // units still to move that they may join.
+    // Generals go, before any unit rolls ("NW 9.0 A"), to the brigade nearest the enemy that
+    // they may join (+1 to its maneuver roll and in combat); one already with a brigade at
+    // least as near stays.
     if !enemies.is_empty() {
         for g in state
             .friends_of(side)
@@ -378,30 +380,36 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 .iter()
                 .filter(|(_, b)| b.brigade().is_some())
                 .find(|(_, b)| {
-                    NapoleonsWars
-                        .check(
-                            state,
-                            side,
-                            &Command::Attach {
-                                officer: g.id,
-                                unit: Some(b.id),
-                            },
-                        )
-                        .is_ok()
-                });
+                    g.attached == Some(b.id)
+                        || NapoleonsWars
+                            .check(
+                                state,
+                                side,
+                                &Command::Attach {
+                                    officer: g.id,
+                                    unit: Some(b.id),
+                                },
+                            )
+                            .is_ok()
+                })
+                .filter(|(_, b)| g.attached != Some(b.id));
             if let Some((_, b)) = best {
                 out.push(Candidate {
                     command: Command::Attach {
                         officer: g.id,
                         unit: Some(b.id),
                     },
-                    score: 0.6,
+                    score: 1.2,
                     why: "general to the front",
                 });
             }
         }
     }
-    // Commanders follow their command's centre; the CinC the army's.
+    // Commanders follow their command's centre; the CinC the army's. They move once their
+    // troops have (a roll to maneuver outranks them), so those are not worked out sooner.
+    if !ready.is_empty() {
+        return;
+    }
     for o in state
         .friends_of(side)
         .filter(|o| !o.moved && matches!(o.role, Role::Commander { .. } | Role::Cinc))

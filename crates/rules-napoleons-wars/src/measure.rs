@@ -18,7 +18,7 @@ pub fn distance(a: &Base, b: &Base) -> f64 {
 }
 
 pub fn touching(a: &Base, b: &Base) -> bool {
-    distance(a, b) <= TOUCH
+    grognard_geometry::distance::bases_within(a, b, TOUCH)
 }
 
 pub fn overlapping(a: &Base, b: &Base) -> bool {

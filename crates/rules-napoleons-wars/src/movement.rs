@@ -116,6 +116,29 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     let mut pose = u.pose;
     let mut level = measure::elevation_at(state, pose.pos);
     let in_town = |p: grognard_geometry::Vec2| measure::in_kind(state, TerrainKind::Town, p);
+    // Every footprint along the way, and the pieces near enough to touch one of them: the
+    // rest of the table need not be looked at.
+    let sweeps: Vec<Vec<grognard_geometry::Base>> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let from = if i == 0 { u.pose } else { poses[i - 1] };
+            moves::sweep(from, size, size, step, 0.5)
+        })
+        .collect();
+    let reach = sweeps
+        .iter()
+        .flatten()
+        .map(|b| b.pose.pos.distance(u.pose.pos))
+        .fold(0.0, f64::max)
+        + u.base().radius();
+    let nearby: Vec<&Unit> = state
+        .on_table()
+        .filter(|o| {
+            let r = reach + o.base().radius() + 0.5;
+            o.pose.pos.distance_squared(u.pose.pos) <= r * r
+        })
+        .collect();
     for (i, step) in steps.iter().enumerate() {
         cost += moves::step_cost(step, class, full, mud, i == 0).map_err(|e| illegal(R_MOVE, e))?;
         if matches!(
@@ -128,9 +151,8 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 "no wheel, flank or oblique move in, from or through a town",
             ));
         }
-        let sweep = moves::sweep(pose, size, size, step, 0.5);
         let mut prev = pose.pos;
-        for b in &sweep {
+        for b in &sweeps[i] {
             let p = b.pose.pos;
             let seg = prev.distance(p);
             prev = p;
@@ -168,13 +190,13 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             }
             // Other pieces along the way.
             if troops {
-                for o in state.enemies_of(u.side).filter(|o| o.is_officer()) {
+                for o in nearby.iter().filter(|o| o.side != u.side && o.is_officer()) {
                     if !through_officers.contains(&o.id) && overlapping(b, &o.base()) {
                         through_officers.push(o.id);
                     }
                 }
             }
-            for o in state.on_table() {
+            for o in &nearby {
                 if o.id == u.id || o.attached == Some(u.id) || o.is_officer() {
                     continue;
                 }
@@ -242,7 +264,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         ));
     }
     // Where it ends: never on another base; only infantry ends in a town.
-    for o in state.on_table() {
+    for o in &nearby {
         if o.id == u.id || o.attached == Some(u.id) || (o.is_officer() != officer) {
             continue;
         }
@@ -257,9 +279,10 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         return Err(illegal(R_TERRAIN, "only infantry may end a move in a town"));
     }
     // Contact.
-    let touched: Vec<&Unit> = state
-        .enemies_of(u.side)
-        .filter(|e| !e.is_officer() && touching(&end_base, &e.base()))
+    let touched: Vec<&Unit> = nearby
+        .iter()
+        .copied()
+        .filter(|e| e.side != u.side && !e.is_officer() && touching(&end_base, &e.base()))
         .collect();
     let contact = match touched.as_slice() {
         [] => None,

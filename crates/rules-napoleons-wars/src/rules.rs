@@ -646,6 +646,13 @@ fn check_attach(state: &State, o: &Unit, unit: Option<UnitId>) -> Result<(), Ill
         Role::Adc => None,
         _ => return Err(Illegal::new(R, "only generals and ADCs attach")),
     };
+    // Attachments are made first, before any unit rolls; once made they hold for the phase.
+    if state.friends_of(o.side).any(|u| u.moved && !u.is_officer()) {
+        return Err(Illegal::new(
+            R,
+            "generals attach at the start of the maneuver phase, before any unit rolls",
+        ));
+    }
     let Some(b) = unit else {
         return Ok(());
     };

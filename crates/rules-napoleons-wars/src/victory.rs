@@ -42,17 +42,17 @@ pub fn decide(state: &State) -> Option<Outcome> {
                 light_cavalry_sp(state, loser),
             );
             let (result, how) = match level {
-                Victory::Decisive => ("decisive_victory", "and its light cavalry can pursue"),
+                Victory::Decisive => ("decisive_victory", "and their light cavalry can pursue"),
                 _ => (
                     "marginal_victory",
-                    "but it has no light cavalry advantage to pursue with",
+                    "but they have no light cavalry advantage to pursue with",
                 ),
             };
             Some(Outcome {
                 winner: Some(winner),
                 result: result.into(),
                 reason: format!(
-                    "the {} army broke ({:.1} losses against a breaking point of {}); the {} win, {how}",
+                    "the army of the {} broke ({:.1} losses against a breaking point of {}); the {} win, {how}",
                     names[loser.index()],
                     state.army_losses(loser),
                     state.field.sides[loser.index()].fatigue,

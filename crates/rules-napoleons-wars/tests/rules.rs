@@ -348,3 +348,34 @@ fn n29_equal_holdings_or_routed_holders_are_a_draw() {
     assert_eq!(o.winner, None);
     assert_eq!(o.result, "turn_limit");
 }
+
+// "NW 9.0 A": generals attach first; once any unit of the side has rolled to maneuver, no
+// general attaches or re-attaches for the rest of the phase.
+#[test]
+fn nw_9_0_a_generals_attach_before_any_unit_rolls() {
+    let mut s = table(&[
+        ("1/VI", 60.0, 24.0, 90.0),
+        ("1B/1/VI", 60.0, 20.0, 90.0),
+        ("2B/1/VI", 64.0, 20.0, 90.0),
+    ]);
+    let general = id(&s, "1/VI");
+    let first = id(&s, "1B/1/VI");
+    let second = id(&s, "2B/1/VI");
+    let attach = |unit| Command::Attach {
+        officer: general,
+        unit: Some(unit),
+    };
+    // He starts the battle with the first brigade; he may still move to the second.
+    assert_eq!(s.units[general as usize].attached, Some(first));
+    assert!(NapoleonsWars.check(&s, FRENCH, &attach(second)).is_ok());
+    // The first brigade rolls (6+6: a full move) and holds.
+    run(&mut s, FRENCH, Command::Roll { unit: first }, &[6, 6]);
+    run(&mut s, FRENCH, Command::Hold, &[]);
+    let refused = NapoleonsWars
+        .check(&s, FRENCH, &attach(second))
+        .expect_err("too late to attach");
+    assert!(
+        refused.to_string().contains("before any unit rolls"),
+        "{refused}"
+    );
+}
