@@ -766,6 +766,44 @@ fn moves_for(
             }
         }
     }
+    // Cavalry in good order with the enemy a few inches off stands facing it, ready to
+    // charge whatever moves into its reaction zone ("NW 10.0") rather than walk into fire.
+    if u.is_cavalry() && !u.disordered && u.fatigue() != crate::Fatigue::Spent {
+        let nearest = state
+            .enemies_of(side)
+            .filter(|e| !e.is_officer() && !e.routed)
+            .map(|e| (distance(&u.base(), &e.base()), e))
+            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
+        if let Some((d, e)) = nearest {
+            let zone = u
+                .brigade()
+                .and_then(|b| b.weight)
+                .map_or(8.0, |w| state.field.tables.reaction.zone_of(w));
+            if d > 3.0 && d <= zone + 8.0 {
+                let turn = path_to(u, e.pose.pos, 0.0);
+                let keep = abandon_cost(state, u, u.pose.pos);
+                if turn.is_empty() {
+                    push(
+                        state,
+                        side,
+                        out,
+                        Command::Hold,
+                        0.35 - keep,
+                        "cavalry stands ready to react",
+                    );
+                } else {
+                    push(
+                        state,
+                        side,
+                        out,
+                        mv(turn),
+                        0.35 - keep,
+                        "cavalry faces the enemy, ready to react",
+                    );
+                }
+            }
+        }
+    }
     // A Spent brigade is pulled back out of the fight: it counts half a loss already, and a
     // whole one if it is destroyed.
     if u.fatigue() == crate::Fatigue::Spent && !u.is_artillery() {
