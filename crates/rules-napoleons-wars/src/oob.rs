@@ -233,35 +233,54 @@ fn brigade(
         return custom_brigade(cx, spec, nation, arm, label, extra_sp, path);
     }
     // Infantry first, then cavalry: the names rarely clash.
+    let mut adjust = None;
     let row = match (
         ratings::find_unit(nation, RatedArm::Infantry, &spec.kind, cx.year),
         ratings::find_unit(nation, RatedArm::Cavalry, &spec.kind, cx.year),
     ) {
         (Ok(r), _) | (_, Ok(r)) => r,
         (Err(inf), Err(cav)) => {
-            // A type that exists in other years says so; otherwise list every type.
-            let message = match (&inf, &cav) {
-                (e @ ratings::Lookup::WrongYear { .. }, _)
-                | (_, e @ ratings::Lookup::WrongYear { .. }) => e.to_string(),
-                (
-                    ratings::Lookup::NoType { known: a, .. },
-                    ratings::Lookup::NoType { known: b, .. },
-                ) => format!(
-                    "{nation} has no unit type named \"{}\"; infantry: {a}; cavalry: {b}",
-                    spec.kind
-                ),
-                _ => inf.to_string(),
-            };
-            cx.problem(
-                format!("{path}.type"),
-                message,
-                "names follow the book's National Unit Ratings for the nation and year",
-            );
-            return Vec::new();
+            // A listed cavalry type under one of the book's blanket adjustments: French
+            // "Provisional" cavalry, Prussian "Guard" cavalry ("NW National Unit Ratings").
+            if let Some((r, a)) = adjusted_cavalry(nation, &spec.kind, cx.year) {
+                adjust = Some(a);
+                r
+            } else {
+                // A type that exists in other years says so; otherwise list every type.
+                let message = match (&inf, &cav) {
+                    (e @ ratings::Lookup::WrongYear { .. }, _)
+                    | (_, e @ ratings::Lookup::WrongYear { .. }) => e.to_string(),
+                    (
+                        ratings::Lookup::NoType { known: a, .. },
+                        ratings::Lookup::NoType { known: b, .. },
+                    ) => format!(
+                        "{nation} has no unit type named \"{}\"; infantry: {a}; cavalry: {b}",
+                        spec.kind
+                    ),
+                    _ => inf.to_string(),
+                };
+                cx.problem(
+                    format!("{path}.type"),
+                    message,
+                    "names follow the book's National Unit Ratings for the nation and year",
+                );
+                return Vec::new();
+            }
         }
     };
     let cavalry = row.arm == RatedArm::Cavalry;
     let quality = choose_quality(cx, spec, &row.quality, &row.name, nation, &label, path);
+    let quality = match (quality, adjust) {
+        (Some(q), Some(a)) => {
+            let to = if a.better { q.better() } else { q.worse() };
+            cx.notes.push(format!(
+                "{label}: {} is {} {q}, {}: {to} (NW National Unit Ratings, {nation})",
+                spec.kind, row.name, a.why
+            ));
+            Some(to)
+        }
+        (q, _) => q,
+    };
     let Some(quality) = quality else {
         return Vec::new();
     };
@@ -274,6 +293,51 @@ fn brigade(
         armored: row.armored,
     };
     finish_brigade(cx, spec, facts, label, extra_sp, path)
+}
+
+/// A blanket adjustment of a listed type's quality by one level.
+#[derive(Debug, Clone, Copy)]
+struct Adjust {
+    better: bool,
+    why: &'static str,
+}
+
+/// A cavalry type named with the prefix one of the book's blanket adjustments uses: French
+/// cavalry "listed as Provisional" is one level worse, Prussian "Guard class" cavalry one
+/// level better (Guard Uhlans are Elite). The rest of the name must be a listed type.
+fn adjusted_cavalry(
+    nation: Nation,
+    kind: &str,
+    year: u32,
+) -> Option<(&'static ratings::UnitRating, Adjust)> {
+    let (prefix, adjust) = match nation {
+        Nation::France => (
+            "provisional ",
+            Adjust {
+                better: false,
+                why: "Provisional cavalry, one level lower",
+            },
+        ),
+        Nation::Prussia => (
+            "guard ",
+            Adjust {
+                better: true,
+                why: "Guard class cavalry, one level higher",
+            },
+        ),
+        _ => return None,
+    };
+    let k = kind.trim();
+    let head = k.get(..prefix.len())?;
+    if !head.eq_ignore_ascii_case(prefix) {
+        return None;
+    }
+    let base = k[prefix.len()..].trim();
+    if base.is_empty() {
+        return None;
+    }
+    let row = ratings::find_unit(nation, RatedArm::Cavalry, base, year).ok()?;
+    Some((row, adjust))
 }
 
 /// What a brigade's type gives it, from the ratings or from the designer.
@@ -529,6 +593,26 @@ fn battery(cx: &Ctx, spec: &BatterySpec, nation: Nation, short: &str) -> Battery
     }
 }
 
+/// Batteries of one command with the same weight and kind would share a label ("IV Corp,
+/// 6 lb, Horse"); each of them gets a numeral after it, so every piece on the table has a
+/// label of its own to be placed and named by ("NW 2.0").
+fn number_alike(batteries: &mut [Battery], notes: &mut Vec<String>) {
+    let labels: Vec<String> = batteries.iter().map(|b| b.label.clone()).collect();
+    for (i, b) in batteries.iter_mut().enumerate() {
+        let same = labels.iter().filter(|l| **l == labels[i]).count();
+        if same > 1 {
+            let n = labels[..i].iter().filter(|l| **l == labels[i]).count() + 1;
+            b.label = format!("{} ({n})", labels[i]);
+            if n == 1 {
+                notes.push(format!(
+                    "{}: {same} batteries alike, numbered (1) to ({same}) to tell them apart",
+                    labels[i]
+                ));
+            }
+        }
+    }
+}
+
 /// Turn an order of battle into an army, or say what is wrong with it (by field path).
 pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>> {
     let mut cx = Ctx {
@@ -567,11 +651,12 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
                 brigades,
             });
         }
-        let batteries: Vec<Battery> = c
+        let mut batteries: Vec<Battery> = c
             .batteries
             .iter()
             .map(|b| battery(&cx, b, oob.nation, &short))
             .collect();
+        number_alike(&mut batteries, &mut cx.notes);
         let Some((name, rating, valorous, _)) = officer(
             &mut cx,
             &c.commander,

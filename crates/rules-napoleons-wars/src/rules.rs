@@ -198,7 +198,6 @@ pub fn start(scenario: &Scenario) -> State {
             commands,
         });
     }
-    // Batteries with the same label on one side get their own (labels repeat by weight).
     let field = Field {
         name: scenario.name.clone(),
         width: scenario.table.width,
