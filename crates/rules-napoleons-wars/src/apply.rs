@@ -33,6 +33,11 @@ pub fn apply(state: &mut State, event: &Event) {
             state.clock = *clock;
             state.done = [false; 2];
             state.valour_used = false;
+            if clock.spec(&crate::rules::SEQUENCE).key == "skirmish" {
+                for u in state.units.iter_mut() {
+                    u.open_to_skirmish = u.open_to_skirmish.saturating_sub(1);
+                }
+            }
         }
         Event::SideDone { side } => state.done[side.index()] = true,
         Event::Arrived { unit, pose } => {
@@ -43,7 +48,12 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::Declared { order } => {
             for s in &order.shooters {
-                state.units[*s as usize].fired = true;
+                let u = &mut state.units[*s as usize];
+                u.fired = true;
+                // Irregular cavalry that skirmishes may be skirmished in return ("NW 7.9").
+                if u.is_cavalry() {
+                    u.open_to_skirmish = 2;
+                }
             }
             state.fire_orders.push(order.clone());
         }

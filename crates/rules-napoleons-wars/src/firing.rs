@@ -52,11 +52,17 @@ pub fn may_skirmish(state: &State, a: &Unit, t: &Unit) -> Result<(), Illegal> {
             "the target must be an enemy unit in good order or disorder, not routed",
         ));
     }
-    if t.is_cavalry() {
-        return Err(Illegal::new(
-            "NW 7.4 Cavalry",
-            "no unit may skirmish attack cavalry",
-        ));
+    // Cavalry is never skirmished, except irregular horse that has itself chosen to
+    // skirmish, and then only by infantry (ruling N30).
+    if t.is_cavalry() && !(t.open_to_skirmish > 0 && a.is_infantry()) {
+        return Err(if t.brigade().is_some_and(|b| b.irregular && b.sk > 0) {
+            Illegal::new(
+                "NW 7.9 Cossack, Yuruk, Bedouin and Arab cavalry",
+                "irregular horse may be skirmished only by infantry, and only after it has skirmished itself",
+            )
+        } else {
+            Illegal::new("NW 7.4 Cavalry", "no unit may skirmish attack cavalry")
+        });
     }
     if t.is_artillery() {
         if let Some(inf) = t.attached {
@@ -148,9 +154,13 @@ pub fn check_skirmish(
     Ok(())
 }
 
-/// A unit that must still skirmish before its side may end the phase ("NW 7.5").
+/// A unit that must still skirmish before its side may end the phase ("NW 7.5"). Irregular
+/// cavalry skirmishes only if its owner chooses ("NW 7.9").
 pub fn must_still_skirmish(state: &State, side: Side) -> Option<(UnitId, UnitId)> {
-    for a in state.friends_of(side).filter(|u| !u.fired) {
+    for a in state
+        .friends_of(side)
+        .filter(|u| !u.fired && !u.is_cavalry())
+    {
         for t in skirmish_targets(state, a) {
             if !declared_by(state, side).any(|d| d.target == t) {
                 return Some((a.id, t));

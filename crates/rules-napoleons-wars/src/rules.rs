@@ -101,6 +101,7 @@ pub fn start(scenario: &Scenario) -> State {
                     reacted: false,
                     countercharged: false,
                     attached: None,
+                    open_to_skirmish: 0,
                 });
                 id
             };

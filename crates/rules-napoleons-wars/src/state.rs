@@ -102,6 +102,11 @@ pub struct Unit {
     /// For a general or ADC, the brigade he is attached to; for a battery, the infantry
     /// brigade it is attached to ("NW 8.6", "NW 9.0 A").
     pub attached: Option<UnitId>,
+    /// Irregular cavalry that chose to skirmish attack is open to enemy infantry's skirmish
+    /// attacks in return for the rest of that skirmish phase and the next one ("NW 7.9",
+    /// ruling N30): the skirmish phases still to begin or under way while it is open.
+    #[serde(default)]
+    pub open_to_skirmish: u8,
 }
 
 impl Unit {

@@ -7,8 +7,8 @@ use grognard_engine::{Ruleset, Side};
 use grognard_geometry::Pose;
 use grognard_rules_napoleons_wars::event::Event;
 use grognard_rules_napoleons_wars::moves::Step;
-use grognard_rules_napoleons_wars::state::{Gone, Pending, Place, State};
-use grognard_rules_napoleons_wars::{book, rules, Command, NapoleonsWars};
+use grognard_rules_napoleons_wars::state::{Gone, Pending, Place, Role, State};
+use grognard_rules_napoleons_wars::{book, firing, rules, Command, NapoleonsWars};
 
 const FRENCH: Side = Side(0);
 const AUSTRIANS: Side = Side(1);
@@ -290,4 +290,91 @@ fn nw_11_7_a_lost_commander_is_replaced_one_rating_worse() {
         (rating, range, basic, valorous),
         (grognard_rules_napoleons_wars::Rating::Poor, 5.5, 3.0, false)
     );
+}
+
+/// Make a cavalry brigade into Cossacks: irregular light horse rated SK2 ("NW 7.9").
+fn cossacks(s: &mut State, unit: u16) {
+    if let Role::Brigade(b) = &mut s.units[unit as usize].role {
+        b.irregular = true;
+        b.sk = 2;
+    }
+}
+
+// "NW 7.9", ruling N30: Austrian hussars made Cossacks stand 2" in front of a French SK2
+// brigade. The French may not skirmish them; the Austrians may choose not to skirmish. When
+// the Cossacks do skirmish (the Austrians declare first, being the phasing side), the French
+// brigade may, and must, skirmish them in return in the same phase. The Cossacks defend at
+// +3 (SK2, and cavalry themselves); the French roll 6+6+2 = 14 against 2+1+3 = 6, twice as
+// much: the Cossacks lose 1 s.p. and are disordered. They stay open to it through the next
+// skirmish phase, and not after.
+#[test]
+fn nw_7_9_cossacks_that_skirmish_may_be_skirmished_in_return() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("1B/3/VIII", 30.0, 35.0, 270.0),
+    ]);
+    let inf = id(&s, "1B/2/V");
+    let cos = id(&s, "1B/3/VIII");
+    cossacks(&mut s, cos);
+    s.clock = Clock {
+        turn: 1,
+        phase: 1,
+        first: AUSTRIANS,
+    };
+    let refused = firing::may_skirmish(&s, s.unit(inf), s.unit(cos)).unwrap_err();
+    assert!(refused.rule.starts_with("NW 7.9"), "{refused:?}");
+    // Skirmishing is the Cossacks' choice: their side may end the phase without it.
+    assert!(NapoleonsWars
+        .check(&s, AUSTRIANS, &Command::EndPhase)
+        .is_ok());
+    let sp = s.unit(cos).sp;
+    run(
+        &mut s,
+        AUSTRIANS,
+        Command::Skirmish {
+            attackers: vec![cos],
+            target: inf,
+        },
+        &[],
+    );
+    run(&mut s, AUSTRIANS, Command::EndPhase, &[]);
+    assert_eq!(NapoleonsWars.to_act(&s), Some(FRENCH));
+    // Now the French brigade can skirmish them, and so it must.
+    let must = NapoleonsWars.check(&s, FRENCH, &Command::EndPhase);
+    assert!(must.is_err_and(|e| e.rule.starts_with("NW 7.5")));
+    run(
+        &mut s,
+        FRENCH,
+        Command::Skirmish {
+            attackers: vec![inf],
+            target: cos,
+        },
+        &[],
+    );
+    // The Cossacks' attack: 1+1+2 = 4 against 3+3+2 = 8, no effect; then the French one.
+    let events = run(&mut s, FRENCH, Command::EndPhase, &[1, 1, 3, 3, 6, 6, 2, 1]);
+    let defence = events.iter().find_map(|e| match e {
+        Event::Skirmish { target, attack, .. } if *target == cos => Some(attack.clone()),
+        _ => None,
+    });
+    let defence = defence.expect("the French skirmish the Cossacks");
+    assert_eq!((defence.attack.total, defence.defence.total), (14, 6));
+    assert_eq!(s.unit(cos).sp, sp - 1);
+    assert!(s.unit(cos).disordered);
+    assert!(!s.unit(inf).disordered);
+    // Open through the next skirmish phase (the French half of turn 1), closed after.
+    let next = Clock {
+        turn: 1,
+        phase: 6,
+        first: AUSTRIANS,
+    };
+    NapoleonsWars.apply(&mut s, &Event::Phase { clock: next });
+    assert!(firing::may_skirmish(&s, s.unit(inf), s.unit(cos)).is_ok());
+    let after = Clock {
+        turn: 2,
+        phase: 1,
+        first: AUSTRIANS,
+    };
+    NapoleonsWars.apply(&mut s, &Event::Phase { clock: after });
+    assert!(firing::may_skirmish(&s, s.unit(inf), s.unit(cos)).is_err());
 }
