@@ -72,8 +72,12 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Reordered { unit } => state.units[*unit as usize].disordered = false,
         Event::Suppressed { unit } => state.units[*unit as usize].suppressed = true,
         Event::Unsuppressed { unit } => state.units[*unit as usize].suppressed = false,
-        Event::FellBack { unit, to, .. } => state.units[*unit as usize].pose = *to,
+        Event::FellBack { unit, to, .. } => {
+            state.units[*unit as usize].pose = *to;
+            part_from_battery(state, *unit);
+        }
         Event::Routed { unit, to } => {
+            part_from_battery(state, *unit);
             let u = &mut state.units[*unit as usize];
             u.pose = *to;
             u.routed = true;
@@ -139,6 +143,9 @@ pub fn apply(state: &mut State, event: &Event) {
                 if o.attached == Some(*unit) && o.is_officer() {
                     o.pose = grognard_geometry::Pose::at(moved.pos, moved.facing);
                 }
+                if o.attached == Some(*unit) && o.is_artillery() && o.on_table() {
+                    o.pose = crate::state::attached_battery_pose(moved);
+                }
             }
         }
         Event::Contact { attacker, defender } => {
@@ -154,8 +161,20 @@ pub fn apply(state: &mut State, event: &Event) {
                 }),
             }
         }
-        Event::Faced { unit, pose } => state.units[*unit as usize].pose = *pose,
+        Event::Faced { unit, pose } => {
+            state.units[*unit as usize].pose = *pose;
+            part_from_battery(state, *unit);
+        }
         Event::Attached { officer, unit } => state.units[*officer as usize].attached = *unit,
+        Event::BatteryAttached {
+            battery,
+            infantry,
+            pose,
+        } => {
+            let b = &mut state.units[*battery as usize];
+            b.attached = *infantry;
+            b.pose = *pose;
+        }
         Event::OfficerMoved { unit, to } => state.units[*unit as usize].pose = *to,
         Event::OfficerRisk { .. } | Event::Evasion { .. } => {}
         Event::ReactionRoll {
@@ -188,11 +207,15 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Fought { .. } => {}
-        Event::Advanced { unit, to } => state.units[*unit as usize].pose = *to,
+        Event::Advanced { unit, to } => {
+            state.units[*unit as usize].pose = *to;
+            part_from_battery(state, *unit);
+        }
         Event::ValourUsed => state.valour_used = true,
         Event::CombatOver { defender } => state.combats.retain(|c| c.defender != *defender),
         Event::RallyTest { .. } => {}
         Event::Rallied { unit, pose } => {
+            part_from_battery(state, *unit);
             let u = &mut state.units[*unit as usize];
             u.routed = false;
             u.disordered = true;
@@ -248,6 +271,19 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Ended { outcome } => {
             state.outcome = Some(outcome.clone());
             state.pending = None;
+        }
+    }
+}
+
+/// A battery stays attached only while its brigade moves by its own maneuver: when either
+/// is pushed, turned or thrown back, the battery is left where it stands, detached (ruling
+/// N31).
+fn part_from_battery(state: &mut State, unit: crate::state::UnitId) {
+    for o in state.units.iter_mut() {
+        let pair =
+            (o.is_artillery() && o.attached == Some(unit)) || (o.id == unit && o.is_artillery());
+        if pair {
+            o.attached = None;
         }
     }
 }

@@ -140,6 +140,13 @@ pub enum Event {
         officer: UnitId,
         unit: Option<UnitId>,
     },
+    /// A battery attaches to an infantry brigade, squared up in front of it, or detaches
+    /// (`infantry: None`) ("NW 8.6").
+    BatteryAttached {
+        battery: UnitId,
+        infantry: Option<UnitId>,
+        pose: Pose,
+    },
     /// Officers stand aside when troops pass through them ("NW 9.3").
     OfficerMoved {
         unit: UnitId,

@@ -123,6 +123,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         return;
     }
     let town = measure::hard_cover(ctx.state, &d);
+    let guns0 = ctx.state.battery_on(defender).map(|g| g.id);
     for _round in 0..20 {
         let live: Vec<UnitId> = c
             .attackers
@@ -144,6 +145,13 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         let tables = ctx.state.field.tables.combat.clone();
         let round = combat::resolve(&tables, &s, ctx.dice);
         let result = round.result;
+        // A battery attached to the defending infantry shares its fate ("NW 8.6").
+        let guns = ctx.state.battery_on(defender).map(|g| g.id);
+        let share = |ctx: &mut Ctx| {
+            if let Some(g) = guns {
+                guns_share_fate(ctx, g, defender, live[0], result);
+            }
+        };
         ctx.emit(Event::Fought {
             attackers: live.clone(),
             defender,
@@ -200,11 +208,13 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                 ctx.disorder(defender, "driven back");
                 let f = full(ctx, defender);
                 fallback::retreat(ctx, defender, primary, f, "driven back a full move");
+                share(ctx);
                 advance(ctx, primary, tables.advance[2]);
             }
             CombatResult::DefenderGivesGround => {
                 ctx.disorder(defender, "gives ground");
                 fallback::retreat(ctx, defender, primary, tables.fall_back, "gives ground 6\"");
+                share(ctx);
                 for a in &live {
                     if ctx.state.unit(*a).is_cavalry() {
                         ctx.disorder(*a, "cavalry disordered by its own success");
@@ -249,6 +259,16 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         }
         break;
     }
+    // Guns whose infantry is gone or routed are lost with it.
+    if let Some(g) = guns0 {
+        guns_share_fate(
+            ctx,
+            g,
+            defender,
+            c.attackers[0],
+            CombatResult::AssaultRepulsed,
+        );
+    }
     // Attacking a town disorders the attackers ("NW 11.3").
     if town {
         for a in &c.attackers {
@@ -270,6 +290,56 @@ pub(crate) fn primary_first(state: &State, attackers: &[UnitId]) -> Vec<UnitId> 
             .then(a.cmp(b))
     });
     v
+}
+
+/// What the combat's result does to a battery that was attached to the defending infantry
+/// ("NW 8.6", "NW Combat Results Table"): destroyed with infantry crushed, broken or gone;
+/// damaged and back a full move with infantry driven back; back a full move and suppressed
+/// with infantry giving ground; untouched when the attack fails.
+fn guns_share_fate(
+    ctx: &mut Ctx,
+    guns: UnitId,
+    infantry: UnitId,
+    primary: UnitId,
+    result: CombatResult,
+) {
+    if !ctx.state.unit(guns).on_table() {
+        return;
+    }
+    if !ctx.state.unit(infantry).on_table() || ctx.state.unit(infantry).routed {
+        ctx.eliminate(
+            guns,
+            Gone::Eliminated,
+            "lost with the infantry it was attached to",
+        );
+        return;
+    }
+    let full = crate::movement::full_allowance(ctx.state, ctx.state.unit(guns));
+    match result {
+        CombatResult::DefenderDrivenBack => {
+            ctx.lose(guns, 1, "damaged as its infantry was driven back");
+            if ctx.state.unit(guns).on_table() {
+                fallback::retreat(
+                    ctx,
+                    guns,
+                    primary,
+                    full,
+                    "retreats a full move with its infantry",
+                );
+            }
+        }
+        CombatResult::DefenderGivesGround => {
+            fallback::retreat(
+                ctx,
+                guns,
+                primary,
+                full,
+                "retreats a full move as its infantry gives ground",
+            );
+            ctx.disorder(guns, "its infantry gave ground");
+        }
+        _ => {}
+    }
 }
 
 fn destroy_attached_battery(ctx: &mut Ctx, infantry: UnitId) {

@@ -216,7 +216,10 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
     let (fl, fr) = bb.face(grognard_geometry::Face::Front);
     let corridor = Corridor::new(fl, fr, &tb);
     for o in state.on_table() {
-        if o.id == b.id || o.id == t.id || o.is_officer() || o.attached == Some(b.id) {
+        // A battery attached to infantry and its infantry do not screen each other: fire at
+        // either reaches it ("NW 8.6").
+        let pair = (o.is_artillery() && o.attached == Some(t.id)) || t.attached == Some(o.id);
+        if o.id == b.id || o.id == t.id || o.is_officer() || o.attached == Some(b.id) || pair {
             continue;
         }
         if corridor.blocked_by_base(&o.base(), 0.01) {
@@ -308,7 +311,7 @@ pub fn check_fire(
         }
         may_fire(state, b, t)?;
         if let Some(f) = forced_target(state, b) {
-            if f != target {
+            if f != target && !attached_pair(state, f, target) {
                 return Err(Illegal::new(
                     "NW 8.3 Line of fire",
                     format!(
@@ -323,10 +326,24 @@ pub fn check_fire(
     Ok(())
 }
 
+/// A battery attached to infantry and that infantry: for the closest-target rule they are
+/// one target, and the gunners may fire at either ("NW 8.6", ruling N31).
+pub fn attached_pair(state: &State, a: UnitId, b: UnitId) -> bool {
+    let (ua, ub) = (state.unit(a), state.unit(b));
+    (ua.is_artillery() && ua.attached == Some(b)) || (ub.is_artillery() && ub.attached == Some(a))
+}
+
 /// Targets a battery may fire at now.
 pub fn fire_targets(state: &State, b: &Unit) -> Vec<UnitId> {
     if let Some(f) = forced_target(state, b) {
-        return vec![f];
+        let mut v = vec![f];
+        v.extend(
+            state
+                .enemies_of(b.side)
+                .filter(|t| attached_pair(state, f, t.id) && may_fire(state, b, t).is_ok())
+                .map(|t| t.id),
+        );
+        return v;
     }
     state
         .enemies_of(b.side)
@@ -534,42 +551,52 @@ pub fn kill_general_on(ctx: &mut Ctx, unit: UnitId, why: &str) {
     }
 }
 
+/// A charged battery's final shot at its attacker, taken only if the attacker comes at its
+/// front, suppressed or not ("NW 8.5"); a battery attached to infantry takes it too ("NW
+/// 8.6"). Returns `true` if the shot stopped the attack: the attacker is gone or has been
+/// driven off (ruling N26).
+pub fn final_fire(ctx: &mut Ctx, attacker: UnitId, battery: UnitId) -> bool {
+    let a = ctx.state.unit(attacker).clone();
+    let b = ctx.state.unit(battery).clone();
+    if measure::face_toward(&b.base(), a.pose.pos) != grognard_geometry::Face::Front
+        || (b.damaged() && b.suppressed)
+    {
+        return false;
+    }
+    let mut facts = battery_facts(ctx.state, &b, &a, 0.0);
+    facts.suppressed = false;
+    let target = fire_target_facts(ctx.state, &a);
+    let tables = ctx.state.field.tables.artillery.clone();
+    let Some(f) = fire::resolve(&tables, &[facts], &target, ctx.dice) else {
+        return false;
+    };
+    let effect = f.effect;
+    let killed = f.general_killed;
+    ctx.emit(Event::ArtilleryFire {
+        batteries: vec![battery],
+        target: attacker,
+        fire: f,
+        final_fire: true,
+    });
+    if killed {
+        kill_general_on(ctx, attacker, "killed by final fire on a natural 12");
+    }
+    apply_fire_effect(ctx, attacker, effect, battery);
+    let au = ctx.state.unit(attacker);
+    !au.on_table() || au.pose.pos.distance(a.pose.pos) > 1e-6
+}
+
 /// A battery charged by infantry or cavalry ("NW 8.5"): from its front it first takes a final
 /// shot at the attacker; then, unless the shot stopped the attack, it rolls to evade. A
 /// battery that escapes falls back a full move; if the attacker, 1" poorer, could still reach
 /// it, it is overrun. Returns `true` if the contact stands and a combat follows.
 pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, left: f64) -> bool {
+    if final_fire(ctx, attacker, battery) {
+        return false;
+    }
     let a = ctx.state.unit(attacker).clone();
     let b = ctx.state.unit(battery).clone();
     let bat = b.battery().expect("a battery").clone();
-    // Final fire, from the front only, suppressed or not.
-    if measure::face_toward(&b.base(), a.pose.pos) == grognard_geometry::Face::Front
-        && !(b.damaged() && b.suppressed)
-    {
-        let mut facts = battery_facts(ctx.state, &b, &a, 0.0);
-        facts.suppressed = false;
-        let target = fire_target_facts(ctx.state, &a);
-        let tables = ctx.state.field.tables.artillery.clone();
-        if let Some(f) = fire::resolve(&tables, &[facts], &target, ctx.dice) {
-            let effect = f.effect;
-            let killed = f.general_killed;
-            ctx.emit(Event::ArtilleryFire {
-                batteries: vec![battery],
-                target: attacker,
-                fire: f,
-                final_fire: true,
-            });
-            if killed {
-                kill_general_on(ctx, attacker, "killed by final fire on a natural 12");
-            }
-            apply_fire_effect(ctx, attacker, effect, battery);
-            // The attack is stopped if the attacker is gone or has been driven off (ruling N26).
-            let au = ctx.state.unit(attacker);
-            if !au.on_table() || au.pose.pos.distance(a.pose.pos) > 1e-6 {
-                return false;
-            }
-        }
-    }
     // Evasion.
     let (weather, mud) = ctx.state.field.spell(ctx.state.clock.turn);
     let facts = morale::EvasionFacts {

@@ -113,6 +113,8 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     let mut all_road = on_road(state, u.pose.pos);
     let mut through_friends = false;
     let mut through_officers: Vec<UnitId> = Vec::new();
+    // A battery attached to the brigade goes with it, in front ("NW 8.6").
+    let carried = state.battery_on(u.id).filter(|_| u.is_infantry());
     let mut pose = u.pose;
     let mut level = measure::elevation_at(state, pose.pos);
     let in_town = |p: grognard_geometry::Vec2| measure::in_kind(state, TerrainKind::Town, p);
@@ -165,6 +167,18 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             if lv != level {
                 extra += row.elevation * (lv as f64 - level as f64).abs();
                 level = lv;
+            }
+            if let Some(bat) = carried {
+                let bb = bat.at(crate::state::attached_battery_pose(b.pose));
+                if let Some(e) = state
+                    .enemies_of(u.side)
+                    .find(|e| !e.is_officer() && overlapping(&bb, &e.base()))
+                {
+                    return Err(illegal(
+                        R_THROUGH,
+                        format!("{} is in the way of the attached battery", e.label),
+                    ));
+                }
             }
             // Other pieces along the way.
             if troops {
@@ -256,11 +270,49 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     if troops && !u.is_infantry() && measure::hard_cover_at(state, end.pos) {
         return Err(illegal(R_TERRAIN, "only infantry may end a move in a town"));
     }
-    // Contact.
-    let touched: Vec<&Unit> = state
+    // The attached battery's place at the end: on the table, on no other base, and never in
+    // contact with the enemy, since artillery never moves into contact (ruling N31).
+    if let Some(bat) = carried {
+        let bb = bat.at(crate::state::attached_battery_pose(end));
+        if !state.field.contains(&bb) {
+            return Err(illegal(
+                R_MOVE,
+                "the attached battery would leave the table",
+            ));
+        }
+        for o in state.on_table() {
+            if o.id == u.id || o.id == bat.id || o.is_officer() {
+                continue;
+            }
+            if overlapping(&bb, &o.base()) {
+                return Err(illegal(
+                    R_THROUGH,
+                    format!("the attached battery would end on {}", o.label),
+                ));
+            }
+            if o.side != u.side && touching(&bb, &o.base()) {
+                return Err(illegal(
+                    R_CONTACT,
+                    "artillery never moves into contact: a brigade with a battery attached does not attack",
+                ));
+            }
+        }
+    }
+    // Contact. Touching a battery attached to a brigade is contacting the brigade, which
+    // fights for both ("NW 8.6").
+    let mut touched: Vec<&Unit> = Vec::new();
+    for e in state
         .enemies_of(u.side)
         .filter(|e| !e.is_officer() && touching(&end_base, &e.base()))
-        .collect();
+    {
+        let e = match e.attached {
+            Some(i) if e.is_artillery() && state.unit(i).on_table() => state.unit(i),
+            _ => e,
+        };
+        if !touched.iter().any(|t| t.id == e.id) {
+            touched.push(e);
+        }
+    }
     let contact = match touched.as_slice() {
         [] => None,
         [e] => {
@@ -324,6 +376,7 @@ fn check_contact(
     let closer = state
         .enemies_of(u.side)
         .filter(|o| !o.is_officer() && o.id != e.id && in_front(&start, &o.base()))
+        .filter(|o| o.attached != Some(e.id))
         .filter(|o| !(u.is_cavalry() && measure::hard_cover(state, o)))
         .map(|o| distance(&start, &o.base()))
         .any(|d| d <= state.field.tables.movement.presence_of_enemy && d + 0.1 < d_target);

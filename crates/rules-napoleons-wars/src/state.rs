@@ -23,6 +23,12 @@ pub const GENERAL_SIZE: f64 = 1.0;
 pub const COMMANDER_SIZE: f64 = 1.5;
 pub const CINC_SIZE: f64 = 2.0;
 
+/// Where a battery attached to a brigade stands: squarely in front of it, touching its front,
+/// facing the same way ("NW 8.6").
+pub fn attached_battery_pose(brigade: Pose) -> Pose {
+    brigade.advanced((BRIGADE_SIZE + BATTERY_SIZE) * 0.5, 0.0)
+}
+
 /// What a piece on the table is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "role", rename_all = "snake_case")]
@@ -436,6 +442,12 @@ impl State {
     /// The side's CinC, if on the table.
     pub fn cinc_of(&self, side: Side) -> Option<&Unit> {
         self.friends_of(side).find(|u| u.role == Role::Cinc)
+    }
+
+    /// The battery attached to an infantry brigade ("NW 8.6").
+    pub fn battery_on(&self, id: UnitId) -> Option<&Unit> {
+        self.on_table()
+            .find(|b| b.is_artillery() && b.attached == Some(id))
     }
 
     /// The general or ADC attached to a brigade.

@@ -378,3 +378,236 @@ fn nw_7_9_cossacks_that_skirmish_may_be_skirmished_in_return() {
     NapoleonsWars.apply(&mut s, &Event::Phase { clock: after });
     assert!(firing::may_skirmish(&s, s.unit(inf), s.unit(cos)).is_err());
 }
+
+/// The Austrians' maneuver phase of turn 1 (they go first).
+fn austrian_maneuver(s: &mut State) {
+    s.clock = Clock {
+        turn: 1,
+        phase: 3,
+        first: AUSTRIANS,
+    };
+}
+
+/// Attach the battery to the infantry as the attach command leaves it.
+fn attach(s: &mut State, battery: u16, infantry: u16) {
+    let pose = rules_state::attached_battery_pose(s.unit(infantry).pose);
+    s.units[battery as usize].attached = Some(infantry);
+    s.units[battery as usize].pose = pose;
+}
+
+use grognard_rules_napoleons_wars::state as rules_state;
+
+fn refused_by(s: &State, side: Side, cmd: Command) -> String {
+    let e = NapoleonsWars.check(s, side, &cmd).unwrap_err();
+    format!("{}: {}", e.rule, e.reason)
+}
+
+// "NW 8.6": an Austrian 6 lb horse battery stands touching the front of an Austrian line
+// brigade, both near their commander. It attaches (squared up in the middle of the front),
+// never to cavalry, only within range, only touching; attached, it does not roll on its own
+// but goes where its brigade goes, and the brigade cannot carry it into contact.
+#[test]
+fn nw_8_6_a_battery_attaches_to_infantry_and_moves_with_it() {
+    let mut s = table(&[
+        ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ("VIII Corp, 6 lb, Horse", 30.4, 37.75, 270.0),
+        ("1B/3/VIII", 40.0, 40.0, 270.0),
+        ("Chasteler", 33.0, 44.0, 270.0),
+        ("1B/2/V", 30.0, 26.0, 90.0),
+    ]);
+    austrian_maneuver(&mut s);
+    let inf = id(&s, "1B/1/VIII");
+    let bat = id(&s, "VIII Corp, 6 lb, Horse");
+    let hussars = id(&s, "1B/3/VIII");
+    let chasteler = id(&s, "Chasteler");
+    let attach_to = |u| Command::AttachBattery {
+        battery: bat,
+        infantry: Some(u),
+    };
+    assert!(refused_by(&s, AUSTRIANS, attach_to(hussars)).contains("may not attach to cavalry"));
+    // Out of the commander's 7.5" range, no attaching.
+    s.units[chasteler as usize].pose = Pose::new(60.0, 60.0, 0.0);
+    assert!(refused_by(&s, AUSTRIANS, attach_to(inf)).contains("commander's range"));
+    s.units[chasteler as usize].pose = Pose::new(33.0, 44.0, 0.0);
+    // Not touching the front, no attaching.
+    s.units[bat as usize].pose = Pose::new(30.0, 36.0, 270f64.to_radians());
+    assert!(refused_by(&s, AUSTRIANS, attach_to(inf)).starts_with("NW 8.6"));
+    s.units[bat as usize].pose = Pose::new(30.4, 37.75, 270f64.to_radians());
+    run(&mut s, AUSTRIANS, attach_to(inf), &[]);
+    let b = s.unit(bat);
+    assert_eq!(b.attached, Some(inf));
+    assert!((b.pose.pos.x - 30.0).abs() < 1e-9 && (b.pose.pos.y - 37.75).abs() < 1e-9);
+    assert!(refused_by(&s, AUSTRIANS, Command::Roll { unit: bat }).contains("detach it first"));
+    // The brigade rolls 6+6 and marches 4" toward the French: the guns go with it.
+    run(&mut s, AUSTRIANS, Command::Roll { unit: inf }, &[6, 6]);
+    run(
+        &mut s,
+        AUSTRIANS,
+        Command::Move {
+            unit: inf,
+            steps: vec![Step::Forward { d: 4.0 }],
+        },
+        &[],
+    );
+    let b = s.unit(bat);
+    assert!((b.pose.pos.y - 33.75).abs() < 1e-6, "{:?}", b.pose.pos);
+    assert_eq!(b.attached, Some(inf));
+    // A second move may not carry the guns into the French brigade (its front is at 27.5",
+    // the guns' at 33").
+    s.units[inf as usize].moved = false;
+    run(&mut s, AUSTRIANS, Command::Roll { unit: inf }, &[6, 6]);
+    let into = NapoleonsWars
+        .check(
+            &s,
+            AUSTRIANS,
+            &Command::Move {
+                unit: inf,
+                steps: vec![Step::Forward { d: 5.5 }],
+            },
+        )
+        .unwrap_err();
+    assert!(into.rule.starts_with("NW 9.92"), "{into:?}");
+    // Detached, the battery stays where it is.
+    run(&mut s, AUSTRIANS, Command::Hold, &[]);
+    run(
+        &mut s,
+        AUSTRIANS,
+        Command::AttachBattery {
+            battery: bat,
+            infantry: None,
+        },
+        &[],
+    );
+    assert_eq!(s.unit(bat).attached, None);
+}
+
+// "NW 8.6": a French brigade charges the front of an Austrian brigade with a 6 lb horse
+// battery attached. The guns take their final shot (6 points at canister, 1+1 = 2:
+// desultory) but do not roll to evade; the combat is the brigade's. The French win by 4 to 6
+// (driven back): the brigade loses 1 s.p. and retreats in disorder; the guns are damaged and
+// retreat a full move, no longer attached.
+#[test]
+fn nw_8_6_attached_guns_shoot_stay_and_share_their_brigades_fate() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ("VIII Corp, 6 lb, Horse", 30.0, 37.75, 270.0),
+    ]);
+    let fr = id(&s, "1B/2/V");
+    let inf = id(&s, "1B/1/VIII");
+    let bat = id(&s, "VIII Corp, 6 lb, Horse");
+    attach(&mut s, bat, inf);
+    to_move(&mut s, fr, 10.0);
+    // The guns' front edge is at 37", the French front at 31.5".
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: fr,
+            steps: vec![Step::Forward { d: 5.5 }],
+        },
+        &[1, 1],
+    );
+    assert!(events.iter().any(
+        |e| matches!(e, Event::ArtilleryFire { final_fire: true, fire, .. } if fire.points == 6.0)
+    ));
+    assert!(!events.iter().any(|e| matches!(e, Event::Evasion { .. })));
+    assert_eq!(s.combats.len(), 1);
+    assert_eq!(
+        (s.combats[0].defender, s.combats[0].attackers.clone()),
+        (inf, vec![fr])
+    );
+    let inf_sp = s.unit(inf).sp;
+    s.clock.phase = 5;
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: inf },
+        &[5, 5, 3, 3],
+    );
+    let round = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Fought { round, .. } => Some(round.clone()),
+            _ => None,
+        })
+        .expect("a combat round");
+    assert!(
+        (4..=6).contains(&round.difference),
+        "{:?} / {:?}",
+        round.attack,
+        round.defence
+    );
+    assert_eq!(s.unit(inf).sp, inf_sp - 1);
+    assert!(s.unit(inf).disordered);
+    let b = s.unit(bat);
+    assert!(b.on_table() && b.damaged(), "{b:?}");
+    assert_eq!(b.attached, None);
+    // A full move for horse guns, 12", away from the French.
+    assert!(b.pose.pos.y > 37.75 + 11.5, "{:?}", b.pose.pos);
+}
+
+// "NW 8.6", combat results: when the brigade is broken the attached guns are destroyed with
+// it; when the attack is repulsed they are untouched and stay attached.
+#[test]
+fn nw_8_6_attached_guns_lost_with_a_broken_brigade_and_safe_when_it_holds() {
+    for (dice, lost) in [([6u8, 6, 1, 1], true), ([1, 1, 6, 6], false)] {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 35.5, 90.0),
+            ("1B/1/VIII", 30.0, 40.0, 270.0),
+            ("VIII Corp, 6 lb, Horse", 30.0, 37.75, 270.0),
+        ]);
+        let fr = id(&s, "1B/2/V");
+        let inf = id(&s, "1B/1/VIII");
+        let bat = id(&s, "VIII Corp, 6 lb, Horse");
+        attach(&mut s, bat, inf);
+        s.combats.push(rules_state::Combat {
+            attackers: vec![fr],
+            defender: inf,
+        });
+        s.clock.phase = 5;
+        let events = run(&mut s, FRENCH, Command::Fight { defender: inf }, &dice);
+        let round = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Fought { round, .. } => Some(round.clone()),
+                _ => None,
+            })
+            .unwrap();
+        if lost {
+            assert!(round.difference >= 7, "{round:?}");
+            assert_eq!(s.unit(bat).place, Place::Gone(Gone::Eliminated));
+        } else {
+            assert!(round.difference <= -4, "{round:?}");
+            assert!(s.unit(bat).on_table() && !s.unit(bat).damaged());
+            assert_eq!(s.unit(bat).attached, Some(inf));
+        }
+    }
+}
+
+// "NW 8.6": enemy gunners may single out the attached battery, or fire at the brigade past
+// it; the two count as one for the closest-target rule.
+#[test]
+fn nw_8_6_enemy_guns_may_fire_at_the_battery_or_its_brigade() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 32.0, 90.0),
+        ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ("VIII Corp, 6 lb, Horse", 30.0, 37.75, 270.0),
+    ]);
+    let guns = id(&s, "V Corp, 12 lb, Foot");
+    let inf = id(&s, "1B/1/VIII");
+    let bat = id(&s, "VIII Corp, 6 lb, Horse");
+    attach(&mut s, bat, inf);
+    s.clock.phase = 2;
+    let mut targets = firing::fire_targets(&s, s.unit(guns));
+    targets.sort();
+    let mut want = vec![inf, bat];
+    want.sort();
+    assert_eq!(targets, want);
+    for t in [inf, bat] {
+        assert!(firing::check_fire(&s, FRENCH, &[guns], t).is_ok());
+    }
+    // Unattached, the battery in front screens the brigade.
+    s.units[bat as usize].attached = None;
+    assert!(firing::check_fire(&s, FRENCH, &[guns], inf).is_err());
+}
