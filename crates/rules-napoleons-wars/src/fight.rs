@@ -41,13 +41,21 @@ fn combat_unit(state: &State, u: &Unit, valorous: bool) -> combat::Unit {
 
 /// A valorous commander within 3" of `u` ("NW II 3.2").
 pub fn valorous_near(state: &State, u: &Unit) -> bool {
-    state.friends_of(u.side).any(|o| {
-        let v = match o.role {
+    valorous_commander_near(state, u).is_some()
+}
+
+/// The valorous commander within 3" of `u` whose bonus it takes: the nearest ("NW II 3.2").
+pub fn valorous_commander_near(state: &State, u: &Unit) -> Option<UnitId> {
+    state
+        .friends_of(u.side)
+        .filter(|o| match o.role {
             Role::Commander { command } => state.leader(o.side, command).3,
             _ => false,
-        };
-        v && distance(&o.base(), &u.base()) <= state.field.tables.maneuver.presence_radius
-    })
+        })
+        .map(|o| (o.id, distance(&o.base(), &u.base())))
+        .filter(|(_, d)| *d <= state.field.tables.maneuver.presence_radius)
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+        .map(|(id, _)| id)
 }
 
 /// The facts of a combat as it stands ("NW 11.0", "NW 11.2").
@@ -142,6 +150,14 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         if s.attackers.iter().any(|a| a.valorous_near) || s.defender.valorous_near {
             ctx.emit(Event::ValourUsed);
         }
+        // The valorous commander whose bonus a side took shares its leaders' risks ("NW II
+        // 3.2", ruling N32).
+        let hero_of = |ctx: &Ctx, used: bool, u: UnitId| {
+            used.then(|| valorous_commander_near(ctx.state, ctx.state.unit(u)))
+                .flatten()
+        };
+        let attacker_hero = hero_of(ctx, s.attackers[0].valorous_near, live[0]);
+        let defender_hero = hero_of(ctx, s.defender.valorous_near, defender);
         let tables = ctx.state.field.tables.combat.clone();
         let round = combat::resolve(&tables, &s, ctx.dice);
         let result = round.result;
@@ -174,6 +190,9 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
             CombatResult::DefenderCrushed => {
                 ctx.lose(defender, 3, "crushed");
                 kill_general_on(ctx, defender, "killed as the defence was crushed");
+                if let Some(v) = defender_hero {
+                    ctx.eliminate(v, Gone::Killed, "killed leading a defence that was crushed");
+                }
                 destroy_attached_battery(ctx, defender);
                 if ctx.state.unit(defender).on_table()
                     && attacker_cavalry
@@ -189,6 +208,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                 ctx.lose(defender, 2, "broken");
                 destroy_attached_battery(ctx, defender);
                 officer_risk(ctx, defender);
+                hero_risk(ctx, defender_hero);
                 if was_disordered {
                     if ctx.state.unit(defender).on_table()
                         && attacker_cavalry
@@ -247,6 +267,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                 let was_disordered = ctx.state.unit(primary).disordered;
                 ctx.lose(primary, cap(2), "la Garde recule");
                 officer_risk(ctx, primary);
+                hero_risk(ctx, attacker_hero);
                 for a in &live {
                     if was_disordered && *a == primary {
                         fallback::rout(ctx, *a, defender);
@@ -369,6 +390,28 @@ fn officer_risk(ctx: &mut Ctx, unit: UnitId) {
     ctx.emit(Event::OfficerRisk { unit: g, test });
     if killed {
         ctx.eliminate(g, Gone::Killed, "killed leading the combat");
+    }
+}
+
+/// A valorous commander whose bonus the beaten unit took is rolled for as if attached: 2d6,
+/// 10 or more and he is killed ("NW II 3.2", "NW Combat Results Table").
+fn hero_risk(ctx: &mut Ctx, hero: Option<UnitId>) {
+    let Some(v) = hero else {
+        return;
+    };
+    if !ctx.state.unit(v).on_table() {
+        return;
+    }
+    let from = ctx.state.field.tables.combat.officer_killed_from;
+    let test = morale::officer_risk(ctx.dice, "NW II 3.2 Bravest of the brave", from);
+    let killed = test.passed;
+    ctx.emit(Event::OfficerRisk { unit: v, test });
+    if killed {
+        ctx.eliminate(
+            v,
+            Gone::Killed,
+            "killed at the head of the troops he inspired",
+        );
     }
 }
 

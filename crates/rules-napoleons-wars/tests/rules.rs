@@ -611,3 +611,77 @@ fn nw_8_6_enemy_guns_may_fire_at_the_battery_or_its_brigade() {
     s.units[bat as usize].attached = None;
     assert!(firing::check_fire(&s, FRENCH, &[guns], inf).is_err());
 }
+
+// "NW II 3.2", "NW Combat Results Table", ruling N32: Chasteler, made valorous, stands 2"
+// behind an Austrian brigade that a French brigade attacks; the brigade takes his +1. When
+// it is broken (6+6+3 = 15 against 2+1+3 = 6), he is rolled for as if attached: 5+5 = 10
+// kills him, 3+4 leaves him unhurt. When it is crushed (15 against 1+1+3 = 5) he is killed
+// without a roll.
+#[test]
+fn nw_ii_3_2_a_valorous_commander_shares_the_risk_of_the_unit_he_inspired() {
+    for (dice, killed) in [
+        (vec![6u8, 6, 2, 1, 5, 5], true),
+        (vec![6, 6, 2, 1, 3, 4], false),
+        (vec![6, 6, 1, 1], true),
+    ] {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 35.0, 90.0),
+            ("1B/1/VIII", 30.0, 38.0, 270.0),
+            ("Chasteler", 30.0, 42.5, 270.0),
+        ]);
+        std::sync::Arc::make_mut(&mut s.field).sides[1].commands[0].valorous = true;
+        let fr = id(&s, "1B/2/V");
+        let inf = id(&s, "1B/1/VIII");
+        let chasteler = id(&s, "Chasteler");
+        s.combats.push(rules_state::Combat {
+            attackers: vec![fr],
+            defender: inf,
+        });
+        s.clock.phase = 5;
+        let events = run(&mut s, FRENCH, Command::Fight { defender: inf }, &dice);
+        let round = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Fought { round, .. } => Some(round.clone()),
+                _ => None,
+            })
+            .unwrap();
+        assert!(
+            round.defence.modifiers.iter().any(|m| m.value == 1),
+            "{:?}",
+            round.defence
+        );
+        let rolled = events
+            .iter()
+            .any(|e| matches!(e, Event::OfficerRisk { unit, .. } if *unit == chasteler));
+        assert_eq!(rolled, dice.len() == 6, "{round:?}");
+        if killed {
+            assert_eq!(s.unit(chasteler).place, Place::Gone(Gone::Killed));
+        } else {
+            assert!(s.unit(chasteler).on_table());
+        }
+    }
+    // A brigade that did not take his bonus (it was given elsewhere this phase) puts him at
+    // no risk, crushed or not: 15 against 2+1+2 = 5.
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 35.0, 90.0),
+        ("1B/1/VIII", 30.0, 38.0, 270.0),
+        ("Chasteler", 30.0, 42.5, 270.0),
+    ]);
+    std::sync::Arc::make_mut(&mut s.field).sides[1].commands[0].valorous = true;
+    let (fr, inf) = (id(&s, "1B/2/V"), id(&s, "1B/1/VIII"));
+    s.combats.push(rules_state::Combat {
+        attackers: vec![fr],
+        defender: inf,
+    });
+    s.clock.phase = 5;
+    s.valour_used = true;
+    run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: inf },
+        &[6, 6, 2, 1],
+    );
+    assert!(s.unit(id(&s, "Chasteler")).on_table());
+    assert!(s.unit(inf).routed || !s.unit(inf).on_table());
+}
