@@ -148,6 +148,14 @@ pub fn apply(state: &mut State, event: &Event) {
                 }
             }
         }
+        Event::MovesOn { unit, allowance } => {
+            state.pending = Some(Pending::Move {
+                side: state.units[*unit as usize].side,
+                unit: *unit,
+                allowance: *allowance,
+                reordered: false,
+            });
+        }
         Event::Contact { attacker, defender } => {
             match state.combats.iter_mut().find(|c| c.defender == *defender) {
                 Some(c) => {

@@ -126,6 +126,12 @@ pub enum Event {
         cost: f64,
         road: bool,
     },
+    /// An attacker whose target battery got away or was overrun may move on with what is
+    /// left of its allowance ("NW 8.5", "NW Optional rules 4.0").
+    MovesOn {
+        unit: UnitId,
+        allowance: f64,
+    },
     /// A unit moved into contact: the attack will be fought in the combat phase.
     Contact {
         attacker: UnitId,

@@ -2,6 +2,7 @@
 //! the declarations, and their simultaneous resolution: every roll is made first, then every
 //! result is applied.
 
+use crate::army::Ordnance;
 use crate::ctx::Ctx;
 use crate::event::Event;
 use crate::fallback;
@@ -194,10 +195,11 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
     let bb = b.base();
     let tb = t.base();
     let range = distance(&bb, &tb);
-    let reach = match bat.weight {
-        crate::GunWeight::Light => state.field.tables.artillery.light.reach[2],
-        crate::GunWeight::Medium => state.field.tables.artillery.medium.reach[2],
-        crate::GunWeight::Heavy => state.field.tables.artillery.heavy.reach[2],
+    let reach = match (bat.ordnance, bat.weight) {
+        (Ordnance::Rockets, _) => state.field.tables.artillery.rocket_reach,
+        (_, crate::GunWeight::Light) => state.field.tables.artillery.light.reach[2],
+        (_, crate::GunWeight::Medium) => state.field.tables.artillery.medium.reach[2],
+        (_, crate::GunWeight::Heavy) => state.field.tables.artillery.heavy.reach[2],
     };
     let (weather, _) = state.field.spell(state.clock.turn);
     let sight = 24.0 - 6.0 * weather.hindrances() as f64;
@@ -219,7 +221,20 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
         // A battery attached to infantry and its infantry do not screen each other: fire at
         // either reaches it ("NW 8.6").
         let pair = (o.is_artillery() && o.attached == Some(t.id)) || t.attached == Some(o.id);
-        if o.id == b.id || o.id == t.id || o.is_officer() || o.attached == Some(b.id) || pair {
+        // Howitzers fire over any unit, rockets over enemy units ("NW Optional rules 3.0,
+        // 4.0").
+        let over = match bat.ordnance {
+            Ordnance::Guns => false,
+            Ordnance::Howitzers => true,
+            Ordnance::Rockets => o.side != b.side,
+        };
+        if o.id == b.id
+            || o.id == t.id
+            || o.is_officer()
+            || o.attached == Some(b.id)
+            || pair
+            || over
+        {
             continue;
         }
         if corridor.blocked_by_base(&o.base(), 0.01) {
@@ -400,6 +415,20 @@ pub fn skirmish_target_facts(state: &State, t: &Unit) -> skirmish::Target {
     }
 }
 
+/// For each battery, the d6 it rolls for its fire points at `t`: none for guns and
+/// howitzers; for rockets one against infantry or artillery, two against cavalry ("NW
+/// Optional rules 4.0").
+pub fn rocket_dice(state: &State, shooters: &[UnitId], t: &Unit) -> Vec<u8> {
+    let n = state.field.tables.artillery.rocket_dice[usize::from(t.is_cavalry())];
+    shooters
+        .iter()
+        .map(|b| match state.unit(*b).battery() {
+            Some(bat) if bat.ordnance == Ordnance::Rockets => n,
+            _ => 0,
+        })
+        .collect()
+}
+
 /// What one roll did to its target, applied after every roll of the phase.
 enum Hit {
     Skirmish(UnitId, skirmish::Outcome, bool),
@@ -424,7 +453,8 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
                 .collect();
             let target = fire_target_facts(ctx.state, &t);
             let tables = ctx.state.field.tables.artillery.clone();
-            if let Some(f) = fire::resolve(&tables, &facts, &target, ctx.dice) {
+            let rockets = rocket_dice(ctx.state, &o.shooters, &t);
+            if let Some(f) = fire::resolve_rolled(&tables, &facts, &rockets, &target, ctx.dice) {
                 hits.push(Hit::Artillery(
                     o.target,
                     f.effect,
@@ -558,8 +588,11 @@ pub fn kill_general_on(ctx: &mut Ctx, unit: UnitId, why: &str) {
 pub fn final_fire(ctx: &mut Ctx, attacker: UnitId, battery: UnitId) -> bool {
     let a = ctx.state.unit(attacker).clone();
     let b = ctx.state.unit(battery).clone();
+    // Rockets take no final shot ("NW Optional rules 4.0").
+    let rockets = b.battery().is_some_and(|x| x.ordnance == Ordnance::Rockets);
     if measure::face_toward(&b.base(), a.pose.pos) != grognard_geometry::Face::Front
         || (b.damaged() && b.suppressed)
+        || rockets
     {
         return false;
     }
@@ -617,8 +650,19 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
         unit: battery,
         test,
     });
+    let on = left - t.attacker_cost;
     if !escaped {
-        return true;
+        if bat.ordnance != Ordnance::Rockets {
+            return true;
+        }
+        // Rockets that fail to get away are overrun; the attacker pays 1" and moves on.
+        ctx.eliminate(
+            battery,
+            Gone::Eliminated,
+            "rockets overrun where they stood",
+        );
+        move_on(ctx, attacker, on);
+        return false;
     }
     let full = crate::movement::full_allowance(ctx.state, &b);
     fallback::retreat(
@@ -631,9 +675,22 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
     let bu = ctx.state.unit(battery);
     if bu.on_table() {
         let gap = distance(&ctx.state.unit(attacker).base(), &bu.base());
-        if gap <= left - t.attacker_cost {
+        if gap <= on {
             ctx.eliminate(battery, Gone::Eliminated, "overrun as it tried to get away");
         }
     }
+    move_on(ctx, attacker, on);
     false
+}
+
+/// The attacker whose quarry got away or was overrun may go on with what is left of its
+/// move, less the 1" it paid ("NW 8.5"); only in its own maneuver phase.
+fn move_on(ctx: &mut Ctx, attacker: UnitId, allowance: f64) {
+    let a = ctx.state.unit(attacker);
+    if allowance > 0.0 && a.on_table() && crate::rules::phase_key(ctx.state) == "maneuver" {
+        ctx.emit(Event::MovesOn {
+            unit: attacker,
+            allowance,
+        });
+    }
 }

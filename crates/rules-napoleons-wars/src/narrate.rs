@@ -135,6 +135,9 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
             Some(u) => format!("{} attaches to {}", name(*officer), name(*u)),
             None => format!("{} detaches", name(*officer)),
         },
+        Event::MovesOn { unit, allowance } => {
+            format!("{} may move on {:.1}\" [NW 8.5]", name(*unit), allowance)
+        }
         Event::BatteryAttached {
             battery, infantry, ..
         } => match infantry {

@@ -561,22 +561,41 @@ fn list(qs: &[Quality]) -> String {
         .join(" or ")
 }
 
-fn battery(cx: &Ctx, spec: &BatterySpec, nation: Nation, short: &str) -> Battery {
-    let weight = GunWeight::from_pounds(spec.pounds);
+fn battery(cx: &mut Ctx, spec: &BatterySpec, nation: Nation, short: &str) -> Battery {
+    // Howitzer batteries: the book's Prussian foot howitzers are heavy, the Swedish horse
+    // howitzers light; rockets move as horse ("NW Optional rules 3.0, 4.0", ruling N33).
+    let horse = spec.horse || spec.ordnance == Ordnance::Rockets;
+    let weight = match spec.ordnance {
+        Ordnance::Howitzers if horse => GunWeight::Light,
+        Ordnance::Howitzers => GunWeight::Heavy,
+        _ => GunWeight::from_pounds(spec.pounds),
+    };
+    let what = format!(
+        "{short} Corp, {} lb, {}",
+        spec.pounds,
+        if horse { "Horse" } else { "Foot" }
+    );
+    match spec.ordnance {
+        Ordnance::Guns => {}
+        Ordnance::Howitzers => cx.notes.push(format!(
+            "{what}, Howitzers: fires over any unit, as a {} {} battery (NW Optional rules 3.0)",
+            if horse { "light" } else { "heavy" },
+            if horse { "horse" } else { "foot" }
+        )),
+        Ordnance::Rockets => cx.notes.push(format!(
+            "{what}, Rockets: moves as horse, fires over enemy units to 12\", 1d6 fire points (2d6 against cavalry), no final fire (NW Optional rules 4.0)"
+        )),
+    }
     let movement = design::movement_allowance(
         &cx.t.movement,
-        if spec.horse {
+        if horse {
             Mover::HorseArtillery
         } else {
             Mover::FootArtillery
         },
         cx.year,
     );
-    let mut label = format!(
-        "{short} Corp, {} lb, {}",
-        spec.pounds,
-        if spec.horse { "Horse" } else { "Foot" }
-    );
+    let mut label = what;
     match spec.ordnance {
         Ordnance::Guns => {}
         Ordnance::Howitzers => label.push_str(", Howitzers"),
@@ -587,7 +606,7 @@ fn battery(cx: &Ctx, spec: &BatterySpec, nation: Nation, short: &str) -> Battery
         nation: spec.nation.unwrap_or(nation),
         weight,
         pounds: spec.pounds,
-        horse: spec.horse,
+        horse,
         ordnance: spec.ordnance,
         movement,
     }
@@ -654,7 +673,7 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
         let mut batteries: Vec<Battery> = c
             .batteries
             .iter()
-            .map(|b| battery(&cx, b, oob.nation, &short))
+            .map(|b| battery(&mut cx, b, oob.nation, &short))
             .collect();
         number_alike(&mut batteries, &mut cx.notes);
         let Some((name, rating, valorous, _)) = officer(

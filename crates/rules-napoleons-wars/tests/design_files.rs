@@ -237,3 +237,24 @@ fn batteries_alike_get_labels_of_their_own() {
         (30.0, 40.0)
     );
 }
+
+// "NW Optional rules 3.0, 4.0": foot howitzers are heavy, horse howitzers light, whatever
+// their pounds; rockets move as horse artillery (12").
+#[test]
+fn howitzer_and_rocket_batteries_are_designed_by_the_optional_rules() {
+    use grognard_rules_napoleons_wars::army::Ordnance;
+    use grognard_rules_napoleons_wars::GunWeight;
+    let text = format!(
+        "{HEAD}\n[[commands]]\nname = \"IV Corps\"\ncommander = \"Massena\"\n\n[[commands.divisions]]\nname = \"1st\"\n\n[[commands.divisions.brigades]]\ntype = \"Ligne Infantry\"\nmen = 3000\n\n[[commands.batteries]]\npounds = 7\nordnance = \"howitzers\"\n\n[[commands.batteries]]\npounds = 7\nhorse = true\nordnance = \"howitzers\"\n\n[[commands.batteries]]\npounds = 6\nordnance = \"rockets\"\n"
+    );
+    let d = designed(&text).unwrap();
+    let b = &d.army.commands[0].batteries;
+    assert_eq!((b[0].weight, b[0].movement), (GunWeight::Heavy, 8.0));
+    assert_eq!((b[1].weight, b[1].movement), (GunWeight::Light, 12.0));
+    assert_eq!(
+        (b[2].ordnance, b[2].horse, b[2].movement),
+        (Ordnance::Rockets, true, 12.0)
+    );
+    assert_eq!(b[2].label, "IV Corp, 6 lb, Horse, Rockets");
+    assert!(d.notes.iter().any(|n| n.contains("NW Optional rules 4.0")));
+}

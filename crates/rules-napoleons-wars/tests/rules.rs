@@ -685,3 +685,128 @@ fn nw_ii_3_2_a_valorous_commander_shares_the_risk_of_the_unit_he_inspired() {
     assert!(s.unit(id(&s, "Chasteler")).on_table());
     assert!(s.unit(inf).routed || !s.unit(inf).on_table());
 }
+
+fn ordnance(s: &mut State, unit: u16, o: grognard_rules_napoleons_wars::army::Ordnance) {
+    if let Role::Battery(b) = &mut s.units[unit as usize].role {
+        b.ordnance = o;
+        if o == grognard_rules_napoleons_wars::army::Ordnance::Rockets {
+            b.horse = true;
+        }
+    }
+}
+
+use grognard_rules_napoleons_wars::army::Ordnance;
+use grognard_rules_napoleons_wars::tables::FireEffect;
+
+// "NW Optional rules 3.0, 4.0": guns cannot fire through units; howitzers fire over friends
+// and enemies alike; rockets over enemies only, and no further than 12".
+#[test]
+fn optional_3_4_howitzers_and_rockets_fire_over_units() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 10.0, 90.0),
+        ("1B/3/VIII", 30.0, 19.0, 270.0),
+        ("1B/1/VIII", 30.0, 22.5, 270.0),
+    ]);
+    s.clock.phase = 2;
+    let guns = id(&s, "V Corp, 12 lb, Foot");
+    let cav = id(&s, "1B/3/VIII");
+    let inf = id(&s, "1B/1/VIII");
+    let over_enemy = |s: &State| firing::check_fire(s, FRENCH, &[guns], inf);
+    assert!(over_enemy(&s).is_err_and(|e| e.rule.starts_with("NW 8.3")));
+    ordnance(&mut s, guns, Ordnance::Howitzers);
+    assert!(over_enemy(&s).is_ok());
+    ordnance(&mut s, guns, Ordnance::Rockets);
+    assert!(over_enemy(&s).is_ok());
+    // A friendly brigade in the way: howitzers fire over it, rockets do not.
+    s.units[cav as usize].place = Place::Waiting(u32::MAX);
+    let fr = id(&s, "1B/2/V");
+    s.units[fr as usize].place = Place::Table;
+    s.units[fr as usize].pose = Pose::new(30.0, 15.0, 90f64.to_radians());
+    assert!(over_enemy(&s).is_err());
+    ordnance(&mut s, guns, Ordnance::Howitzers);
+    assert!(over_enemy(&s).is_ok());
+    // Rockets reach 12": not 13" off, where heavy howitzers still do.
+    s.units[fr as usize].place = Place::Waiting(u32::MAX);
+    s.units[inf as usize].pose = Pose::new(30.0, 25.75, 270f64.to_radians());
+    assert!(over_enemy(&s).is_ok());
+    ordnance(&mut s, guns, Ordnance::Rockets);
+    assert!(over_enemy(&s).is_err_and(|e| e.rule.starts_with("NW 8.1")));
+}
+
+// "NW Optional rules 4.0": rockets roll their fire points each time: 1d6 against infantry,
+// 2d6 against cavalry. Here 4 points against infantry, 3+4+1 (French) = 8: effective; then
+// 6+5 = 11 points against cavalry, 4+4+1 = 9: damaging.
+#[test]
+fn optional_4_rocket_fire_points_are_rolled_each_time() {
+    for (target, dice, points, effect) in [
+        ("1B/1/VIII", vec![4u8, 3, 4], 4.0, FireEffect::Effective),
+        ("1B/3/VIII", vec![6, 5, 4, 4], 11.0, FireEffect::Damaging),
+    ] {
+        let mut s = table(&[
+            ("V Corp, 12 lb, Foot", 30.0, 10.0, 90.0),
+            (target, 30.0, 20.0, 270.0),
+        ]);
+        s.clock.phase = 2;
+        let guns = id(&s, "V Corp, 12 lb, Foot");
+        let t = id(&s, target);
+        ordnance(&mut s, guns, Ordnance::Rockets);
+        run(
+            &mut s,
+            FRENCH,
+            Command::Fire {
+                batteries: vec![guns],
+                target: t,
+            },
+            &[],
+        );
+        run(&mut s, FRENCH, Command::EndPhase, &[]);
+        let events = run(&mut s, AUSTRIANS, Command::EndPhase, &dice);
+        let fire = events
+            .iter()
+            .find_map(|e| match e {
+                Event::ArtilleryFire { fire, .. } => Some(fire.clone()),
+                _ => None,
+            })
+            .expect("the rockets fire");
+        assert_eq!(fire.rocket_dice.len(), dice.len() - 2);
+        assert_eq!((fire.points, fire.effect), (points, effect), "{fire:?}");
+    }
+}
+
+// "NW Optional rules 4.0": charged rockets take no final shot; failing to evade (2+3 against
+// 8, horse against light cavalry) they are overrun at once, no combat, and the hussars, 1"
+// poorer, may move on: 16 - 2 - 1 = 13".
+#[test]
+fn optional_4_rockets_that_fail_to_evade_are_overrun() {
+    let mut s = table(&[
+        ("1B/3/V", 30.0, 30.0, 90.0),
+        ("VIII Corp, 6 lb, Horse", 30.0, 34.25, 270.0),
+    ]);
+    let cav = id(&s, "1B/3/V");
+    let rockets = id(&s, "VIII Corp, 6 lb, Horse");
+    ordnance(&mut s, rockets, Ordnance::Rockets);
+    to_move(&mut s, cav, 16.0);
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: cav,
+            steps: vec![Step::Forward { d: 2.0 }],
+        },
+        &[2, 3],
+    );
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::ArtilleryFire { .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Evasion { test, .. } if !test.passed && test.needed == 8)));
+    assert_eq!(s.unit(rockets).place, Place::Gone(Gone::Eliminated));
+    assert!(s.combats.is_empty());
+    match s.pending {
+        Some(Pending::Move {
+            unit, allowance, ..
+        }) => assert_eq!((unit, allowance), (cav, 13.0)),
+        ref p => panic!("{p:?}"),
+    }
+}
