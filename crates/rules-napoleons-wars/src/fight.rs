@@ -84,10 +84,16 @@ pub fn situation(state: &State, c: &Combat) -> Situation {
         .attackers
         .iter()
         .any(|a| measure::face_toward(&db, state.unit(*a).pose.pos) != Face::Front);
+    let from: Vec<grognard_geometry::Vec2> = c
+        .attackers
+        .iter()
+        .map(|a| state.unit(*a).pose.pos)
+        .collect();
     Situation {
         attackers,
         defender: combat_unit(state, d, dv),
-        defender_hard_cover: measure::hard_cover(state, d),
+        // Works turned by an attacker who did not cross them give no hard cover (ruling N34).
+        defender_hard_cover: measure::holds_hard_cover(state, d, &from),
         defender_soft_cover_obstacle_or_higher: measure::soft_cover(state, d) || higher,
         defender_in_forest: measure::in_kind(
             state,
@@ -130,7 +136,12 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         ctx.emit(Event::CombatOver { defender });
         return;
     }
-    let town = measure::hard_cover(ctx.state, &d);
+    let from: Vec<grognard_geometry::Vec2> = c
+        .attackers
+        .iter()
+        .map(|a| ctx.state.unit(*a).pose.pos)
+        .collect();
+    let town = measure::holds_hard_cover(ctx.state, &d, &from);
     let guns0 = ctx.state.battery_on(defender).map(|g| g.id);
     for _round in 0..20 {
         let live: Vec<UnitId> = c

@@ -390,6 +390,7 @@ pub fn fire_target_facts(state: &State, t: &Unit) -> fire::Target {
         artillery: t.is_artillery(),
         soft_cover: measure::soft_cover(state, t),
         hard_cover: measure::hard_cover(state, t),
+        behind_works: measure::in_town_or_works(state, t),
         vulnerable: measure::vulnerable(state, t),
         rain_or_mud: weather == crate::scenario::Weather::Rain || mud,
     }
@@ -641,7 +642,8 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
         suppressed: b.suppressed,
         rough: measure::in_kind(ctx.state, TerrainKind::DenseWood, b.pose.pos),
         obstacle_or_higher: measure::elevation(ctx.state, &b) > measure::elevation(ctx.state, &a)
-            || measure::soft_cover(ctx.state, &b),
+            || measure::soft_cover(ctx.state, &b)
+            || measure::in_field_works(ctx.state, &b),
     };
     let t = ctx.state.field.tables.evasion.clone();
     let test = morale::evasion(&t, &facts, ctx.dice);

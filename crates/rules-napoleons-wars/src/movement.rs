@@ -90,7 +90,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             .enemies_of(u.side)
             .filter(|e| !e.is_officer())
             .any(|e| {
-                let cavalry_ignores = u.is_cavalry() && measure::hard_cover(state, e);
+                let cavalry_ignores = u.is_cavalry() && measure::in_town_or_works(state, e);
                 !cavalry_ignores
                     && distance(&u.base(), &e.base())
                         <= state.field.tables.movement.presence_of_enemy
@@ -206,12 +206,12 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 }
             }
         }
-        // Obstacles: hedges and walls crossed by the base's centre.
+        // Obstacles: hedges, walls and works crossed by the base's centre.
         for f in state
             .field
             .terrain
             .iter()
-            .filter(|f| matches!(f.kind, TerrainKind::Hedge | TerrainKind::Wall))
+            .filter(|f| measure::is_obstacle(f.kind))
         {
             let n = f.shape.crossings(pose.pos, poses[i].pos);
             obstacles += row.obstacle * n as f64;
@@ -267,7 +267,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             ));
         }
     }
-    if troops && !u.is_infantry() && measure::hard_cover_at(state, end.pos) {
+    if troops && !u.is_infantry() && measure::town_at(state, end.pos) {
         return Err(illegal(R_TERRAIN, "only infantry may end a move in a town"));
     }
     // The attached battery's place at the end: on the table, on no other base, and never in
@@ -326,6 +326,24 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             ))
         }
     };
+    // An obstacle crossed must be cleared: the move may not end astride one, unless it
+    // ends in contact with an enemy directly behind it ("NW 9.5" note 1, "NW 9.91").
+    if contact.is_none() {
+        let (from, to) = (u.base().corners(), end_base.corners());
+        if let Some(f) = state.field.terrain.iter().find(|f| {
+            measure::is_obstacle(f.kind)
+                && measure::straddles(f, &to)
+                && !measure::straddles(f, &from)
+        }) {
+            return Err(illegal(
+                R_TERRAIN,
+                format!(
+                    "the move would end astride the {}: an obstacle is crossed only with the movement to clear it",
+                    f.kind.name()
+                ),
+            ));
+        }
+    }
     Ok(MovePlan {
         end,
         cost: total,
@@ -364,7 +382,7 @@ fn check_contact(
             "an attacker makes contact with its front",
         ));
     }
-    if u.is_cavalry() && measure::hard_cover(state, e) {
+    if u.is_cavalry() && measure::in_town(state, e) {
         return Err(illegal(
             "NW 11.3 Towns and hard cover",
             "cavalry may not attack a unit in a town",
@@ -377,7 +395,7 @@ fn check_contact(
         .enemies_of(u.side)
         .filter(|o| !o.is_officer() && o.id != e.id && in_front(&start, &o.base()))
         .filter(|o| o.attached != Some(e.id))
-        .filter(|o| !(u.is_cavalry() && measure::hard_cover(state, o)))
+        .filter(|o| !(u.is_cavalry() && measure::in_town_or_works(state, o)))
         .map(|o| distance(&start, &o.base()))
         .any(|d| d <= state.field.tables.movement.presence_of_enemy && d + 0.1 < d_target);
     if closer {
@@ -411,10 +429,16 @@ fn check_contact(
                 "only one attacker to a side of the defender",
             ));
         }
-        if measure::hard_cover(state, e) {
+        if measure::in_town(state, e) {
             return Err(illegal(
                 "NW 11.1 Direction of contact",
                 "a unit in a town cannot be outflanked",
+            ));
+        }
+        if measure::crossed_works(state, end.pose.pos, e) {
+            return Err(illegal(
+                "NW 11.1 Direction of contact",
+                "a unit holding works is outflanked only by an attacker that does not cross them",
             ));
         }
     }

@@ -810,3 +810,138 @@ fn optional_4_rockets_that_fail_to_evade_are_overrun() {
         ref p => panic!("{p:?}"),
     }
 }
+
+use grognard_engine::terrain::{Feature, TerrainKind};
+use grognard_geometry::shape::ShapeSpec;
+
+fn works(s: &mut State, kind: TerrainKind, spec: ShapeSpec) {
+    std::sync::Arc::make_mut(&mut s.field)
+        .terrain
+        .push(Feature::new(kind, spec));
+}
+
+fn line_at(y: f64) -> ShapeSpec {
+    ShapeSpec::Band {
+        points: vec![[20.0, y], [40.0, y]],
+        width: 0.4,
+    }
+}
+
+// "NW 9.5" note 1, terrain effects table: a French brigade crosses a line of hasty works 4"
+// ahead. The crossing costs infantry 1" on top of the distance, and the move must carry the
+// whole base clear: ending astride the works is refused.
+#[test]
+fn nw_9_5_an_obstacle_costs_its_crossing_and_must_be_cleared() {
+    let plan = |allowance: f64, d: f64| {
+        let mut s = table(&[("1B/2/V", 30.0, 30.0, 90.0)]);
+        works(&mut s, TerrainKind::HastyWorks, line_at(34.0));
+        let inf = id(&s, "1B/2/V");
+        to_move(&mut s, inf, allowance);
+        NapoleonsWars.check(
+            &s,
+            FRENCH,
+            &Command::Move {
+                unit: inf,
+                steps: vec![Step::Forward { d }],
+            },
+        )
+    };
+    // 3": the base would end across the works.
+    assert!(plan(10.0, 3.0).is_err_and(|e| e.reason.contains("astride the hasty works")));
+    // 5.8" clears them (the base's rear edge passes 34.3"): 5.8 + 1 = 6.8".
+    assert!(plan(7.0, 5.8).is_ok());
+    assert!(plan(6.5, 5.8).is_err_and(|e| e.reason.contains("costs 6.8")));
+}
+
+// "NW 9.91", "NW 11.1", "NW 11.2" note 5, "NW 11.3": Austrians directly behind field works are
+// attacked across them: the attacker need only reach them, and they defend in hard cover
+// (+2, no combined arms, no outflanking). A second attacker that comes round the end of the
+// works without crossing them may strike the flank, and then the works are turned: no hard
+// cover, outflanked, combined arms. Inside a redoubt closed all round, no second attacker
+// can come in without crossing, so none may.
+#[test]
+fn nw_11_1_works_hold_against_attackers_who_cross_them() {
+    let setup = |spec: ShapeSpec| {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 30.0, 90.0),
+            ("1B/3/V", 22.0, 40.0, 0.0),
+            ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ]);
+        works(&mut s, TerrainKind::FieldWorks, spec);
+        let (inf, cav, aus) = (id(&s, "1B/2/V"), id(&s, "1B/3/V"), id(&s, "1B/1/VIII"));
+        to_move(&mut s, inf, 10.0);
+        run(
+            &mut s,
+            FRENCH,
+            Command::Move {
+                unit: inf,
+                steps: vec![Step::Forward { d: 7.0 }],
+            },
+            &[],
+        );
+        assert_eq!(s.combats.len(), 1, "the attack across the works stands");
+        (s, inf, cav, aus)
+    };
+    let (mut s, inf, cav, aus) = setup(line_at(38.2));
+    let one = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
+    assert!(one.defender_hard_cover);
+    to_move(&mut s, cav, 16.0);
+    run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: cav,
+            steps: vec![Step::Forward { d: 5.0 }],
+        },
+        &[],
+    );
+    assert_eq!(s.combats[0].attackers, vec![inf, cav]);
+    let two = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
+    assert!(!two.defender_hard_cover);
+    assert!(two.outflanked && two.combined_arms());
+    let _ = aus;
+    // A redoubt all round the Austrians.
+    let (mut s, _, cav, _) = setup(ShapeSpec::Rect {
+        centre: [30.0, 40.0],
+        width: 4.0,
+        height: 4.4,
+        angle: 0.0,
+    });
+    to_move(&mut s, cav, 16.0);
+    let refused = NapoleonsWars
+        .check(
+            &s,
+            FRENCH,
+            &Command::Move {
+                unit: cav,
+                steps: vec![Step::Forward { d: 5.0 }],
+            },
+        )
+        .unwrap_err();
+    assert!(refused.reason.contains("holding works"), "{refused:?}");
+}
+
+// "NW 8.4", "NW 7.7", "NW 11.2": a brigade directly behind hasty works is in soft cover
+// (fire -1, skirmish +1, combat +1) and the nations' fire bonuses do not reach it; behind
+// field works it is in hard cover. Away from them, neither.
+#[test]
+fn nw_8_4_works_give_cover_to_a_unit_directly_behind_them() {
+    for (kind, soft, hard) in [
+        (TerrainKind::HastyWorks, true, false),
+        (TerrainKind::FieldWorks, false, true),
+    ] {
+        let mut s = table(&[("1B/1/VIII", 30.0, 40.0, 270.0)]);
+        works(&mut s, kind, line_at(38.2));
+        let aus = id(&s, "1B/1/VIII");
+        let t = firing::fire_target_facts(&s, s.unit(aus));
+        assert_eq!(
+            (t.soft_cover, t.hard_cover, t.behind_works),
+            (soft, hard, true)
+        );
+        let sk = firing::skirmish_target_facts(&s, s.unit(aus));
+        assert_eq!((sk.soft_cover, sk.hard_cover), (soft, hard));
+        s.units[aus as usize].pose = Pose::new(30.0, 45.0, 270f64.to_radians());
+        let t = firing::fire_target_facts(&s, s.unit(aus));
+        assert!(!t.soft_cover && !t.hard_cover && !t.behind_works);
+    }
+}

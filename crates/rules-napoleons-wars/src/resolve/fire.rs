@@ -38,6 +38,9 @@ pub struct Target {
     pub soft_cover: bool,
     /// In a town or redoubt, or behind field works.
     pub hard_cover: bool,
+    /// Behind works of any kind: the nations' bonuses do not apply ("NW 8.4").
+    #[serde(default)]
+    pub behind_works: bool,
     /// Fording, on a bridge, or moved by road in its last maneuver phase.
     pub vulnerable: bool,
     /// Rain, or mud on the ground.
@@ -102,7 +105,7 @@ fn rocket_points(
 /// The modifiers: each applies if any one of the batteries qualifies ("NW 8.4").
 pub fn modifiers(t: &Artillery, batteries: &[Battery], target: &Target) -> Vec<Modifier> {
     let any = |f: fn(&Battery) -> bool| batteries.iter().any(f);
-    let shielded = target.hard_cover;
+    let shielded = target.hard_cover || target.behind_works;
     let mut m = Vec::new();
     add(
         &mut m,
