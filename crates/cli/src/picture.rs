@@ -49,6 +49,8 @@ fn terrain_style(kind: TerrainKind, elevation: u8) -> (&'static str, &'static st
         TerrainKind::Ford => ("#9cc3e6", "#4f86c6", 0.9),
         TerrainKind::Hedge => ("none", "#3e6b2e", 1.0),
         TerrainKind::Wall => ("none", "#7d7d7d", 1.0),
+        TerrainKind::HastyWorks => ("none", "#8a6d3b", 1.0),
+        TerrainKind::FieldWorks => ("#b89c6a", "#5c4424", 0.8),
     }
 }
 
@@ -63,7 +65,10 @@ fn layer(kind: TerrainKind) -> u8 {
         | TerrainKind::DenseWood
         | TerrainKind::LightWood
         | TerrainKind::Copse => 5,
-        TerrainKind::Hedge | TerrainKind::Wall => 6,
+        TerrainKind::Hedge
+        | TerrainKind::Wall
+        | TerrainKind::HastyWorks
+        | TerrainKind::FieldWorks => 6,
     }
 }
 

@@ -20,6 +20,10 @@ pub enum TerrainKind {
     Copse,
     Hedge,
     Wall,
+    /// Hasty works, a shallow trench or breastwork thrown up on the day: an obstacle.
+    HastyWorks,
+    /// Prepared field works or a redoubt: an obstacle, and stronger cover.
+    FieldWorks,
 }
 
 impl TerrainKind {
@@ -37,6 +41,8 @@ impl TerrainKind {
             TerrainKind::Copse => "copse",
             TerrainKind::Hedge => "hedge",
             TerrainKind::Wall => "wall",
+            TerrainKind::HastyWorks => "hasty works",
+            TerrainKind::FieldWorks => "field works",
         }
     }
 }

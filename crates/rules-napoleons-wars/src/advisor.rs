@@ -271,7 +271,7 @@ fn objective(state: &State, u: &Unit) -> Option<Vec2> {
         .map(|e| (effort(e), e.id, e.pose.pos))
         .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     // An objective the side does not hold is worth going for, the more so the more it is
-    // worth (scenario objectives, ruling N29).
+    // worth (scenario objectives, ruling N35).
     let place = state
         .field
         .objectives

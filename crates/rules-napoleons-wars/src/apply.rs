@@ -33,6 +33,11 @@ pub fn apply(state: &mut State, event: &Event) {
             state.clock = *clock;
             state.done = [false; 2];
             state.valour_used = false;
+            if clock.spec(&crate::rules::SEQUENCE).key == "skirmish" {
+                for u in state.units.iter_mut() {
+                    u.open_to_skirmish = u.open_to_skirmish.saturating_sub(1);
+                }
+            }
         }
         Event::SideDone { side } => state.done[side.index()] = true,
         Event::Arrived { unit, pose } => {
@@ -43,7 +48,12 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::Declared { order } => {
             for s in &order.shooters {
-                state.units[*s as usize].fired = true;
+                let u = &mut state.units[*s as usize];
+                u.fired = true;
+                // Irregular cavalry that skirmishes may be skirmished in return ("NW 7.9").
+                if u.is_cavalry() {
+                    u.open_to_skirmish = 2;
+                }
             }
             state.fire_orders.push(order.clone());
         }
@@ -62,8 +72,12 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Reordered { unit } => state.units[*unit as usize].disordered = false,
         Event::Suppressed { unit } => state.units[*unit as usize].suppressed = true,
         Event::Unsuppressed { unit } => state.units[*unit as usize].suppressed = false,
-        Event::FellBack { unit, to, .. } => state.units[*unit as usize].pose = *to,
+        Event::FellBack { unit, to, .. } => {
+            state.units[*unit as usize].pose = *to;
+            part_from_battery(state, *unit);
+        }
         Event::Routed { unit, to } => {
+            part_from_battery(state, *unit);
             let u = &mut state.units[*unit as usize];
             u.pose = *to;
             u.routed = true;
@@ -129,7 +143,18 @@ pub fn apply(state: &mut State, event: &Event) {
                 if o.attached == Some(*unit) && o.is_officer() {
                     o.pose = grognard_geometry::Pose::at(moved.pos, moved.facing);
                 }
+                if o.attached == Some(*unit) && o.is_artillery() && o.on_table() {
+                    o.pose = crate::state::attached_battery_pose(moved);
+                }
             }
+        }
+        Event::MovesOn { unit, allowance } => {
+            state.pending = Some(Pending::Move {
+                side: state.units[*unit as usize].side,
+                unit: *unit,
+                allowance: *allowance,
+                reordered: false,
+            });
         }
         Event::Contact { attacker, defender } => {
             match state.combats.iter_mut().find(|c| c.defender == *defender) {
@@ -144,8 +169,20 @@ pub fn apply(state: &mut State, event: &Event) {
                 }),
             }
         }
-        Event::Faced { unit, pose } => state.units[*unit as usize].pose = *pose,
+        Event::Faced { unit, pose } => {
+            state.units[*unit as usize].pose = *pose;
+            part_from_battery(state, *unit);
+        }
         Event::Attached { officer, unit } => state.units[*officer as usize].attached = *unit,
+        Event::BatteryAttached {
+            battery,
+            infantry,
+            pose,
+        } => {
+            let b = &mut state.units[*battery as usize];
+            b.attached = *infantry;
+            b.pose = *pose;
+        }
         Event::OfficerMoved { unit, to } => state.units[*unit as usize].pose = *to,
         Event::OfficerRisk { .. } | Event::Evasion { .. } => {}
         Event::ReactionRoll {
@@ -178,11 +215,15 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Fought { .. } => {}
-        Event::Advanced { unit, to } => state.units[*unit as usize].pose = *to,
+        Event::Advanced { unit, to } => {
+            state.units[*unit as usize].pose = *to;
+            part_from_battery(state, *unit);
+        }
         Event::ValourUsed => state.valour_used = true,
         Event::CombatOver { defender } => state.combats.retain(|c| c.defender != *defender),
         Event::RallyTest { .. } => {}
         Event::Rallied { unit, pose } => {
+            part_from_battery(state, *unit);
             let u = &mut state.units[*unit as usize];
             u.routed = false;
             u.disordered = true;
@@ -238,6 +279,19 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Ended { outcome } => {
             state.outcome = Some(outcome.clone());
             state.pending = None;
+        }
+    }
+}
+
+/// A battery stays attached only while its brigade moves by its own maneuver: when either
+/// is pushed, turned or thrown back, the battery is left where it stands, detached (ruling
+/// N31).
+fn part_from_battery(state: &mut State, unit: crate::state::UnitId) {
+    for o in state.units.iter_mut() {
+        let pair =
+            (o.is_artillery() && o.attached == Some(unit)) || (o.id == unit && o.is_artillery());
+        if pair {
+            o.attached = None;
         }
     }
 }

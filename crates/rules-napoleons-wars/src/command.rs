@@ -29,6 +29,12 @@ pub enum Command {
         officer: UnitId,
         unit: Option<UnitId>,
     },
+    /// Attach a battery to an infantry brigade of its command whose front it touches, or
+    /// detach it (`infantry: None`) ("NW 8.6").
+    AttachBattery {
+        battery: UnitId,
+        infantry: Option<UnitId>,
+    },
     /// Roll on the maneuver table for a unit ("NW 9.0 C").
     Roll { unit: UnitId },
     /// Move the unit that rolled (or a newly arrived unit, or an officer) along `steps`.

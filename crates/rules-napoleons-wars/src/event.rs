@@ -126,6 +126,12 @@ pub enum Event {
         cost: f64,
         road: bool,
     },
+    /// An attacker whose target battery got away or was overrun may move on with what is
+    /// left of its allowance ("NW 8.5", "NW Optional rules 4.0").
+    MovesOn {
+        unit: UnitId,
+        allowance: f64,
+    },
     /// A unit moved into contact: the attack will be fought in the combat phase.
     Contact {
         attacker: UnitId,
@@ -139,6 +145,13 @@ pub enum Event {
     Attached {
         officer: UnitId,
         unit: Option<UnitId>,
+    },
+    /// A battery attaches to an infantry brigade, squared up in front of it, or detaches
+    /// (`infantry: None`) ("NW 8.6").
+    BatteryAttached {
+        battery: UnitId,
+        infantry: Option<UnitId>,
+        pose: Pose,
     },
     /// Officers stand aside when troops pass through them ("NW 9.3").
     OfficerMoved {

@@ -41,13 +41,21 @@ fn combat_unit(state: &State, u: &Unit, valorous: bool) -> combat::Unit {
 
 /// A valorous commander within 3" of `u` ("NW II 3.2").
 pub fn valorous_near(state: &State, u: &Unit) -> bool {
-    state.friends_of(u.side).any(|o| {
-        let v = match o.role {
+    valorous_commander_near(state, u).is_some()
+}
+
+/// The valorous commander within 3" of `u` whose bonus it takes: the nearest ("NW II 3.2").
+pub fn valorous_commander_near(state: &State, u: &Unit) -> Option<UnitId> {
+    state
+        .friends_of(u.side)
+        .filter(|o| match o.role {
             Role::Commander { command } => state.leader(o.side, command).3,
             _ => false,
-        };
-        v && distance(&o.base(), &u.base()) <= state.field.tables.maneuver.presence_radius
-    })
+        })
+        .map(|o| (o.id, distance(&o.base(), &u.base())))
+        .filter(|(_, d)| *d <= state.field.tables.maneuver.presence_radius)
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+        .map(|(id, _)| id)
 }
 
 /// The facts of a combat as it stands ("NW 11.0", "NW 11.2").
@@ -76,10 +84,16 @@ pub fn situation(state: &State, c: &Combat) -> Situation {
         .attackers
         .iter()
         .any(|a| measure::face_toward(&db, state.unit(*a).pose.pos) != Face::Front);
+    let from: Vec<grognard_geometry::Vec2> = c
+        .attackers
+        .iter()
+        .map(|a| state.unit(*a).pose.pos)
+        .collect();
     Situation {
         attackers,
         defender: combat_unit(state, d, dv),
-        defender_hard_cover: measure::hard_cover(state, d),
+        // Works turned by an attacker who did not cross them give no hard cover (ruling N34).
+        defender_hard_cover: measure::holds_hard_cover(state, d, &from),
         defender_soft_cover_obstacle_or_higher: measure::soft_cover(state, d) || higher,
         defender_in_forest: measure::in_kind(
             state,
@@ -122,7 +136,13 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         ctx.emit(Event::CombatOver { defender });
         return;
     }
-    let town = measure::hard_cover(ctx.state, &d);
+    let from: Vec<grognard_geometry::Vec2> = c
+        .attackers
+        .iter()
+        .map(|a| ctx.state.unit(*a).pose.pos)
+        .collect();
+    let town = measure::holds_hard_cover(ctx.state, &d, &from);
+    let guns0 = ctx.state.battery_on(defender).map(|g| g.id);
     for _round in 0..20 {
         let live: Vec<UnitId> = c
             .attackers
@@ -141,9 +161,24 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         if s.attackers.iter().any(|a| a.valorous_near) || s.defender.valorous_near {
             ctx.emit(Event::ValourUsed);
         }
+        // The valorous commander whose bonus a side took shares its leaders' risks ("NW II
+        // 3.2", ruling N32).
+        let hero_of = |ctx: &Ctx, used: bool, u: UnitId| {
+            used.then(|| valorous_commander_near(ctx.state, ctx.state.unit(u)))
+                .flatten()
+        };
+        let attacker_hero = hero_of(ctx, s.attackers[0].valorous_near, live[0]);
+        let defender_hero = hero_of(ctx, s.defender.valorous_near, defender);
         let tables = ctx.state.field.tables.combat.clone();
         let round = combat::resolve(&tables, &s, ctx.dice);
         let result = round.result;
+        // A battery attached to the defending infantry shares its fate ("NW 8.6").
+        let guns = ctx.state.battery_on(defender).map(|g| g.id);
+        let share = |ctx: &mut Ctx| {
+            if let Some(g) = guns {
+                guns_share_fate(ctx, g, defender, live[0], result);
+            }
+        };
         ctx.emit(Event::Fought {
             attackers: live.clone(),
             defender,
@@ -166,6 +201,9 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
             CombatResult::DefenderCrushed => {
                 ctx.lose(defender, 3, "crushed");
                 kill_general_on(ctx, defender, "killed as the defence was crushed");
+                if let Some(v) = defender_hero {
+                    ctx.eliminate(v, Gone::Killed, "killed leading a defence that was crushed");
+                }
                 destroy_attached_battery(ctx, defender);
                 if ctx.state.unit(defender).on_table()
                     && attacker_cavalry
@@ -181,6 +219,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                 ctx.lose(defender, 2, "broken");
                 destroy_attached_battery(ctx, defender);
                 officer_risk(ctx, defender);
+                hero_risk(ctx, defender_hero);
                 if was_disordered {
                     if ctx.state.unit(defender).on_table()
                         && attacker_cavalry
@@ -200,11 +239,13 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                 ctx.disorder(defender, "driven back");
                 let f = full(ctx, defender);
                 fallback::retreat(ctx, defender, primary, f, "driven back a full move");
+                share(ctx);
                 advance(ctx, primary, tables.advance[2]);
             }
             CombatResult::DefenderGivesGround => {
                 ctx.disorder(defender, "gives ground");
                 fallback::retreat(ctx, defender, primary, tables.fall_back, "gives ground 6\"");
+                share(ctx);
                 for a in &live {
                     if ctx.state.unit(*a).is_cavalry() {
                         ctx.disorder(*a, "cavalry disordered by its own success");
@@ -237,6 +278,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                 let was_disordered = ctx.state.unit(primary).disordered;
                 ctx.lose(primary, cap(2), "la Garde recule");
                 officer_risk(ctx, primary);
+                hero_risk(ctx, attacker_hero);
                 for a in &live {
                     if was_disordered && *a == primary {
                         fallback::rout(ctx, *a, defender);
@@ -248,6 +290,16 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
             }
         }
         break;
+    }
+    // Guns whose infantry is gone or routed are lost with it.
+    if let Some(g) = guns0 {
+        guns_share_fate(
+            ctx,
+            g,
+            defender,
+            c.attackers[0],
+            CombatResult::AssaultRepulsed,
+        );
     }
     // Attacking a town disorders the attackers ("NW 11.3").
     if town {
@@ -270,6 +322,56 @@ pub(crate) fn primary_first(state: &State, attackers: &[UnitId]) -> Vec<UnitId> 
             .then(a.cmp(b))
     });
     v
+}
+
+/// What the combat's result does to a battery that was attached to the defending infantry
+/// ("NW 8.6", "NW Combat Results Table"): destroyed with infantry crushed, broken or gone;
+/// damaged and back a full move with infantry driven back; back a full move and suppressed
+/// with infantry giving ground; untouched when the attack fails.
+fn guns_share_fate(
+    ctx: &mut Ctx,
+    guns: UnitId,
+    infantry: UnitId,
+    primary: UnitId,
+    result: CombatResult,
+) {
+    if !ctx.state.unit(guns).on_table() {
+        return;
+    }
+    if !ctx.state.unit(infantry).on_table() || ctx.state.unit(infantry).routed {
+        ctx.eliminate(
+            guns,
+            Gone::Eliminated,
+            "lost with the infantry it was attached to",
+        );
+        return;
+    }
+    let full = crate::movement::full_allowance(ctx.state, ctx.state.unit(guns));
+    match result {
+        CombatResult::DefenderDrivenBack => {
+            ctx.lose(guns, 1, "damaged as its infantry was driven back");
+            if ctx.state.unit(guns).on_table() {
+                fallback::retreat(
+                    ctx,
+                    guns,
+                    primary,
+                    full,
+                    "retreats a full move with its infantry",
+                );
+            }
+        }
+        CombatResult::DefenderGivesGround => {
+            fallback::retreat(
+                ctx,
+                guns,
+                primary,
+                full,
+                "retreats a full move as its infantry gives ground",
+            );
+            ctx.disorder(guns, "its infantry gave ground");
+        }
+        _ => {}
+    }
 }
 
 fn destroy_attached_battery(ctx: &mut Ctx, infantry: UnitId) {
@@ -299,6 +401,28 @@ fn officer_risk(ctx: &mut Ctx, unit: UnitId) {
     ctx.emit(Event::OfficerRisk { unit: g, test });
     if killed {
         ctx.eliminate(g, Gone::Killed, "killed leading the combat");
+    }
+}
+
+/// A valorous commander whose bonus the beaten unit took is rolled for as if attached: 2d6,
+/// 10 or more and he is killed ("NW II 3.2", "NW Combat Results Table").
+fn hero_risk(ctx: &mut Ctx, hero: Option<UnitId>) {
+    let Some(v) = hero else {
+        return;
+    };
+    if !ctx.state.unit(v).on_table() {
+        return;
+    }
+    let from = ctx.state.field.tables.combat.officer_killed_from;
+    let test = morale::officer_risk(ctx.dice, "NW II 3.2 Bravest of the brave", from);
+    let killed = test.passed;
+    ctx.emit(Event::OfficerRisk { unit: v, test });
+    if killed {
+        ctx.eliminate(
+            v,
+            Gone::Killed,
+            "killed at the head of the troops he inspired",
+        );
     }
 }
 

@@ -2,6 +2,7 @@
 //! the declarations, and their simultaneous resolution: every roll is made first, then every
 //! result is applied.
 
+use crate::army::Ordnance;
 use crate::ctx::Ctx;
 use crate::event::Event;
 use crate::fallback;
@@ -52,11 +53,17 @@ pub fn may_skirmish(state: &State, a: &Unit, t: &Unit) -> Result<(), Illegal> {
             "the target must be an enemy unit in good order or disorder, not routed",
         ));
     }
-    if t.is_cavalry() {
-        return Err(Illegal::new(
-            "NW 7.4 Cavalry",
-            "no unit may skirmish attack cavalry",
-        ));
+    // Cavalry is never skirmished, except irregular horse that has itself chosen to
+    // skirmish, and then only by infantry (ruling N30).
+    if t.is_cavalry() && !(t.open_to_skirmish > 0 && a.is_infantry()) {
+        return Err(if t.brigade().is_some_and(|b| b.irregular && b.sk > 0) {
+            Illegal::new(
+                "NW 7.9 Cossack, Yuruk, Bedouin and Arab cavalry",
+                "irregular horse may be skirmished only by infantry, and only after it has skirmished itself",
+            )
+        } else {
+            Illegal::new("NW 7.4 Cavalry", "no unit may skirmish attack cavalry")
+        });
     }
     if t.is_artillery() {
         if let Some(inf) = t.attached {
@@ -148,9 +155,13 @@ pub fn check_skirmish(
     Ok(())
 }
 
-/// A unit that must still skirmish before its side may end the phase ("NW 7.5").
+/// A unit that must still skirmish before its side may end the phase ("NW 7.5"). Irregular
+/// cavalry skirmishes only if its owner chooses ("NW 7.9").
 pub fn must_still_skirmish(state: &State, side: Side) -> Option<(UnitId, UnitId)> {
-    for a in state.friends_of(side).filter(|u| !u.fired) {
+    for a in state
+        .friends_of(side)
+        .filter(|u| !u.fired && !u.is_cavalry())
+    {
         for t in skirmish_targets(state, a) {
             if !declared_by(state, side).any(|d| d.target == t) {
                 return Some((a.id, t));
@@ -184,10 +195,11 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
     let bb = b.base();
     let tb = t.base();
     let range = distance(&bb, &tb);
-    let reach = match bat.weight {
-        crate::GunWeight::Light => state.field.tables.artillery.light.reach[2],
-        crate::GunWeight::Medium => state.field.tables.artillery.medium.reach[2],
-        crate::GunWeight::Heavy => state.field.tables.artillery.heavy.reach[2],
+    let reach = match (bat.ordnance, bat.weight) {
+        (Ordnance::Rockets, _) => state.field.tables.artillery.rocket_reach,
+        (_, crate::GunWeight::Light) => state.field.tables.artillery.light.reach[2],
+        (_, crate::GunWeight::Medium) => state.field.tables.artillery.medium.reach[2],
+        (_, crate::GunWeight::Heavy) => state.field.tables.artillery.heavy.reach[2],
     };
     let (weather, _) = state.field.spell(state.clock.turn);
     let sight = 24.0 - 6.0 * weather.hindrances() as f64;
@@ -206,7 +218,23 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
     let (fl, fr) = bb.face(grognard_geometry::Face::Front);
     let corridor = Corridor::new(fl, fr, &tb);
     for o in state.on_table() {
-        if o.id == b.id || o.id == t.id || o.is_officer() || o.attached == Some(b.id) {
+        // A battery attached to infantry and its infantry do not screen each other: fire at
+        // either reaches it ("NW 8.6").
+        let pair = (o.is_artillery() && o.attached == Some(t.id)) || t.attached == Some(o.id);
+        // Howitzers fire over any unit, rockets over enemy units ("NW Optional rules 3.0,
+        // 4.0").
+        let over = match bat.ordnance {
+            Ordnance::Guns => false,
+            Ordnance::Howitzers => true,
+            Ordnance::Rockets => o.side != b.side,
+        };
+        if o.id == b.id
+            || o.id == t.id
+            || o.is_officer()
+            || o.attached == Some(b.id)
+            || pair
+            || over
+        {
             continue;
         }
         if corridor.blocked_by_base(&o.base(), 0.01) {
@@ -298,7 +326,7 @@ pub fn check_fire(
         }
         may_fire(state, b, t)?;
         if let Some(f) = forced_target(state, b) {
-            if f != target {
+            if f != target && !attached_pair(state, f, target) {
                 return Err(Illegal::new(
                     "NW 8.3 Line of fire",
                     format!(
@@ -313,10 +341,24 @@ pub fn check_fire(
     Ok(())
 }
 
+/// A battery attached to infantry and that infantry: for the closest-target rule they are
+/// one target, and the gunners may fire at either ("NW 8.6", ruling N31).
+pub fn attached_pair(state: &State, a: UnitId, b: UnitId) -> bool {
+    let (ua, ub) = (state.unit(a), state.unit(b));
+    (ua.is_artillery() && ua.attached == Some(b)) || (ub.is_artillery() && ub.attached == Some(a))
+}
+
 /// Targets a battery may fire at now.
 pub fn fire_targets(state: &State, b: &Unit) -> Vec<UnitId> {
     if let Some(f) = forced_target(state, b) {
-        return vec![f];
+        let mut v = vec![f];
+        v.extend(
+            state
+                .enemies_of(b.side)
+                .filter(|t| attached_pair(state, f, t.id) && may_fire(state, b, t).is_ok())
+                .map(|t| t.id),
+        );
+        return v;
     }
     state
         .enemies_of(b.side)
@@ -348,6 +390,7 @@ pub fn fire_target_facts(state: &State, t: &Unit) -> fire::Target {
         artillery: t.is_artillery(),
         soft_cover: measure::soft_cover(state, t),
         hard_cover: measure::hard_cover(state, t),
+        behind_works: measure::in_town_or_works(state, t),
         vulnerable: measure::vulnerable(state, t),
         rain_or_mud: weather == crate::scenario::Weather::Rain || mud,
     }
@@ -371,6 +414,20 @@ pub fn skirmish_target_facts(state: &State, t: &Unit) -> skirmish::Target {
         ottoman_artillery: t.is_artillery() && t.nation() == Some(crate::Nation::Ottoman),
         vulnerable: measure::vulnerable(state, t),
     }
+}
+
+/// For each battery, the d6 it rolls for its fire points at `t`: none for guns and
+/// howitzers; for rockets one against infantry or artillery, two against cavalry ("NW
+/// Optional rules 4.0").
+pub fn rocket_dice(state: &State, shooters: &[UnitId], t: &Unit) -> Vec<u8> {
+    let n = state.field.tables.artillery.rocket_dice[usize::from(t.is_cavalry())];
+    shooters
+        .iter()
+        .map(|b| match state.unit(*b).battery() {
+            Some(bat) if bat.ordnance == Ordnance::Rockets => n,
+            _ => 0,
+        })
+        .collect()
 }
 
 /// What one roll did to its target, applied after every roll of the phase.
@@ -397,7 +454,8 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
                 .collect();
             let target = fire_target_facts(ctx.state, &t);
             let tables = ctx.state.field.tables.artillery.clone();
-            if let Some(f) = fire::resolve(&tables, &facts, &target, ctx.dice) {
+            let rockets = rocket_dice(ctx.state, &o.shooters, &t);
+            if let Some(f) = fire::resolve_rolled(&tables, &facts, &rockets, &target, ctx.dice) {
                 hits.push(Hit::Artillery(
                     o.target,
                     f.effect,
@@ -524,42 +582,55 @@ pub fn kill_general_on(ctx: &mut Ctx, unit: UnitId, why: &str) {
     }
 }
 
+/// A charged battery's final shot at its attacker, taken only if the attacker comes at its
+/// front, suppressed or not ("NW 8.5"); a battery attached to infantry takes it too ("NW
+/// 8.6"). Returns `true` if the shot stopped the attack: the attacker is gone or has been
+/// driven off (ruling N26).
+pub fn final_fire(ctx: &mut Ctx, attacker: UnitId, battery: UnitId) -> bool {
+    let a = ctx.state.unit(attacker).clone();
+    let b = ctx.state.unit(battery).clone();
+    // Rockets take no final shot ("NW Optional rules 4.0").
+    let rockets = b.battery().is_some_and(|x| x.ordnance == Ordnance::Rockets);
+    if measure::face_toward(&b.base(), a.pose.pos) != grognard_geometry::Face::Front
+        || (b.damaged() && b.suppressed)
+        || rockets
+    {
+        return false;
+    }
+    let mut facts = battery_facts(ctx.state, &b, &a, 0.0);
+    facts.suppressed = false;
+    let target = fire_target_facts(ctx.state, &a);
+    let tables = ctx.state.field.tables.artillery.clone();
+    let Some(f) = fire::resolve(&tables, &[facts], &target, ctx.dice) else {
+        return false;
+    };
+    let effect = f.effect;
+    let killed = f.general_killed;
+    ctx.emit(Event::ArtilleryFire {
+        batteries: vec![battery],
+        target: attacker,
+        fire: f,
+        final_fire: true,
+    });
+    if killed {
+        kill_general_on(ctx, attacker, "killed by final fire on a natural 12");
+    }
+    apply_fire_effect(ctx, attacker, effect, battery);
+    let au = ctx.state.unit(attacker);
+    !au.on_table() || au.pose.pos.distance(a.pose.pos) > 1e-6
+}
+
 /// A battery charged by infantry or cavalry ("NW 8.5"): from its front it first takes a final
 /// shot at the attacker; then, unless the shot stopped the attack, it rolls to evade. A
 /// battery that escapes falls back a full move; if the attacker, 1" poorer, could still reach
 /// it, it is overrun. Returns `true` if the contact stands and a combat follows.
 pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, left: f64) -> bool {
+    if final_fire(ctx, attacker, battery) {
+        return false;
+    }
     let a = ctx.state.unit(attacker).clone();
     let b = ctx.state.unit(battery).clone();
     let bat = b.battery().expect("a battery").clone();
-    // Final fire, from the front only, suppressed or not.
-    if measure::face_toward(&b.base(), a.pose.pos) == grognard_geometry::Face::Front
-        && !(b.damaged() && b.suppressed)
-    {
-        let mut facts = battery_facts(ctx.state, &b, &a, 0.0);
-        facts.suppressed = false;
-        let target = fire_target_facts(ctx.state, &a);
-        let tables = ctx.state.field.tables.artillery.clone();
-        if let Some(f) = fire::resolve(&tables, &[facts], &target, ctx.dice) {
-            let effect = f.effect;
-            let killed = f.general_killed;
-            ctx.emit(Event::ArtilleryFire {
-                batteries: vec![battery],
-                target: attacker,
-                fire: f,
-                final_fire: true,
-            });
-            if killed {
-                kill_general_on(ctx, attacker, "killed by final fire on a natural 12");
-            }
-            apply_fire_effect(ctx, attacker, effect, battery);
-            // The attack is stopped if the attacker is gone or has been driven off (ruling N26).
-            let au = ctx.state.unit(attacker);
-            if !au.on_table() || au.pose.pos.distance(a.pose.pos) > 1e-6 {
-                return false;
-            }
-        }
-    }
     // Evasion.
     let (weather, mud) = ctx.state.field.spell(ctx.state.clock.turn);
     let facts = morale::EvasionFacts {
@@ -571,7 +642,8 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
         suppressed: b.suppressed,
         rough: measure::in_kind(ctx.state, TerrainKind::DenseWood, b.pose.pos),
         obstacle_or_higher: measure::elevation(ctx.state, &b) > measure::elevation(ctx.state, &a)
-            || measure::soft_cover(ctx.state, &b),
+            || measure::soft_cover(ctx.state, &b)
+            || measure::in_field_works(ctx.state, &b),
     };
     let t = ctx.state.field.tables.evasion.clone();
     let test = morale::evasion(&t, &facts, ctx.dice);
@@ -580,8 +652,19 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
         unit: battery,
         test,
     });
+    let on = left - t.attacker_cost;
     if !escaped {
-        return true;
+        if bat.ordnance != Ordnance::Rockets {
+            return true;
+        }
+        // Rockets that fail to get away are overrun; the attacker pays 1" and moves on.
+        ctx.eliminate(
+            battery,
+            Gone::Eliminated,
+            "rockets overrun where they stood",
+        );
+        move_on(ctx, attacker, on);
+        return false;
     }
     let full = crate::movement::full_allowance(ctx.state, &b);
     fallback::retreat(
@@ -594,9 +677,22 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
     let bu = ctx.state.unit(battery);
     if bu.on_table() {
         let gap = distance(&ctx.state.unit(attacker).base(), &bu.base());
-        if gap <= left - t.attacker_cost {
+        if gap <= on {
             ctx.eliminate(battery, Gone::Eliminated, "overrun as it tried to get away");
         }
     }
+    move_on(ctx, attacker, on);
     false
+}
+
+/// The attacker whose quarry got away or was overrun may go on with what is left of its
+/// move, less the 1" it paid ("NW 8.5"); only in its own maneuver phase.
+fn move_on(ctx: &mut Ctx, attacker: UnitId, allowance: f64) {
+    let a = ctx.state.unit(attacker);
+    if allowance > 0.0 && a.on_table() && crate::rules::phase_key(ctx.state) == "maneuver" {
+        ctx.emit(Event::MovesOn {
+            unit: attacker,
+            allowance,
+        });
+    }
 }

@@ -75,27 +75,106 @@ pub fn on_road(state: &State, p: Vec2) -> bool {
     })
 }
 
-/// Soft cover: woods, light woods, copses, and bases touching a hedge or wall ("NW 7.7",
-/// "NW 8.4": walls, woods, forest, sunken roads).
+/// Obstacles: what a unit pays to cross and must clear, and what covers a unit directly
+/// behind it ("NW 9.5" note 1, "NW 9.91").
+pub fn is_obstacle(kind: TerrainKind) -> bool {
+    matches!(
+        kind,
+        TerrainKind::Hedge | TerrainKind::Wall | TerrainKind::HastyWorks | TerrainKind::FieldWorks
+    )
+}
+
+/// How near an obstacle a base must come to stand directly behind it.
+const AT_OBSTACLE: f64 = 0.3;
+
+/// The outline of a unit's base grown by [`AT_OBSTACLE`] all round.
+fn reach_outline(u: &Unit) -> [Vec2; 4] {
+    let s = u.size() + 2.0 * AT_OBSTACLE;
+    Base::new(u.pose, s, s).corners()
+}
+
+/// A unit is at an obstacle (directly behind it, or inside a redoubt's outline) when its base
+/// comes within 0.3" of it.
+fn at_feature(f: &grognard_engine::terrain::Feature, outline: &[Vec2]) -> bool {
+    f.shape.overlaps_convex(outline, 0.0)
+}
+
+/// Soft cover: woods, light woods, copses, and bases at a hedge, wall or hasty works ("NW
+/// 7.7", "NW 8.4": walls, woods, forest, sunken roads, hasty works).
 pub fn soft_cover(state: &State, u: &Unit) -> bool {
     let b = u.base();
-    let corners = b.corners();
+    let outline = reach_outline(u);
     state.field.terrain.iter().any(|f| match f.kind {
         TerrainKind::DenseWood | TerrainKind::LightWood | TerrainKind::Copse => {
             f.shape.contains(b.pose.pos)
         }
-        TerrainKind::Hedge | TerrainKind::Wall => f.shape.overlaps_convex(&corners, -0.3),
+        TerrainKind::Hedge | TerrainKind::Wall | TerrainKind::HastyWorks => at_feature(f, &outline),
         _ => false,
     })
 }
 
-/// Hard cover: a town ("NW 8.4", "NW 11.3").
+/// Hard cover: a town, or field works and redoubts ("NW 8.4", "NW 11.3").
 pub fn hard_cover(state: &State, u: &Unit) -> bool {
-    hard_cover_at(state, u.pose.pos)
+    in_town(state, u) || in_field_works(state, u)
 }
 
-pub fn hard_cover_at(state: &State, p: Vec2) -> bool {
+pub fn in_town(state: &State, u: &Unit) -> bool {
+    town_at(state, u.pose.pos)
+}
+
+pub fn town_at(state: &State, p: Vec2) -> bool {
     in_kind(state, TerrainKind::Town, p)
+}
+
+/// At field works or in a redoubt.
+pub fn in_field_works(state: &State, u: &Unit) -> bool {
+    let corners = reach_outline(u);
+    state
+        .field
+        .terrain
+        .iter()
+        .any(|f| f.kind == TerrainKind::FieldWorks && at_feature(f, &corners))
+}
+
+/// In a town or at works of either kind, which cavalry may pass by ("NW 9.9").
+pub fn in_town_or_works(state: &State, u: &Unit) -> bool {
+    let corners = reach_outline(u);
+    in_town(state, u)
+        || state.field.terrain.iter().any(|f| {
+            matches!(f.kind, TerrainKind::HastyWorks | TerrainKind::FieldWorks)
+                && at_feature(f, &corners)
+        })
+}
+
+/// Has an attacker at `from` come across the field works that `d` holds: does the line from
+/// it to the defender cross them, or is the defender inside a redoubt it is outside ("NW
+/// 11.1", "NW 11.2" note 5)?
+pub fn crossed_works(state: &State, from: Vec2, d: &Unit) -> bool {
+    let corners = reach_outline(d);
+    state.field.terrain.iter().any(|f| {
+        f.kind == TerrainKind::FieldWorks
+            && at_feature(f, &corners)
+            && (f.shape.crossings(from, d.pose.pos) > 0
+                || (!f.shape.is_band() && f.shape.contains(d.pose.pos) && !f.shape.contains(from)))
+    })
+}
+
+/// Does the defender have the full benefit of hard cover against these attackers: in a town,
+/// or holding field works that every attacker had to cross (ruling N34)?
+pub fn holds_hard_cover(state: &State, d: &Unit, attackers: &[Vec2]) -> bool {
+    in_town(state, d)
+        || (in_field_works(state, d) && attackers.iter().all(|a| crossed_works(state, *a, d)))
+}
+
+/// Does the base straddle an obstacle: lie across a hedge, wall or works line, or across a
+/// redoubt's outline ("NW 9.5" note 1)?
+pub fn straddles(f: &grognard_engine::terrain::Feature, corners: &[Vec2]) -> bool {
+    if f.shape.is_band() {
+        f.shape.overlaps_convex(corners, 0.0)
+    } else {
+        let inside = corners.iter().filter(|c| f.shape.contains(**c)).count();
+        inside > 0 && inside < corners.len()
+    }
 }
 
 /// Fording or on a bridge, or moved by road in its last maneuver phase ("NW 7.7", "NW 8.4").

@@ -90,7 +90,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             .enemies_of(u.side)
             .filter(|e| !e.is_officer())
             .any(|e| {
-                let cavalry_ignores = u.is_cavalry() && measure::hard_cover(state, e);
+                let cavalry_ignores = u.is_cavalry() && measure::in_town_or_works(state, e);
                 !cavalry_ignores
                     && distance(&u.base(), &e.base())
                         <= state.field.tables.movement.presence_of_enemy
@@ -113,6 +113,8 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     let mut all_road = on_road(state, u.pose.pos);
     let mut through_friends = false;
     let mut through_officers: Vec<UnitId> = Vec::new();
+    // A battery attached to the brigade goes with it, in front ("NW 8.6").
+    let carried = state.battery_on(u.id).filter(|_| u.is_infantry());
     let mut pose = u.pose;
     let mut level = measure::elevation_at(state, pose.pos);
     let in_town = |p: grognard_geometry::Vec2| measure::in_kind(state, TerrainKind::Town, p);
@@ -188,6 +190,18 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 extra += row.elevation * (lv as f64 - level as f64).abs();
                 level = lv;
             }
+            if let Some(bat) = carried {
+                let bb = bat.at(crate::state::attached_battery_pose(b.pose));
+                if let Some(e) = state
+                    .enemies_of(u.side)
+                    .find(|e| !e.is_officer() && overlapping(&bb, &e.base()))
+                {
+                    return Err(illegal(
+                        R_THROUGH,
+                        format!("{} is in the way of the attached battery", e.label),
+                    ));
+                }
+            }
             // Other pieces along the way.
             if troops {
                 for o in nearby.iter().filter(|o| o.side != u.side && o.is_officer()) {
@@ -214,12 +228,12 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 }
             }
         }
-        // Obstacles: hedges and walls crossed by the base's centre.
+        // Obstacles: hedges, walls and works crossed by the base's centre.
         for f in state
             .field
             .terrain
             .iter()
-            .filter(|f| matches!(f.kind, TerrainKind::Hedge | TerrainKind::Wall))
+            .filter(|f| measure::is_obstacle(f.kind))
         {
             let n = f.shape.crossings(pose.pos, poses[i].pos);
             obstacles += row.obstacle * n as f64;
@@ -275,15 +289,53 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             ));
         }
     }
-    if troops && !u.is_infantry() && measure::hard_cover_at(state, end.pos) {
+    if troops && !u.is_infantry() && measure::town_at(state, end.pos) {
         return Err(illegal(R_TERRAIN, "only infantry may end a move in a town"));
     }
-    // Contact.
-    let touched: Vec<&Unit> = nearby
+    // The attached battery's place at the end: on the table, on no other base, and never in
+    // contact with the enemy, since artillery never moves into contact (ruling N31).
+    if let Some(bat) = carried {
+        let bb = bat.at(crate::state::attached_battery_pose(end));
+        if !state.field.contains(&bb) {
+            return Err(illegal(
+                R_MOVE,
+                "the attached battery would leave the table",
+            ));
+        }
+        for o in state.on_table() {
+            if o.id == u.id || o.id == bat.id || o.is_officer() {
+                continue;
+            }
+            if overlapping(&bb, &o.base()) {
+                return Err(illegal(
+                    R_THROUGH,
+                    format!("the attached battery would end on {}", o.label),
+                ));
+            }
+            if o.side != u.side && touching(&bb, &o.base()) {
+                return Err(illegal(
+                    R_CONTACT,
+                    "artillery never moves into contact: a brigade with a battery attached does not attack",
+                ));
+            }
+        }
+    }
+    // Contact. Touching a battery attached to a brigade is contacting the brigade, which
+    // fights for both ("NW 8.6").
+    let mut touched: Vec<&Unit> = Vec::new();
+    for e in nearby
         .iter()
         .copied()
         .filter(|e| e.side != u.side && !e.is_officer() && touching(&end_base, &e.base()))
-        .collect();
+    {
+        let e = match e.attached {
+            Some(i) if e.is_artillery() && state.unit(i).on_table() => state.unit(i),
+            _ => e,
+        };
+        if !touched.iter().any(|t| t.id == e.id) {
+            touched.push(e);
+        }
+    }
     let contact = match touched.as_slice() {
         [] => None,
         [e] => {
@@ -297,6 +349,24 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             ))
         }
     };
+    // An obstacle crossed must be cleared: the move may not end astride one, unless it
+    // ends in contact with an enemy directly behind it ("NW 9.5" note 1, "NW 9.91").
+    if contact.is_none() {
+        let (from, to) = (u.base().corners(), end_base.corners());
+        if let Some(f) = state.field.terrain.iter().find(|f| {
+            measure::is_obstacle(f.kind)
+                && measure::straddles(f, &to)
+                && !measure::straddles(f, &from)
+        }) {
+            return Err(illegal(
+                R_TERRAIN,
+                format!(
+                    "the move would end astride the {}: an obstacle is crossed only with the movement to clear it",
+                    f.kind.name()
+                ),
+            ));
+        }
+    }
     Ok(MovePlan {
         end,
         cost: total,
@@ -335,7 +405,7 @@ fn check_contact(
             "an attacker makes contact with its front",
         ));
     }
-    if u.is_cavalry() && measure::hard_cover(state, e) {
+    if u.is_cavalry() && measure::in_town(state, e) {
         return Err(illegal(
             "NW 11.3 Towns and hard cover",
             "cavalry may not attack a unit in a town",
@@ -347,7 +417,8 @@ fn check_contact(
     let closer = state
         .enemies_of(u.side)
         .filter(|o| !o.is_officer() && o.id != e.id && in_front(&start, &o.base()))
-        .filter(|o| !(u.is_cavalry() && measure::hard_cover(state, o)))
+        .filter(|o| o.attached != Some(e.id))
+        .filter(|o| !(u.is_cavalry() && measure::in_town_or_works(state, o)))
         .map(|o| distance(&start, &o.base()))
         .any(|d| d <= state.field.tables.movement.presence_of_enemy && d + 0.1 < d_target);
     if closer {
@@ -381,10 +452,16 @@ fn check_contact(
                 "only one attacker to a side of the defender",
             ));
         }
-        if measure::hard_cover(state, e) {
+        if measure::in_town(state, e) {
             return Err(illegal(
                 "NW 11.1 Direction of contact",
                 "a unit in a town cannot be outflanked",
+            ));
+        }
+        if measure::crossed_works(state, end.pose.pos, e) {
+            return Err(illegal(
+                "NW 11.1 Direction of contact",
+                "a unit holding works is outflanked only by an attacker that does not cross them",
             ));
         }
     }

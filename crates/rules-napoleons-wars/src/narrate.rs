@@ -135,6 +135,15 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
             Some(u) => format!("{} attaches to {}", name(*officer), name(*u)),
             None => format!("{} detaches", name(*officer)),
         },
+        Event::MovesOn { unit, allowance } => {
+            format!("{} may move on {:.1}\" [NW 8.5]", name(*unit), allowance)
+        }
+        Event::BatteryAttached {
+            battery, infantry, ..
+        } => match infantry {
+            Some(u) => format!("{} attaches to {} [NW 8.6]", name(*battery), name(*u)),
+            None => format!("{} is no longer attached", name(*battery)),
+        },
         Event::ReactionRoll { unit, test, .. } => format!(
             "{} tries to react: {} against {}: {} [{}]",
             name(*unit),

@@ -233,35 +233,54 @@ fn brigade(
         return custom_brigade(cx, spec, nation, arm, label, extra_sp, path);
     }
     // Infantry first, then cavalry: the names rarely clash.
+    let mut adjust = None;
     let row = match (
         ratings::find_unit(nation, RatedArm::Infantry, &spec.kind, cx.year),
         ratings::find_unit(nation, RatedArm::Cavalry, &spec.kind, cx.year),
     ) {
         (Ok(r), _) | (_, Ok(r)) => r,
         (Err(inf), Err(cav)) => {
-            // A type that exists in other years says so; otherwise list every type.
-            let message = match (&inf, &cav) {
-                (e @ ratings::Lookup::WrongYear { .. }, _)
-                | (_, e @ ratings::Lookup::WrongYear { .. }) => e.to_string(),
-                (
-                    ratings::Lookup::NoType { known: a, .. },
-                    ratings::Lookup::NoType { known: b, .. },
-                ) => format!(
-                    "{nation} has no unit type named \"{}\"; infantry: {a}; cavalry: {b}",
-                    spec.kind
-                ),
-                _ => inf.to_string(),
-            };
-            cx.problem(
-                format!("{path}.type"),
-                message,
-                "names follow the book's National Unit Ratings for the nation and year",
-            );
-            return Vec::new();
+            // A listed cavalry type under one of the book's blanket adjustments: French
+            // "Provisional" cavalry, Prussian "Guard" cavalry ("NW National Unit Ratings").
+            if let Some((r, a)) = adjusted_cavalry(nation, &spec.kind, cx.year) {
+                adjust = Some(a);
+                r
+            } else {
+                // A type that exists in other years says so; otherwise list every type.
+                let message = match (&inf, &cav) {
+                    (e @ ratings::Lookup::WrongYear { .. }, _)
+                    | (_, e @ ratings::Lookup::WrongYear { .. }) => e.to_string(),
+                    (
+                        ratings::Lookup::NoType { known: a, .. },
+                        ratings::Lookup::NoType { known: b, .. },
+                    ) => format!(
+                        "{nation} has no unit type named \"{}\"; infantry: {a}; cavalry: {b}",
+                        spec.kind
+                    ),
+                    _ => inf.to_string(),
+                };
+                cx.problem(
+                    format!("{path}.type"),
+                    message,
+                    "names follow the book's National Unit Ratings for the nation and year",
+                );
+                return Vec::new();
+            }
         }
     };
     let cavalry = row.arm == RatedArm::Cavalry;
     let quality = choose_quality(cx, spec, &row.quality, &row.name, nation, &label, path);
+    let quality = match (quality, adjust) {
+        (Some(q), Some(a)) => {
+            let to = if a.better { q.better() } else { q.worse() };
+            cx.notes.push(format!(
+                "{label}: {} is {} {q}, {}: {to} (NW National Unit Ratings, {nation})",
+                spec.kind, row.name, a.why
+            ));
+            Some(to)
+        }
+        (q, _) => q,
+    };
     let Some(quality) = quality else {
         return Vec::new();
     };
@@ -274,6 +293,51 @@ fn brigade(
         armored: row.armored,
     };
     finish_brigade(cx, spec, facts, label, extra_sp, path)
+}
+
+/// A blanket adjustment of a listed type's quality by one level.
+#[derive(Debug, Clone, Copy)]
+struct Adjust {
+    better: bool,
+    why: &'static str,
+}
+
+/// A cavalry type named with the prefix one of the book's blanket adjustments uses: French
+/// cavalry "listed as Provisional" is one level worse, Prussian "Guard class" cavalry one
+/// level better (Guard Uhlans are Elite). The rest of the name must be a listed type.
+fn adjusted_cavalry(
+    nation: Nation,
+    kind: &str,
+    year: u32,
+) -> Option<(&'static ratings::UnitRating, Adjust)> {
+    let (prefix, adjust) = match nation {
+        Nation::France => (
+            "provisional ",
+            Adjust {
+                better: false,
+                why: "Provisional cavalry, one level lower",
+            },
+        ),
+        Nation::Prussia => (
+            "guard ",
+            Adjust {
+                better: true,
+                why: "Guard class cavalry, one level higher",
+            },
+        ),
+        _ => return None,
+    };
+    let k = kind.trim();
+    let head = k.get(..prefix.len())?;
+    if !head.eq_ignore_ascii_case(prefix) {
+        return None;
+    }
+    let base = k[prefix.len()..].trim();
+    if base.is_empty() {
+        return None;
+    }
+    let row = ratings::find_unit(nation, RatedArm::Cavalry, base, year).ok()?;
+    Some((row, adjust))
 }
 
 /// What a brigade's type gives it, from the ratings or from the designer.
@@ -497,22 +561,41 @@ fn list(qs: &[Quality]) -> String {
         .join(" or ")
 }
 
-fn battery(cx: &Ctx, spec: &BatterySpec, nation: Nation, short: &str) -> Battery {
-    let weight = GunWeight::from_pounds(spec.pounds);
+fn battery(cx: &mut Ctx, spec: &BatterySpec, nation: Nation, short: &str) -> Battery {
+    // Howitzer batteries: the book's Prussian foot howitzers are heavy, the Swedish horse
+    // howitzers light; rockets move as horse ("NW Optional rules 3.0, 4.0", ruling N33).
+    let horse = spec.horse || spec.ordnance == Ordnance::Rockets;
+    let weight = match spec.ordnance {
+        Ordnance::Howitzers if horse => GunWeight::Light,
+        Ordnance::Howitzers => GunWeight::Heavy,
+        _ => GunWeight::from_pounds(spec.pounds),
+    };
+    let what = format!(
+        "{short} Corp, {} lb, {}",
+        spec.pounds,
+        if horse { "Horse" } else { "Foot" }
+    );
+    match spec.ordnance {
+        Ordnance::Guns => {}
+        Ordnance::Howitzers => cx.notes.push(format!(
+            "{what}, Howitzers: fires over any unit, as a {} {} battery (NW Optional rules 3.0)",
+            if horse { "light" } else { "heavy" },
+            if horse { "horse" } else { "foot" }
+        )),
+        Ordnance::Rockets => cx.notes.push(format!(
+            "{what}, Rockets: moves as horse, fires over enemy units to 12\", 1d6 fire points (2d6 against cavalry), no final fire (NW Optional rules 4.0)"
+        )),
+    }
     let movement = design::movement_allowance(
         &cx.t.movement,
-        if spec.horse {
+        if horse {
             Mover::HorseArtillery
         } else {
             Mover::FootArtillery
         },
         cx.year,
     );
-    let mut label = format!(
-        "{short} Corp, {} lb, {}",
-        spec.pounds,
-        if spec.horse { "Horse" } else { "Foot" }
-    );
+    let mut label = what;
     match spec.ordnance {
         Ordnance::Guns => {}
         Ordnance::Howitzers => label.push_str(", Howitzers"),
@@ -523,9 +606,29 @@ fn battery(cx: &Ctx, spec: &BatterySpec, nation: Nation, short: &str) -> Battery
         nation: spec.nation.unwrap_or(nation),
         weight,
         pounds: spec.pounds,
-        horse: spec.horse,
+        horse,
         ordnance: spec.ordnance,
         movement,
+    }
+}
+
+/// Batteries of one command with the same weight and kind would share a label ("IV Corp,
+/// 6 lb, Horse"); each of them gets a numeral after it, so every piece on the table has a
+/// label of its own to be placed and named by ("NW 2.0").
+fn number_alike(batteries: &mut [Battery], notes: &mut Vec<String>) {
+    let labels: Vec<String> = batteries.iter().map(|b| b.label.clone()).collect();
+    for (i, b) in batteries.iter_mut().enumerate() {
+        let same = labels.iter().filter(|l| **l == labels[i]).count();
+        if same > 1 {
+            let n = labels[..i].iter().filter(|l| **l == labels[i]).count() + 1;
+            b.label = format!("{} ({n})", labels[i]);
+            if n == 1 {
+                notes.push(format!(
+                    "{}: {same} batteries alike, numbered (1) to ({same}) to tell them apart",
+                    labels[i]
+                ));
+            }
+        }
     }
 }
 
@@ -567,11 +670,12 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
                 brigades,
             });
         }
-        let batteries: Vec<Battery> = c
+        let mut batteries: Vec<Battery> = c
             .batteries
             .iter()
-            .map(|b| battery(&cx, b, oob.nation, &short))
+            .map(|b| battery(&mut cx, b, oob.nation, &short))
             .collect();
+        number_alike(&mut batteries, &mut cx.notes);
         let Some((name, rating, valorous, _)) = officer(
             &mut cx,
             &c.commander,

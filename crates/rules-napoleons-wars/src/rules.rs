@@ -101,6 +101,7 @@ pub fn start(scenario: &Scenario) -> State {
                     reacted: false,
                     countercharged: false,
                     attached: None,
+                    open_to_skirmish: 0,
                 });
                 id
             };
@@ -198,7 +199,6 @@ pub fn start(scenario: &Scenario) -> State {
             commands,
         });
     }
-    // Batteries with the same label on one side get their own (labels repeat by weight).
     let field = Field {
         name: scenario.name.clone(),
         width: scenario.table.width,
@@ -347,12 +347,25 @@ impl NapoleonsWars {
                 let o = own(*officer)?;
                 check_attach(state, o, *unit)
             }
+            ("maneuver", Command::AttachBattery { battery, infantry }) => {
+                let b = own(*battery)?;
+                check_attach_battery(state, b, *infantry)
+            }
             ("maneuver", Command::Roll { unit }) => {
                 let u = own(*unit)?;
                 if u.is_officer() || u.routed || u.moved || u.arrived {
                     return Err(Illegal::new(
                         "NW 9.0 Maneuver phase",
                         format!("{} does not roll now", u.label),
+                    ));
+                }
+                if u.is_artillery() && u.attached.is_some() {
+                    return Err(Illegal::new(
+                        R_ATTACH,
+                        format!(
+                            "{} moves with the infantry it is attached to; detach it first",
+                            u.label
+                        ),
                     ));
                 }
                 Ok(())
@@ -465,6 +478,17 @@ impl NapoleonsWars {
                     ctx.emit(Event::OfficerMoved { unit: *officer, to });
                 }
             }
+            Command::AttachBattery { battery, infantry } => {
+                let pose = match infantry {
+                    Some(i) => crate::state::attached_battery_pose(ctx.state.unit(*i).pose),
+                    None => ctx.state.unit(*battery).pose,
+                };
+                ctx.emit(Event::BatteryAttached {
+                    battery: *battery,
+                    infantry: *infantry,
+                    pose,
+                });
+            }
             Command::Roll { unit } => roll_maneuver(ctx, *unit),
             Command::Move { unit, steps } => {
                 let u = ctx.state.unit(*unit).clone();
@@ -505,7 +529,14 @@ impl NapoleonsWars {
                 if let Some(d) = plan.contact {
                     let a = ctx.state.unit(*unit).clone();
                     let du = ctx.state.unit(d).clone();
-                    let sq = movement::squared(ctx.state, &a, plan.end, &du);
+                    // Against a brigade with guns attached, the attacker that reached the guns
+                    // squares up on them ("NW 8.6").
+                    let guns = ctx.state.battery_on(d).cloned();
+                    let on = guns
+                        .clone()
+                        .filter(|g| crate::measure::touching(&a.base(), &g.base()))
+                        .unwrap_or_else(|| du.clone());
+                    let sq = movement::squared(ctx.state, &a, plan.end, &on);
                     if sq != plan.end {
                         ctx.emit(Event::Moved {
                             unit: *unit,
@@ -514,15 +545,20 @@ impl NapoleonsWars {
                             road: false,
                         });
                     }
-                    // A battery charged gets its final shot and tries to get away ("NW 8.5").
-                    let stands = !du.is_artillery()
-                        || du.attached.is_some()
-                        || firing::final_fire_and_evasion(
-                            ctx,
-                            *unit,
-                            d,
-                            (allowance - plan.cost).max(0.0),
-                        );
+                    // A battery charged gets its final shot and tries to get away ("NW 8.5");
+                    // one attached to infantry shoots from its front but stays with the
+                    // infantry, which fights ("NW 8.6").
+                    let stands = if let Some(g) = guns {
+                        !firing::final_fire(ctx, *unit, g.id)
+                    } else {
+                        !du.is_artillery()
+                            || firing::final_fire_and_evasion(
+                                ctx,
+                                *unit,
+                                d,
+                                (allowance - plan.cost).max(0.0),
+                            )
+                    };
                     if stands {
                         let first = !ctx.state.combats.iter().any(|c| c.defender == d);
                         ctx.emit(Event::Contact {
@@ -691,6 +727,115 @@ fn check_attach(state: &State, o: &Unit, unit: Option<UnitId>) -> Result<(), Ill
     Ok(())
 }
 
+const R_ATTACH: &str = "NW 8.6 Artillery attachment";
+
+/// May battery `b` attach to `infantry` (or detach, for `None`) ("NW 8.6")? A single battery
+/// attaches to an infantry brigade of its own command, both within their commander's range;
+/// it must already touch the brigade's front, and is squared up in the middle of it (ruling
+/// N31). Never to cavalry.
+fn check_attach_battery(state: &State, b: &Unit, infantry: Option<UnitId>) -> Result<(), Illegal> {
+    if !b.is_artillery() {
+        return Err(Illegal::new(R_ATTACH, "only a battery attaches this way"));
+    }
+    let Some(i) = infantry else {
+        return if b.attached.is_some() {
+            Ok(())
+        } else {
+            Err(Illegal::new(
+                R_ATTACH,
+                format!("{} is not attached", b.label),
+            ))
+        };
+    };
+    if b.attached.is_some() {
+        return Err(Illegal::new(
+            R_ATTACH,
+            format!("{} is already attached; detach it first", b.label),
+        ));
+    }
+    let iu = state
+        .units
+        .get(i as usize)
+        .ok_or_else(|| Illegal::new(R_ATTACH, "there is no such unit"))?;
+    if iu.side != b.side || !iu.on_table() || iu.brigade().is_none() {
+        return Err(Illegal::new(
+            R_ATTACH,
+            "a battery attaches to a friendly infantry brigade on the table",
+        ));
+    }
+    if iu.is_cavalry() {
+        return Err(Illegal::new(
+            R_ATTACH,
+            "artillery may not attach to cavalry",
+        ));
+    }
+    if iu.routed {
+        return Err(Illegal::new(R_ATTACH, format!("{} is routed", iu.label)));
+    }
+    if b.command.is_none() || iu.command != b.command {
+        return Err(Illegal::new(
+            R_ATTACH,
+            "a battery attaches only to infantry of its own command",
+        ));
+    }
+    if let Some(other) = state.battery_on(i) {
+        return Err(Illegal::new(
+            R_ATTACH,
+            format!(
+                "{} already has {} attached: one battery a brigade",
+                iu.label, other.label
+            ),
+        ));
+    }
+    for u in [b, iu] {
+        if !in_command_range(state, u) {
+            return Err(Illegal::new(
+                R_ATTACH,
+                format!("{} is not within its commander's range", u.label),
+            ));
+        }
+    }
+    let ib = iu.base();
+    if !crate::measure::touching(&ib, &b.base())
+        || crate::measure::face_toward(&ib, b.pose.pos) != grognard_geometry::Face::Front
+    {
+        return Err(Illegal::new(
+            R_ATTACH,
+            format!("{} must stand touching the front of {}", b.label, iu.label),
+        ));
+    }
+    let nb = b.at(crate::state::attached_battery_pose(iu.pose));
+    if !state.field.contains(&nb) {
+        return Err(Illegal::new(
+            R_ATTACH,
+            "there is no room in front of it on the table",
+        ));
+    }
+    if let Some(o) = state.on_table().find(|o| {
+        o.id != b.id && o.id != i && !o.is_officer() && crate::measure::overlapping(&nb, &o.base())
+    }) {
+        return Err(Illegal::new(
+            R_ATTACH,
+            format!("{} is in the way in front of {}", o.label, iu.label),
+        ));
+    }
+    Ok(())
+}
+
+/// Is the unit within its commander's (weather-hindered) range ("NW 9.0 C", "NW 9.51")?
+/// Independent brigades count as in range while the CinC is on the table.
+pub fn in_command_range(state: &State, u: &Unit) -> bool {
+    match u.command {
+        Some(c) => {
+            let range = command_range_now(state, u.side, c);
+            state
+                .commander_of(u.side, c)
+                .is_some_and(|cm| distance(&cm.base(), &u.base()) <= range + 1e-9)
+        }
+        None => state.cinc_of(u.side).is_some(),
+    }
+}
+
 /// Commanders and the CinC move once every unit that will roll has had its chance: here,
 /// once no unit is waiting to move ("NW 9.0 C" step 7).
 fn officers_may_move(state: &State, _side: Side) -> bool {
@@ -759,12 +904,12 @@ pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Facts {
     let side = &state.field.sides[u.side.index()];
     let (rating, in_range, fatigued) = match u.command {
         Some(c) => {
-            let (rating, _, _, _) = state.leader(u.side, c);
-            let range = command_range_now(state, u.side, c);
-            let in_range = state
-                .commander_of(u.side, c)
-                .is_some_and(|cm| distance(&cm.base(), &u.base()) <= range + 1e-9);
-            (rating, in_range, state.command_fatigued(u.side, c))
+            let (rating, ..) = state.leader(u.side, c);
+            (
+                rating,
+                in_command_range(state, u),
+                state.command_fatigued(u.side, c),
+            )
         }
         // Independent brigades use the CinC's rating ("NW 9.0 C" step 6).
         None => (side.cinc_rating, state.cinc_of(u.side).is_some(), false),

@@ -79,7 +79,7 @@ fn first_turn() -> u32 {
 }
 
 /// A place a scenario makes worth holding ("NW 13.0" leaves victory short of a broken army
-/// to the scenario). The holding rule is the project's own (ruling N29): a side holds it at
+/// to the scenario). The holding rule is the project's own (ruling N35): a side holds it at
 /// the end when one of its brigades, not routed, stands with its centre within `radius` and
 /// no enemy brigade does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

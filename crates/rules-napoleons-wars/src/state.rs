@@ -23,6 +23,12 @@ pub const GENERAL_SIZE: f64 = 1.0;
 pub const COMMANDER_SIZE: f64 = 1.5;
 pub const CINC_SIZE: f64 = 2.0;
 
+/// Where a battery attached to a brigade stands: squarely in front of it, touching its front,
+/// facing the same way ("NW 8.6").
+pub fn attached_battery_pose(brigade: Pose) -> Pose {
+    brigade.advanced((BRIGADE_SIZE + BATTERY_SIZE) * 0.5, 0.0)
+}
+
 /// What a piece on the table is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "role", rename_all = "snake_case")]
@@ -102,6 +108,11 @@ pub struct Unit {
     /// For a general or ADC, the brigade he is attached to; for a battery, the infantry
     /// brigade it is attached to ("NW 8.6", "NW 9.0 A").
     pub attached: Option<UnitId>,
+    /// Irregular cavalry that chose to skirmish attack is open to enemy infantry's skirmish
+    /// attacks in return for the rest of that skirmish phase and the next one ("NW 7.9",
+    /// ruling N30): the skirmish phases still to begin or under way while it is open.
+    #[serde(default)]
+    pub open_to_skirmish: u8,
 }
 
 impl Unit {
@@ -432,6 +443,12 @@ impl State {
     /// The side's CinC, if on the table.
     pub fn cinc_of(&self, side: Side) -> Option<&Unit> {
         self.friends_of(side).find(|u| u.role == Role::Cinc)
+    }
+
+    /// The battery attached to an infantry brigade ("NW 8.6").
+    pub fn battery_on(&self, id: UnitId) -> Option<&Unit> {
+        self.on_table()
+            .find(|b| b.is_artillery() && b.attached == Some(id))
     }
 
     /// The general or ADC attached to a brigade.

@@ -356,6 +356,11 @@ pub struct Artillery {
     /// "NW 8.6": batteries keep this far apart unless attached.
     pub battery_spacing: f64,
     pub general_killed_on: u8,
+    /// "NW Optional rules 4.0": a rocket battery's maximum range.
+    pub rocket_reach: f64,
+    /// "NW Optional rules 4.0": d6 rolled for a rocket battery's fire points, against
+    /// infantry or artillery and against cavalry.
+    pub rocket_dice: [u8; 2],
 }
 
 impl Default for Artillery {
@@ -400,6 +405,8 @@ impl Default for Artillery {
             into_woods: 1.0,
             battery_spacing: 1.5,
             general_killed_on: 12,
+            rocket_reach: 12.0,
+            rocket_dice: [1, 2],
         }
     }
 }

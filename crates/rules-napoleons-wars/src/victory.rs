@@ -88,7 +88,7 @@ pub fn check(ctx: &mut Ctx) {
 }
 
 /// Who holds objective `o` now: the one side with a brigade, not routed, whose centre is
-/// within its radius (ruling N29).
+/// within its radius (ruling N35).
 pub fn holder(state: &State, o: &crate::scenario::Objective) -> Option<Side> {
     let at = grognard_geometry::Vec2::new(o.at[0], o.at[1]);
     let there = |s: Side| {

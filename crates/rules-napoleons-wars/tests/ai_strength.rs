@@ -1,7 +1,7 @@
 //! The AI general against a random legal player on the built-in battle: it must win at least
 //! 90% of 200 seeded battles, the players swapping sides every other battle. A battle is won
 //! by breaking the enemy army ("NW 13.0") or, when neither breaks in the day, by holding more
-//! of the scenario's objectives at the end (ruling N29). `grognard batch --rules
+//! of the scenario's objectives at the end (ruling N35). `grognard batch --rules
 //! napoleons-wars --games 200 --players ai:random --seed N` gives 93.5% to 96% for seeds 1, 2
 //! and 161.
 

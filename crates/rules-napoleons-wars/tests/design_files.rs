@@ -130,3 +130,131 @@ fn own_types_and_very_large_brigades() {
     assert_eq!(bs[0].label, "1B/1/IVa");
     assert!(d.notes.iter().any(|n| n.contains("split into 8 and 7")));
 }
+
+// "NW National Unit Ratings", France: cavalry listed as "Provisional" is one level lower.
+// Dragoons of 1809 are Line, so Provisional Dragoons are Conscript: 1,400 / 350 = 4 s.p.
+#[test]
+fn french_provisional_cavalry_is_one_level_lower() {
+    let d = designed(&one_brigade("type = \"Provisional Dragoons\"\nmen = 1400")).unwrap();
+    let b = &d.army.commands[0].divisions[0].brigades[0];
+    assert_eq!(
+        (b.arm, b.quality, b.sp),
+        (Arm::Cavalry, Quality::Conscript, 4)
+    );
+    assert!(
+        d.notes
+            .iter()
+            .any(|n| n.contains("Provisional cavalry, one level lower")),
+        "{:?}",
+        d.notes
+    );
+    // Plain Dragoons keep the listed Line.
+    let plain = designed(&one_brigade("type = \"Dragoons\"\nmen = 1400")).unwrap();
+    assert_eq!(
+        plain.army.commands[0].divisions[0].brigades[0].quality,
+        Quality::Line
+    );
+    // Provisional Infantry is a listed infantry type, rated as listed (Conscript).
+    let inf = designed(&one_brigade("type = \"Provisional Infantry\"\nmen = 3000")).unwrap();
+    assert_eq!(
+        inf.army.commands[0].divisions[0].brigades[0].quality,
+        Quality::Conscript
+    );
+}
+
+// "NW National Unit Ratings", Prussia: Guard class cavalry adds one level (the book's own
+// example: Uhlans are Veteran in 1813, Guard Uhlans Elite: 1,200 / 200 = 6 s.p.).
+#[test]
+fn prussian_guard_cavalry_is_one_level_higher() {
+    let text = "name = \"Test\"\nnation = \"Prussia\"\nyear = 1813\nmorale = \"Average\"\ncinc = \"Blucher\"\n\n[[commands]]\nname = \"I Corps\"\ncommander = \"Yorck\"\n\n[[commands.divisions]]\nname = \"Reserve Cavalry\"\n\n[[commands.divisions.brigades]]\ntype = \"Guard Uhlans\"\nmen = 1200\n\n[[commands.divisions.brigades]]\ntype = \"Uhlans\"\nmen = 1200\n\n[[commands.divisions.brigades]]\ntype = \"Guard du Corps\"\nmen = 900\n";
+    let d = designed(text).unwrap();
+    let bs = &d.army.commands[0].divisions[0].brigades;
+    assert_eq!((bs[0].quality, bs[0].sp), (Quality::Elite, 6));
+    assert_eq!((bs[1].quality, bs[1].sp), (Quality::Veteran, 5));
+    // Guard du Corps is a listed type of its own: Guard, not raised again.
+    assert_eq!(bs[2].quality, Quality::Guard);
+    assert!(d
+        .notes
+        .iter()
+        .any(|n| n.starts_with("1B/1/I: Guard Uhlans is Uhlans Veteran, Guard class cavalry")));
+    // The prefix is for a listed type only.
+    let bad = designed(&text.replace("Guard Uhlans", "Guard Camels")).unwrap_err();
+    assert!(
+        bad[0].contains("has no unit type named \"Guard Camels\""),
+        "{bad:?}"
+    );
+}
+
+// "NW 2.0": two batteries of one command alike in weight and kind get labels of their own,
+// and a scenario can place each by its label.
+#[test]
+fn batteries_alike_get_labels_of_their_own() {
+    let text = format!(
+        "{HEAD}\n[[commands]]\nname = \"VIII Corps\"\ncommander = \"Massena\"\n\n[[commands.divisions]]\nname = \"1st\"\n\n[[commands.divisions.brigades]]\ntype = \"Ligne Infantry\"\nmen = 3000\n\n[[commands.batteries]]\npounds = 12\n\n[[commands.batteries]]\npounds = 12\n\n[[commands.batteries]]\npounds = 6\nhorse = true\n"
+    );
+    let d = designed(&text).unwrap();
+    let labels: Vec<&str> = d.army.commands[0]
+        .batteries
+        .iter()
+        .map(|b| b.label.as_str())
+        .collect();
+    assert_eq!(
+        labels,
+        vec![
+            "VIII Corp, 12 lb, Foot (1)",
+            "VIII Corp, 12 lb, Foot (2)",
+            "VIII Corp, 6 lb, Horse"
+        ]
+    );
+    // Placed by label, each battery stands where its own placement says.
+    use grognard_rules_napoleons_wars::scenario::{Placement, Scenario, SideSpec};
+    let mut sc: Scenario = grognard_rules_napoleons_wars::book::default_scenario();
+    sc.sides[0].army = d.army.clone();
+    let at = |unit: &str, x: f64| Placement {
+        unit: unit.into(),
+        at: [x, 10.0, 90.0],
+        turn: 1,
+    };
+    sc.sides[0] = SideSpec {
+        name: "French".into(),
+        army: d.army.clone(),
+        deploy: vec![
+            at("1B/1/VIII", 20.0),
+            at("VIII Corp, 12 lb, Foot (1)", 30.0),
+            at("VIII Corp, 12 lb, Foot (2)", 40.0),
+            at("VIII Corp, 6 lb, Horse", 50.0),
+        ],
+    };
+    let problems = grognard_rules_napoleons_wars::book::problems(&sc);
+    assert!(problems.is_empty(), "{problems:?}");
+    let s = grognard_rules_napoleons_wars::rules::start(&sc);
+    let x = |l: &str| s.units.iter().find(|u| u.label == l).unwrap().pose.pos.x;
+    assert_eq!(
+        (
+            x("VIII Corp, 12 lb, Foot (1)"),
+            x("VIII Corp, 12 lb, Foot (2)")
+        ),
+        (30.0, 40.0)
+    );
+}
+
+// "NW Optional rules 3.0, 4.0": foot howitzers are heavy, horse howitzers light, whatever
+// their pounds; rockets move as horse artillery (12").
+#[test]
+fn howitzer_and_rocket_batteries_are_designed_by_the_optional_rules() {
+    use grognard_rules_napoleons_wars::army::Ordnance;
+    use grognard_rules_napoleons_wars::GunWeight;
+    let text = format!(
+        "{HEAD}\n[[commands]]\nname = \"IV Corps\"\ncommander = \"Massena\"\n\n[[commands.divisions]]\nname = \"1st\"\n\n[[commands.divisions.brigades]]\ntype = \"Ligne Infantry\"\nmen = 3000\n\n[[commands.batteries]]\npounds = 7\nordnance = \"howitzers\"\n\n[[commands.batteries]]\npounds = 7\nhorse = true\nordnance = \"howitzers\"\n\n[[commands.batteries]]\npounds = 6\nordnance = \"rockets\"\n"
+    );
+    let d = designed(&text).unwrap();
+    let b = &d.army.commands[0].batteries;
+    assert_eq!((b[0].weight, b[0].movement), (GunWeight::Heavy, 8.0));
+    assert_eq!((b[1].weight, b[1].movement), (GunWeight::Light, 12.0));
+    assert_eq!(
+        (b[2].ordnance, b[2].horse, b[2].movement),
+        (Ordnance::Rockets, true, 12.0)
+    );
+    assert_eq!(b[2].label, "IV Corp, 6 lb, Horse, Rockets");
+    assert!(d.notes.iter().any(|n| n.contains("NW Optional rules 4.0")));
+}

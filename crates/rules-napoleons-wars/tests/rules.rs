@@ -7,8 +7,8 @@ use grognard_engine::{Ruleset, Side};
 use grognard_geometry::Pose;
 use grognard_rules_napoleons_wars::event::Event;
 use grognard_rules_napoleons_wars::moves::Step;
-use grognard_rules_napoleons_wars::state::{Gone, Pending, Place, State};
-use grognard_rules_napoleons_wars::{book, rules, Command, NapoleonsWars};
+use grognard_rules_napoleons_wars::state::{Gone, Pending, Place, Role, State};
+use grognard_rules_napoleons_wars::{book, firing, rules, Command, NapoleonsWars};
 
 const FRENCH: Side = Side(0);
 const AUSTRIANS: Side = Side(1);
@@ -310,11 +310,11 @@ fn end_the_day(s: &mut State, faces: &[u8]) {
     run(s, AUSTRIANS, Command::EndPhase, faces);
 }
 
-// Ruling N29 ("NW 13.0"): with neither army broken at the end of the last turn, the side
+// Ruling N35 ("NW 13.0"): with neither army broken at the end of the last turn, the side
 // holding more objective value wins a marginal victory. The French hold the village (2); the
 // Austrians hold the hill (1); the wood is contested, so neither holds it.
 #[test]
-fn n29_objectives_decide_a_day_without_a_broken_army() {
+fn n35_objectives_decide_a_day_without_a_broken_army() {
     let mut s = last_rally(&[
         ("1B/1/V", 50.0, 36.0, 90.0),
         ("2B/1/VIII", 77.0, 35.0, 270.0),
@@ -332,7 +332,7 @@ fn n29_objectives_decide_a_day_without_a_broken_army() {
 // Equal holdings, or troops routed off an objective, leave the day drawn: a routed brigade
 // holds nothing.
 #[test]
-fn n29_equal_holdings_or_routed_holders_are_a_draw() {
+fn n35_equal_holdings_or_routed_holders_are_a_draw() {
     let mut s = last_rally(&[
         ("1B/1/V", 50.0, 36.0, 90.0),
         ("2B/1/VIII", 77.0, 35.0, 270.0),
@@ -378,4 +378,658 @@ fn nw_9_0_a_generals_attach_before_any_unit_rolls() {
         refused.to_string().contains("before any unit rolls"),
         "{refused}"
     );
+}
+
+/// Make a cavalry brigade into Cossacks: irregular light horse rated SK2 ("NW 7.9").
+fn cossacks(s: &mut State, unit: u16) {
+    if let Role::Brigade(b) = &mut s.units[unit as usize].role {
+        b.irregular = true;
+        b.sk = 2;
+    }
+}
+
+// "NW 7.9", ruling N30: Austrian hussars made Cossacks stand 2" in front of a French SK2
+// brigade. The French may not skirmish them; the Austrians may choose not to skirmish. When
+// the Cossacks do skirmish (the Austrians declare first, being the phasing side), the French
+// brigade may, and must, skirmish them in return in the same phase. The Cossacks defend at
+// +3 (SK2, and cavalry themselves); the French roll 6+6+2 = 14 against 2+1+3 = 6, twice as
+// much: the Cossacks lose 1 s.p. and are disordered. They stay open to it through the next
+// skirmish phase, and not after.
+#[test]
+fn nw_7_9_cossacks_that_skirmish_may_be_skirmished_in_return() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("1B/3/VIII", 30.0, 35.0, 270.0),
+    ]);
+    let inf = id(&s, "1B/2/V");
+    let cos = id(&s, "1B/3/VIII");
+    cossacks(&mut s, cos);
+    s.clock = Clock {
+        turn: 1,
+        phase: 1,
+        first: AUSTRIANS,
+    };
+    let refused = firing::may_skirmish(&s, s.unit(inf), s.unit(cos)).unwrap_err();
+    assert!(refused.rule.starts_with("NW 7.9"), "{refused:?}");
+    // Skirmishing is the Cossacks' choice: their side may end the phase without it.
+    assert!(NapoleonsWars
+        .check(&s, AUSTRIANS, &Command::EndPhase)
+        .is_ok());
+    let sp = s.unit(cos).sp;
+    run(
+        &mut s,
+        AUSTRIANS,
+        Command::Skirmish {
+            attackers: vec![cos],
+            target: inf,
+        },
+        &[],
+    );
+    run(&mut s, AUSTRIANS, Command::EndPhase, &[]);
+    assert_eq!(NapoleonsWars.to_act(&s), Some(FRENCH));
+    // Now the French brigade can skirmish them, and so it must.
+    let must = NapoleonsWars.check(&s, FRENCH, &Command::EndPhase);
+    assert!(must.is_err_and(|e| e.rule.starts_with("NW 7.5")));
+    run(
+        &mut s,
+        FRENCH,
+        Command::Skirmish {
+            attackers: vec![inf],
+            target: cos,
+        },
+        &[],
+    );
+    // The Cossacks' attack: 1+1+2 = 4 against 3+3+2 = 8, no effect; then the French one.
+    let events = run(&mut s, FRENCH, Command::EndPhase, &[1, 1, 3, 3, 6, 6, 2, 1]);
+    let defence = events.iter().find_map(|e| match e {
+        Event::Skirmish { target, attack, .. } if *target == cos => Some(attack.clone()),
+        _ => None,
+    });
+    let defence = defence.expect("the French skirmish the Cossacks");
+    assert_eq!((defence.attack.total, defence.defence.total), (14, 6));
+    assert_eq!(s.unit(cos).sp, sp - 1);
+    assert!(s.unit(cos).disordered);
+    assert!(!s.unit(inf).disordered);
+    // Open through the next skirmish phase (the French half of turn 1), closed after.
+    let next = Clock {
+        turn: 1,
+        phase: 6,
+        first: AUSTRIANS,
+    };
+    NapoleonsWars.apply(&mut s, &Event::Phase { clock: next });
+    assert!(firing::may_skirmish(&s, s.unit(inf), s.unit(cos)).is_ok());
+    let after = Clock {
+        turn: 2,
+        phase: 1,
+        first: AUSTRIANS,
+    };
+    NapoleonsWars.apply(&mut s, &Event::Phase { clock: after });
+    assert!(firing::may_skirmish(&s, s.unit(inf), s.unit(cos)).is_err());
+}
+
+/// The Austrians' maneuver phase of turn 1 (they go first).
+fn austrian_maneuver(s: &mut State) {
+    s.clock = Clock {
+        turn: 1,
+        phase: 3,
+        first: AUSTRIANS,
+    };
+}
+
+/// Attach the battery to the infantry as the attach command leaves it.
+fn attach(s: &mut State, battery: u16, infantry: u16) {
+    let pose = rules_state::attached_battery_pose(s.unit(infantry).pose);
+    s.units[battery as usize].attached = Some(infantry);
+    s.units[battery as usize].pose = pose;
+}
+
+use grognard_rules_napoleons_wars::state as rules_state;
+
+fn refused_by(s: &State, side: Side, cmd: Command) -> String {
+    let e = NapoleonsWars.check(s, side, &cmd).unwrap_err();
+    format!("{}: {}", e.rule, e.reason)
+}
+
+// "NW 8.6": an Austrian 6 lb horse battery stands touching the front of an Austrian line
+// brigade, both near their commander. It attaches (squared up in the middle of the front),
+// never to cavalry, only within range, only touching; attached, it does not roll on its own
+// but goes where its brigade goes, and the brigade cannot carry it into contact.
+#[test]
+fn nw_8_6_a_battery_attaches_to_infantry_and_moves_with_it() {
+    let mut s = table(&[
+        ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ("VIII Corp, 6 lb, Horse", 30.4, 37.75, 270.0),
+        ("1B/3/VIII", 40.0, 40.0, 270.0),
+        ("Chasteler", 33.0, 44.0, 270.0),
+        ("1B/2/V", 30.0, 26.0, 90.0),
+    ]);
+    austrian_maneuver(&mut s);
+    let inf = id(&s, "1B/1/VIII");
+    let bat = id(&s, "VIII Corp, 6 lb, Horse");
+    let hussars = id(&s, "1B/3/VIII");
+    let chasteler = id(&s, "Chasteler");
+    let attach_to = |u| Command::AttachBattery {
+        battery: bat,
+        infantry: Some(u),
+    };
+    assert!(refused_by(&s, AUSTRIANS, attach_to(hussars)).contains("may not attach to cavalry"));
+    // Out of the commander's 7.5" range, no attaching.
+    s.units[chasteler as usize].pose = Pose::new(60.0, 60.0, 0.0);
+    assert!(refused_by(&s, AUSTRIANS, attach_to(inf)).contains("commander's range"));
+    s.units[chasteler as usize].pose = Pose::new(33.0, 44.0, 0.0);
+    // Not touching the front, no attaching.
+    s.units[bat as usize].pose = Pose::new(30.0, 36.0, 270f64.to_radians());
+    assert!(refused_by(&s, AUSTRIANS, attach_to(inf)).starts_with("NW 8.6"));
+    s.units[bat as usize].pose = Pose::new(30.4, 37.75, 270f64.to_radians());
+    run(&mut s, AUSTRIANS, attach_to(inf), &[]);
+    let b = s.unit(bat);
+    assert_eq!(b.attached, Some(inf));
+    assert!((b.pose.pos.x - 30.0).abs() < 1e-9 && (b.pose.pos.y - 37.75).abs() < 1e-9);
+    assert!(refused_by(&s, AUSTRIANS, Command::Roll { unit: bat }).contains("detach it first"));
+    // The brigade rolls 6+6 and marches 4" toward the French: the guns go with it.
+    run(&mut s, AUSTRIANS, Command::Roll { unit: inf }, &[6, 6]);
+    run(
+        &mut s,
+        AUSTRIANS,
+        Command::Move {
+            unit: inf,
+            steps: vec![Step::Forward { d: 4.0 }],
+        },
+        &[],
+    );
+    let b = s.unit(bat);
+    assert!((b.pose.pos.y - 33.75).abs() < 1e-6, "{:?}", b.pose.pos);
+    assert_eq!(b.attached, Some(inf));
+    // A second move may not carry the guns into the French brigade (its front is at 27.5",
+    // the guns' at 33").
+    s.units[inf as usize].moved = false;
+    run(&mut s, AUSTRIANS, Command::Roll { unit: inf }, &[6, 6]);
+    let into = NapoleonsWars
+        .check(
+            &s,
+            AUSTRIANS,
+            &Command::Move {
+                unit: inf,
+                steps: vec![Step::Forward { d: 5.5 }],
+            },
+        )
+        .unwrap_err();
+    assert!(into.rule.starts_with("NW 9.92"), "{into:?}");
+    // Detached, the battery stays where it is.
+    run(&mut s, AUSTRIANS, Command::Hold, &[]);
+    run(
+        &mut s,
+        AUSTRIANS,
+        Command::AttachBattery {
+            battery: bat,
+            infantry: None,
+        },
+        &[],
+    );
+    assert_eq!(s.unit(bat).attached, None);
+}
+
+// "NW 8.6": a French brigade charges the front of an Austrian brigade with a 6 lb horse
+// battery attached. The guns take their final shot (6 points at canister, 1+1 = 2:
+// desultory) but do not roll to evade; the combat is the brigade's. The French win by 4 to 6
+// (driven back): the brigade loses 1 s.p. and retreats in disorder; the guns are damaged and
+// retreat a full move, no longer attached.
+#[test]
+fn nw_8_6_attached_guns_shoot_stay_and_share_their_brigades_fate() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ("VIII Corp, 6 lb, Horse", 30.0, 37.75, 270.0),
+    ]);
+    let fr = id(&s, "1B/2/V");
+    let inf = id(&s, "1B/1/VIII");
+    let bat = id(&s, "VIII Corp, 6 lb, Horse");
+    attach(&mut s, bat, inf);
+    to_move(&mut s, fr, 10.0);
+    // The guns' front edge is at 37", the French front at 31.5".
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: fr,
+            steps: vec![Step::Forward { d: 5.5 }],
+        },
+        &[1, 1],
+    );
+    assert!(events.iter().any(
+        |e| matches!(e, Event::ArtilleryFire { final_fire: true, fire, .. } if fire.points == 6.0)
+    ));
+    assert!(!events.iter().any(|e| matches!(e, Event::Evasion { .. })));
+    assert_eq!(s.combats.len(), 1);
+    assert_eq!(
+        (s.combats[0].defender, s.combats[0].attackers.clone()),
+        (inf, vec![fr])
+    );
+    let inf_sp = s.unit(inf).sp;
+    s.clock.phase = 5;
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: inf },
+        &[5, 5, 3, 3],
+    );
+    let round = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Fought { round, .. } => Some(round.clone()),
+            _ => None,
+        })
+        .expect("a combat round");
+    assert!(
+        (4..=6).contains(&round.difference),
+        "{:?} / {:?}",
+        round.attack,
+        round.defence
+    );
+    assert_eq!(s.unit(inf).sp, inf_sp - 1);
+    assert!(s.unit(inf).disordered);
+    let b = s.unit(bat);
+    assert!(b.on_table() && b.damaged(), "{b:?}");
+    assert_eq!(b.attached, None);
+    // A full move for horse guns, 12", away from the French.
+    assert!(b.pose.pos.y > 37.75 + 11.5, "{:?}", b.pose.pos);
+}
+
+// "NW 8.6", combat results: when the brigade is broken the attached guns are destroyed with
+// it; when the attack is repulsed they are untouched and stay attached.
+#[test]
+fn nw_8_6_attached_guns_lost_with_a_broken_brigade_and_safe_when_it_holds() {
+    for (dice, lost) in [([6u8, 6, 1, 1], true), ([1, 1, 6, 6], false)] {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 35.5, 90.0),
+            ("1B/1/VIII", 30.0, 40.0, 270.0),
+            ("VIII Corp, 6 lb, Horse", 30.0, 37.75, 270.0),
+        ]);
+        let fr = id(&s, "1B/2/V");
+        let inf = id(&s, "1B/1/VIII");
+        let bat = id(&s, "VIII Corp, 6 lb, Horse");
+        attach(&mut s, bat, inf);
+        s.combats.push(rules_state::Combat {
+            attackers: vec![fr],
+            defender: inf,
+        });
+        s.clock.phase = 5;
+        let events = run(&mut s, FRENCH, Command::Fight { defender: inf }, &dice);
+        let round = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Fought { round, .. } => Some(round.clone()),
+                _ => None,
+            })
+            .unwrap();
+        if lost {
+            assert!(round.difference >= 7, "{round:?}");
+            assert_eq!(s.unit(bat).place, Place::Gone(Gone::Eliminated));
+        } else {
+            assert!(round.difference <= -4, "{round:?}");
+            assert!(s.unit(bat).on_table() && !s.unit(bat).damaged());
+            assert_eq!(s.unit(bat).attached, Some(inf));
+        }
+    }
+}
+
+// "NW 8.6": enemy gunners may single out the attached battery, or fire at the brigade past
+// it; the two count as one for the closest-target rule.
+#[test]
+fn nw_8_6_enemy_guns_may_fire_at_the_battery_or_its_brigade() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 32.0, 90.0),
+        ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ("VIII Corp, 6 lb, Horse", 30.0, 37.75, 270.0),
+    ]);
+    let guns = id(&s, "V Corp, 12 lb, Foot");
+    let inf = id(&s, "1B/1/VIII");
+    let bat = id(&s, "VIII Corp, 6 lb, Horse");
+    attach(&mut s, bat, inf);
+    s.clock.phase = 2;
+    let mut targets = firing::fire_targets(&s, s.unit(guns));
+    targets.sort();
+    let mut want = vec![inf, bat];
+    want.sort();
+    assert_eq!(targets, want);
+    for t in [inf, bat] {
+        assert!(firing::check_fire(&s, FRENCH, &[guns], t).is_ok());
+    }
+    // Unattached, the battery in front screens the brigade.
+    s.units[bat as usize].attached = None;
+    assert!(firing::check_fire(&s, FRENCH, &[guns], inf).is_err());
+}
+
+// "NW II 3.2", "NW Combat Results Table", ruling N32: Chasteler, made valorous, stands 2"
+// behind an Austrian brigade that a French brigade attacks; the brigade takes his +1. When
+// it is broken (6+6+3 = 15 against 2+1+3 = 6), he is rolled for as if attached: 5+5 = 10
+// kills him, 3+4 leaves him unhurt. When it is crushed (15 against 1+1+3 = 5) he is killed
+// without a roll.
+#[test]
+fn nw_ii_3_2_a_valorous_commander_shares_the_risk_of_the_unit_he_inspired() {
+    for (dice, killed) in [
+        (vec![6u8, 6, 2, 1, 5, 5], true),
+        (vec![6, 6, 2, 1, 3, 4], false),
+        (vec![6, 6, 1, 1], true),
+    ] {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 35.0, 90.0),
+            ("1B/1/VIII", 30.0, 38.0, 270.0),
+            ("Chasteler", 30.0, 42.5, 270.0),
+        ]);
+        std::sync::Arc::make_mut(&mut s.field).sides[1].commands[0].valorous = true;
+        let fr = id(&s, "1B/2/V");
+        let inf = id(&s, "1B/1/VIII");
+        let chasteler = id(&s, "Chasteler");
+        s.combats.push(rules_state::Combat {
+            attackers: vec![fr],
+            defender: inf,
+        });
+        s.clock.phase = 5;
+        let events = run(&mut s, FRENCH, Command::Fight { defender: inf }, &dice);
+        let round = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Fought { round, .. } => Some(round.clone()),
+                _ => None,
+            })
+            .unwrap();
+        assert!(
+            round.defence.modifiers.iter().any(|m| m.value == 1),
+            "{:?}",
+            round.defence
+        );
+        let rolled = events
+            .iter()
+            .any(|e| matches!(e, Event::OfficerRisk { unit, .. } if *unit == chasteler));
+        assert_eq!(rolled, dice.len() == 6, "{round:?}");
+        if killed {
+            assert_eq!(s.unit(chasteler).place, Place::Gone(Gone::Killed));
+        } else {
+            assert!(s.unit(chasteler).on_table());
+        }
+    }
+    // A brigade that did not take his bonus (it was given elsewhere this phase) puts him at
+    // no risk, crushed or not: 15 against 2+1+2 = 5.
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 35.0, 90.0),
+        ("1B/1/VIII", 30.0, 38.0, 270.0),
+        ("Chasteler", 30.0, 42.5, 270.0),
+    ]);
+    std::sync::Arc::make_mut(&mut s.field).sides[1].commands[0].valorous = true;
+    let (fr, inf) = (id(&s, "1B/2/V"), id(&s, "1B/1/VIII"));
+    s.combats.push(rules_state::Combat {
+        attackers: vec![fr],
+        defender: inf,
+    });
+    s.clock.phase = 5;
+    s.valour_used = true;
+    run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: inf },
+        &[6, 6, 2, 1],
+    );
+    assert!(s.unit(id(&s, "Chasteler")).on_table());
+    assert!(s.unit(inf).routed || !s.unit(inf).on_table());
+}
+
+fn ordnance(s: &mut State, unit: u16, o: grognard_rules_napoleons_wars::army::Ordnance) {
+    if let Role::Battery(b) = &mut s.units[unit as usize].role {
+        b.ordnance = o;
+        if o == grognard_rules_napoleons_wars::army::Ordnance::Rockets {
+            b.horse = true;
+        }
+    }
+}
+
+use grognard_rules_napoleons_wars::army::Ordnance;
+use grognard_rules_napoleons_wars::tables::FireEffect;
+
+// "NW Optional rules 3.0, 4.0": guns cannot fire through units; howitzers fire over friends
+// and enemies alike; rockets over enemies only, and no further than 12".
+#[test]
+fn optional_3_4_howitzers_and_rockets_fire_over_units() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 10.0, 90.0),
+        ("1B/3/VIII", 30.0, 19.0, 270.0),
+        ("1B/1/VIII", 30.0, 22.5, 270.0),
+    ]);
+    s.clock.phase = 2;
+    let guns = id(&s, "V Corp, 12 lb, Foot");
+    let cav = id(&s, "1B/3/VIII");
+    let inf = id(&s, "1B/1/VIII");
+    let over_enemy = |s: &State| firing::check_fire(s, FRENCH, &[guns], inf);
+    assert!(over_enemy(&s).is_err_and(|e| e.rule.starts_with("NW 8.3")));
+    ordnance(&mut s, guns, Ordnance::Howitzers);
+    assert!(over_enemy(&s).is_ok());
+    ordnance(&mut s, guns, Ordnance::Rockets);
+    assert!(over_enemy(&s).is_ok());
+    // A friendly brigade in the way: howitzers fire over it, rockets do not.
+    s.units[cav as usize].place = Place::Waiting(u32::MAX);
+    let fr = id(&s, "1B/2/V");
+    s.units[fr as usize].place = Place::Table;
+    s.units[fr as usize].pose = Pose::new(30.0, 15.0, 90f64.to_radians());
+    assert!(over_enemy(&s).is_err());
+    ordnance(&mut s, guns, Ordnance::Howitzers);
+    assert!(over_enemy(&s).is_ok());
+    // Rockets reach 12": not 13" off, where heavy howitzers still do.
+    s.units[fr as usize].place = Place::Waiting(u32::MAX);
+    s.units[inf as usize].pose = Pose::new(30.0, 25.75, 270f64.to_radians());
+    assert!(over_enemy(&s).is_ok());
+    ordnance(&mut s, guns, Ordnance::Rockets);
+    assert!(over_enemy(&s).is_err_and(|e| e.rule.starts_with("NW 8.1")));
+}
+
+// "NW Optional rules 4.0": rockets roll their fire points each time: 1d6 against infantry,
+// 2d6 against cavalry. Here 4 points against infantry, 3+4+1 (French) = 8: effective; then
+// 6+5 = 11 points against cavalry, 4+4+1 = 9: damaging.
+#[test]
+fn optional_4_rocket_fire_points_are_rolled_each_time() {
+    for (target, dice, points, effect) in [
+        ("1B/1/VIII", vec![4u8, 3, 4], 4.0, FireEffect::Effective),
+        ("1B/3/VIII", vec![6, 5, 4, 4], 11.0, FireEffect::Damaging),
+    ] {
+        let mut s = table(&[
+            ("V Corp, 12 lb, Foot", 30.0, 10.0, 90.0),
+            (target, 30.0, 20.0, 270.0),
+        ]);
+        s.clock.phase = 2;
+        let guns = id(&s, "V Corp, 12 lb, Foot");
+        let t = id(&s, target);
+        ordnance(&mut s, guns, Ordnance::Rockets);
+        run(
+            &mut s,
+            FRENCH,
+            Command::Fire {
+                batteries: vec![guns],
+                target: t,
+            },
+            &[],
+        );
+        run(&mut s, FRENCH, Command::EndPhase, &[]);
+        let events = run(&mut s, AUSTRIANS, Command::EndPhase, &dice);
+        let fire = events
+            .iter()
+            .find_map(|e| match e {
+                Event::ArtilleryFire { fire, .. } => Some(fire.clone()),
+                _ => None,
+            })
+            .expect("the rockets fire");
+        assert_eq!(fire.rocket_dice.len(), dice.len() - 2);
+        assert_eq!((fire.points, fire.effect), (points, effect), "{fire:?}");
+    }
+}
+
+// "NW Optional rules 4.0": charged rockets take no final shot; failing to evade (2+3 against
+// 8, horse against light cavalry) they are overrun at once, no combat, and the hussars, 1"
+// poorer, may move on: 16 - 2 - 1 = 13".
+#[test]
+fn optional_4_rockets_that_fail_to_evade_are_overrun() {
+    let mut s = table(&[
+        ("1B/3/V", 30.0, 30.0, 90.0),
+        ("VIII Corp, 6 lb, Horse", 30.0, 34.25, 270.0),
+    ]);
+    let cav = id(&s, "1B/3/V");
+    let rockets = id(&s, "VIII Corp, 6 lb, Horse");
+    ordnance(&mut s, rockets, Ordnance::Rockets);
+    to_move(&mut s, cav, 16.0);
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: cav,
+            steps: vec![Step::Forward { d: 2.0 }],
+        },
+        &[2, 3],
+    );
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::ArtilleryFire { .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Evasion { test, .. } if !test.passed && test.needed == 8)));
+    assert_eq!(s.unit(rockets).place, Place::Gone(Gone::Eliminated));
+    assert!(s.combats.is_empty());
+    match s.pending {
+        Some(Pending::Move {
+            unit, allowance, ..
+        }) => assert_eq!((unit, allowance), (cav, 13.0)),
+        ref p => panic!("{p:?}"),
+    }
+}
+
+use grognard_engine::terrain::{Feature, TerrainKind};
+use grognard_geometry::shape::ShapeSpec;
+
+fn works(s: &mut State, kind: TerrainKind, spec: ShapeSpec) {
+    std::sync::Arc::make_mut(&mut s.field)
+        .terrain
+        .push(Feature::new(kind, spec));
+}
+
+fn line_at(y: f64) -> ShapeSpec {
+    ShapeSpec::Band {
+        points: vec![[20.0, y], [40.0, y]],
+        width: 0.4,
+    }
+}
+
+// "NW 9.5" note 1, terrain effects table: a French brigade crosses a line of hasty works 4"
+// ahead. The crossing costs infantry 1" on top of the distance, and the move must carry the
+// whole base clear: ending astride the works is refused.
+#[test]
+fn nw_9_5_an_obstacle_costs_its_crossing_and_must_be_cleared() {
+    let plan = |allowance: f64, d: f64| {
+        let mut s = table(&[("1B/2/V", 30.0, 30.0, 90.0)]);
+        works(&mut s, TerrainKind::HastyWorks, line_at(34.0));
+        let inf = id(&s, "1B/2/V");
+        to_move(&mut s, inf, allowance);
+        NapoleonsWars.check(
+            &s,
+            FRENCH,
+            &Command::Move {
+                unit: inf,
+                steps: vec![Step::Forward { d }],
+            },
+        )
+    };
+    // 3": the base would end across the works.
+    assert!(plan(10.0, 3.0).is_err_and(|e| e.reason.contains("astride the hasty works")));
+    // 5.8" clears them (the base's rear edge passes 34.3"): 5.8 + 1 = 6.8".
+    assert!(plan(7.0, 5.8).is_ok());
+    assert!(plan(6.5, 5.8).is_err_and(|e| e.reason.contains("costs 6.8")));
+}
+
+// "NW 9.91", "NW 11.1", "NW 11.2" note 5, "NW 11.3": Austrians directly behind field works are
+// attacked across them: the attacker need only reach them, and they defend in hard cover
+// (+2, no combined arms, no outflanking). A second attacker that comes round the end of the
+// works without crossing them may strike the flank, and then the works are turned: no hard
+// cover, outflanked, combined arms. Inside a redoubt closed all round, no second attacker
+// can come in without crossing, so none may.
+#[test]
+fn nw_11_1_works_hold_against_attackers_who_cross_them() {
+    let setup = |spec: ShapeSpec| {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 30.0, 90.0),
+            ("1B/3/V", 22.0, 40.0, 0.0),
+            ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ]);
+        works(&mut s, TerrainKind::FieldWorks, spec);
+        let (inf, cav, aus) = (id(&s, "1B/2/V"), id(&s, "1B/3/V"), id(&s, "1B/1/VIII"));
+        to_move(&mut s, inf, 10.0);
+        run(
+            &mut s,
+            FRENCH,
+            Command::Move {
+                unit: inf,
+                steps: vec![Step::Forward { d: 7.0 }],
+            },
+            &[],
+        );
+        assert_eq!(s.combats.len(), 1, "the attack across the works stands");
+        (s, inf, cav, aus)
+    };
+    let (mut s, inf, cav, aus) = setup(line_at(38.2));
+    let one = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
+    assert!(one.defender_hard_cover);
+    to_move(&mut s, cav, 16.0);
+    run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: cav,
+            steps: vec![Step::Forward { d: 5.0 }],
+        },
+        &[],
+    );
+    assert_eq!(s.combats[0].attackers, vec![inf, cav]);
+    let two = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
+    assert!(!two.defender_hard_cover);
+    assert!(two.outflanked && two.combined_arms());
+    let _ = aus;
+    // A redoubt all round the Austrians.
+    let (mut s, _, cav, _) = setup(ShapeSpec::Rect {
+        centre: [30.0, 40.0],
+        width: 4.0,
+        height: 4.4,
+        angle: 0.0,
+    });
+    to_move(&mut s, cav, 16.0);
+    let refused = NapoleonsWars
+        .check(
+            &s,
+            FRENCH,
+            &Command::Move {
+                unit: cav,
+                steps: vec![Step::Forward { d: 5.0 }],
+            },
+        )
+        .unwrap_err();
+    assert!(refused.reason.contains("holding works"), "{refused:?}");
+}
+
+// "NW 8.4", "NW 7.7", "NW 11.2": a brigade directly behind hasty works is in soft cover
+// (fire -1, skirmish +1, combat +1) and the nations' fire bonuses do not reach it; behind
+// field works it is in hard cover. Away from them, neither.
+#[test]
+fn nw_8_4_works_give_cover_to_a_unit_directly_behind_them() {
+    for (kind, soft, hard) in [
+        (TerrainKind::HastyWorks, true, false),
+        (TerrainKind::FieldWorks, false, true),
+    ] {
+        let mut s = table(&[("1B/1/VIII", 30.0, 40.0, 270.0)]);
+        works(&mut s, kind, line_at(38.2));
+        let aus = id(&s, "1B/1/VIII");
+        let t = firing::fire_target_facts(&s, s.unit(aus));
+        assert_eq!(
+            (t.soft_cover, t.hard_cover, t.behind_works),
+            (soft, hard, true)
+        );
+        let sk = firing::skirmish_target_facts(&s, s.unit(aus));
+        assert_eq!((sk.soft_cover, sk.hard_cover), (soft, hard));
+        s.units[aus as usize].pose = Pose::new(30.0, 45.0, 270f64.to_radians());
+        let t = firing::fire_target_facts(&s, s.unit(aus));
+        assert!(!t.soft_cover && !t.hard_cover && !t.behind_works);
+    }
 }

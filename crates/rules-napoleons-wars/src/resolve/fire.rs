@@ -38,6 +38,9 @@ pub struct Target {
     pub soft_cover: bool,
     /// In a town or redoubt, or behind field works.
     pub hard_cover: bool,
+    /// Behind works of any kind: the nations' bonuses do not apply ("NW 8.4").
+    #[serde(default)]
+    pub behind_works: bool,
     /// Fording, on a bridge, or moved by road in its last maneuver phase.
     pub vulnerable: bool,
     /// Rain, or mud on the ground.
@@ -63,7 +66,10 @@ pub fn battery_points(t: &Artillery, b: &Battery) -> Option<f64> {
 /// The total fire points of a group of batteries on one target: summed, then rounded the
 /// book's way, except that a lone half point keeps the table's "1/2" row (ruling N14).
 pub fn total_points(t: &Artillery, batteries: &[Battery]) -> f64 {
-    let sum: f64 = batteries.iter().filter_map(|b| battery_points(t, b)).sum();
+    round_points(batteries.iter().filter_map(|b| battery_points(t, b)).sum())
+}
+
+fn round_points(sum: f64) -> f64 {
     if (sum - 0.5).abs() < 1e-9 {
         0.5
     } else {
@@ -71,10 +77,35 @@ pub fn total_points(t: &Artillery, batteries: &[Battery]) -> f64 {
     }
 }
 
+/// Rolled fire points: `dice` d6 for a rocket battery each time it fires, halved as a gun
+/// battery's are; `None` beyond the rockets' reach or when it cannot fire ("NW Optional
+/// rules 4.0", ruling N33).
+fn rocket_points(
+    t: &Artillery,
+    b: &Battery,
+    dice_n: u8,
+    dice: &mut dyn Dice,
+) -> Option<(f64, Vec<u8>)> {
+    if (b.damaged && b.suppressed) || b.range > t.rocket_reach + 1e-9 {
+        return None;
+    }
+    let faces: Vec<u8> = (0..dice_n)
+        .map(|_| dice.roll(6, "rocket fire points"))
+        .collect();
+    let mut p: f64 = faces.iter().map(|f| *f as f64).sum();
+    if b.damaged {
+        p *= 0.5;
+    }
+    if b.suppressed {
+        p *= 0.5;
+    }
+    Some((p, faces))
+}
+
 /// The modifiers: each applies if any one of the batteries qualifies ("NW 8.4").
 pub fn modifiers(t: &Artillery, batteries: &[Battery], target: &Target) -> Vec<Modifier> {
     let any = |f: fn(&Battery) -> bool| batteries.iter().any(f);
-    let shielded = target.hard_cover;
+    let shielded = target.hard_cover || target.behind_works;
     let mut m = Vec::new();
     add(
         &mut m,
@@ -132,6 +163,9 @@ pub struct Fire {
     pub effect: FireEffect,
     /// A natural 12: a general attached to the target is killed.
     pub general_killed: bool,
+    /// The dice rolled for rocket batteries' fire points, if any fired.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rocket_dice: Vec<u8>,
 }
 
 /// What an effect does to the target ("NW Fire Effects").
@@ -156,7 +190,33 @@ pub fn resolve(
     target: &Target,
     dice: &mut dyn Dice,
 ) -> Option<Fire> {
-    let points = total_points(t, batteries);
+    resolve_rolled(t, batteries, &[], target, dice)
+}
+
+/// Resolve fire by `batteries` on `target`, where `rocket_dice[i]` (if given and not 0) says
+/// battery `i` is a rocket battery rolling that many d6 for its fire points ("NW Optional
+/// rules 4.0"): those dice are rolled first, then the fire roll.
+pub fn resolve_rolled(
+    t: &Artillery,
+    batteries: &[Battery],
+    rocket_dice: &[u8],
+    target: &Target,
+    dice: &mut dyn Dice,
+) -> Option<Fire> {
+    let mut sum = 0.0;
+    let mut rolled = Vec::new();
+    for (i, b) in batteries.iter().enumerate() {
+        match rocket_dice.get(i).copied().unwrap_or(0) {
+            0 => sum += battery_points(t, b).unwrap_or(0.0),
+            n => {
+                if let Some((p, faces)) = rocket_points(t, b, n, dice) {
+                    sum += p;
+                    rolled.extend(faces);
+                }
+            }
+        }
+    }
+    let points = round_points(sum);
     let row = *t.row(points)?;
     let mut roll = roll_2d6(
         dice,
@@ -183,6 +243,7 @@ pub fn resolve(
         points,
         effect,
         general_killed,
+        rocket_dice: rolled,
     })
 }
 
@@ -192,6 +253,21 @@ fn fmt_points(_row: f64, points: f64) -> String {
     } else {
         format!("{points}")
     }
+}
+
+/// Exact odds of each effect with rocket batteries among the guns: the rolled fire points
+/// are part of the distribution. `None` when no battery can fire at all.
+pub fn odds_rolled(
+    t: &Artillery,
+    batteries: &[Battery],
+    rocket_dice: &[u8],
+    target: &Target,
+) -> Option<Distribution<Option<FireEffect>>> {
+    let depth = 2 + rocket_dice.iter().map(|n| *n as usize).sum::<usize>();
+    let d = distribution(depth, |d| {
+        resolve_rolled(t, batteries, rocket_dice, target, d).map(|f| f.effect)
+    });
+    d.outcomes.iter().any(|(o, _)| o.is_some()).then_some(d)
 }
 
 /// Exact odds of each effect.
@@ -206,4 +282,92 @@ pub fn odds(
             .map(|f| f.effect)
             .unwrap_or(FireEffect::Desultory)
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grognard_engine::dice::Scripted;
+
+    fn rockets_at(range: f64) -> Battery {
+        Battery {
+            weight: GunWeight::Light,
+            range,
+            damaged: false,
+            suppressed: false,
+            british_french: true,
+            russian_heavy: false,
+            ottoman_cossack: false,
+            different_elevation: false,
+            into_flank_or_rear: false,
+        }
+    }
+
+    // "NW Optional rules 4.0": rocket fire points are rolled each time (1d6 against infantry),
+    // before the fire roll; beyond 12" they cannot fire.
+    #[test]
+    fn rocket_points_are_rolled_then_the_fire_roll_is_made() {
+        let t = Artillery::default();
+        let target = Target::default();
+        // 5 fire points; 2+3 +1 (British) = 6 reads Effective on the 5 row.
+        let f = resolve_rolled(
+            &t,
+            &[rockets_at(10.0)],
+            &[1],
+            &target,
+            &mut Scripted::new(&[5, 2, 3]),
+        )
+        .unwrap();
+        assert_eq!(
+            (f.points, f.rocket_dice.clone(), f.roll.total),
+            (5.0, vec![5], 6)
+        );
+        assert_eq!(f.effect, FireEffect::Effective);
+        assert!(resolve_rolled(
+            &t,
+            &[rockets_at(12.5)],
+            &[1],
+            &target,
+            &mut Scripted::new(&[5, 2, 3])
+        )
+        .is_none());
+    }
+
+    // The exact odds of rocket fire mix the six rows a d6 of fire points can give, evenly.
+    #[test]
+    fn rocket_odds_average_the_rolled_rows() {
+        let t = Artillery::default();
+        let target = Target::default();
+        let rocket = rockets_at(10.0);
+        let d = odds_rolled(&t, &[rocket], &[1], &target).unwrap();
+        let total: f64 = d.outcomes.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // By hand: P(effective or better) = 1/6 * sum over p = 1..6 of P(2d6 + 1 >= from(p)).
+        let two_d6_at_least = |n: i32| {
+            let mut k = 0;
+            for a in 1..=6 {
+                for b in 1..=6 {
+                    if a + b + 1 >= n {
+                        k += 1;
+                    }
+                }
+            }
+            k as f64 / 36.0
+        };
+        let want: f64 = (1..=6)
+            .map(|p| two_d6_at_least(t.row(p as f64).unwrap().from[0].unwrap()))
+            .sum::<f64>()
+            / 6.0;
+        let got = d.probability(|e| e.is_some_and(|e| e >= FireEffect::Effective));
+        assert!((got - want).abs() < 1e-12, "{got} vs {want}");
+        // Against cavalry (2d6 of points) the walk goes four dice deep and still sums to one.
+        let c = odds_rolled(&t, &[rocket], &[2], &target).unwrap();
+        assert!((c.outcomes.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(c.unresolved.abs() < 1e-12);
+        // More points, harder hits: damaging fire needs 3 points or more.
+        let damaging = |x: &Distribution<Option<FireEffect>>| {
+            x.probability(|e| e.is_some_and(|e| e >= FireEffect::Damaging))
+        };
+        assert!(damaging(&c) > damaging(&d));
+    }
 }
