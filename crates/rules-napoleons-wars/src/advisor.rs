@@ -200,27 +200,7 @@ fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             .filter(|(_, r)| r.contains(&t))
             .map(|(b, _)| b.id)
             .collect();
-        let tu = state.unit(t);
-        let facts: Vec<rfire::Battery> = group
-            .iter()
-            .map(|b| {
-                let bu = state.unit(*b);
-                let bat = bu.battery().expect("battery");
-                rfire::Battery {
-                    weight: bat.weight,
-                    range: distance(&bu.base(), &tu.base()),
-                    damaged: bu.damaged(),
-                    suppressed: bu.suppressed,
-                    british_french: false,
-                    russian_heavy: false,
-                    ottoman_cossack: false,
-                    different_elevation: false,
-                    into_flank_or_rear: false,
-                }
-            })
-            .collect();
-        let target = crate::firing::fire_target_facts(state, tu);
-        let value = fire_value(state, &facts, &target);
+        let value = fire_value(state, &group, state.unit(t));
         push(
             state,
             side,
@@ -405,6 +385,56 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             }
         }
     }
+    // Batteries attach to infantry they touch ("NW 8.6") where that infantry holds an
+    // objective (a brigade carrying guns may not attack, so elsewhere they stay free), and
+    // leave it when it no longer does.
+    let on_objective = |u: &Unit| {
+        state
+            .field
+            .objectives
+            .iter()
+            .any(|o| u.pose.pos.distance(Vec2::new(o.at[0], o.at[1])) <= o.radius)
+    };
+    for b in state
+        .friends_of(side)
+        .filter(|b| b.is_artillery() && !b.moved)
+    {
+        match b.attached {
+            // The two offers exclude each other, so they never undo one another.
+            Some(i) if !on_objective(state.unit(i)) => push(
+                state,
+                side,
+                out,
+                Command::AttachBattery {
+                    battery: b.id,
+                    infantry: None,
+                },
+                1.1,
+                "battery leaves its brigade",
+            ),
+            Some(_) => {}
+            None => {
+                for i in state.friends_of(side).filter(|i| {
+                    i.is_infantry()
+                        && i.command == b.command
+                        && on_objective(i)
+                        && grognard_geometry::distance::bases_within(&b.base(), &i.base(), 0.1)
+                }) {
+                    push(
+                        state,
+                        side,
+                        out,
+                        Command::AttachBattery {
+                            battery: b.id,
+                            infantry: Some(i.id),
+                        },
+                        1.1,
+                        "battery attaches to the brigade holding the ground",
+                    );
+                }
+            }
+        }
+    }
     // Commanders follow their command's centre; the CinC the army's. They move once their
     // troops have (a roll to maneuver outranks them), so those are not worked out sooner.
     if !ready.is_empty() {
@@ -482,23 +512,10 @@ fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
     sim.units[u.id as usize].pose = end;
     sim.units[u.id as usize].fired = false;
     let bu = sim.unit(u.id).clone();
-    let mut best: f64 = 0.0;
-    for t in crate::firing::fire_targets(&sim, &bu) {
-        let tu = sim.unit(t);
-        let facts = [rfire::Battery {
-            weight: bu.battery().expect("battery").weight,
-            range: distance(&bu.base(), &tu.base()),
-            damaged: bu.damaged(),
-            suppressed: false,
-            british_french: false,
-            russian_heavy: false,
-            ottoman_cossack: false,
-            different_elevation: false,
-            into_flank_or_rear: false,
-        }];
-        let target = crate::firing::fire_target_facts(&sim, tu);
-        best = best.max(fire_value(&sim, &facts, &target));
-    }
+    let best = crate::firing::fire_targets(&sim, &bu)
+        .into_iter()
+        .map(|t| fire_value(&sim, &[u.id], sim.unit(t)))
+        .fold(0.0, f64::max);
     // Guns too close to enemy infantry or cavalry are overrun.
     let danger = sim
         .enemies_of(u.side)
@@ -507,17 +524,28 @@ fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
     best - if danger { 0.6 } else { 0.0 }
 }
 
-fn fire_value(state: &State, facts: &[rfire::Battery], target: &rfire::Target) -> f64 {
-    rfire::odds(&state.field.tables.artillery, facts, target).map_or(0.0, |d| {
+/// What the fire of `shooters` at `t` is worth, from its exact odds (the batteries' own
+/// modifiers, and rockets' rolled fire points, included).
+fn fire_value(state: &State, shooters: &[UnitId], t: &Unit) -> f64 {
+    let facts: Vec<rfire::Battery> = shooters
+        .iter()
+        .map(|b| {
+            let bu = state.unit(*b);
+            crate::firing::battery_facts(state, bu, t, distance(&bu.base(), &t.base()))
+        })
+        .collect();
+    let target = crate::firing::fire_target_facts(state, t);
+    let rockets = crate::firing::rocket_dice(state, shooters, t);
+    rfire::odds_rolled(&state.field.tables.artillery, &facts, &rockets, &target).map_or(0.0, |d| {
         d.outcomes
             .iter()
             .map(|(e, p)| {
                 p * match e {
-                    FireEffect::Desultory => 0.0,
-                    FireEffect::Effective => 0.3,
-                    FireEffect::Damaging => 1.0,
-                    FireEffect::Horrendous => 1.5,
-                    FireEffect::Destructive => 2.5,
+                    None | Some(FireEffect::Desultory) => 0.0,
+                    Some(FireEffect::Effective) => 0.3,
+                    Some(FireEffect::Damaging) => 1.0,
+                    Some(FireEffect::Horrendous) => 1.5,
+                    Some(FireEffect::Destructive) => 2.5,
                 }
             })
             .sum()

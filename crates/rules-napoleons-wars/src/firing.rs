@@ -367,7 +367,8 @@ pub fn fire_targets(state: &State, b: &Unit) -> Vec<UnitId> {
         .collect()
 }
 
-fn battery_facts(state: &State, b: &Unit, t: &Unit, range: f64) -> fire::Battery {
+/// The facts of battery `b` firing at `t` from `range` inches ("NW 8.4" modifiers).
+pub fn battery_facts(state: &State, b: &Unit, t: &Unit, range: f64) -> fire::Battery {
     let bat = b.battery().expect("a battery");
     let tb = t.base();
     let flank = measure::face_toward(&tb, b.pose.pos) != grognard_geometry::Face::Front;
