@@ -200,7 +200,8 @@ fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             .filter(|(_, r)| r.contains(&t))
             .map(|(b, _)| b.id)
             .collect();
-        let value = fire_value(state, &group, state.unit(t));
+        let shooters: Vec<&Unit> = group.iter().map(|b| state.unit(*b)).collect();
+        let value = fire_value(state, &shooters, state.unit(t));
         push(
             state,
             side,
@@ -508,13 +509,15 @@ fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
     let end = steps
         .iter()
         .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()));
-    let mut sim = state.clone();
-    sim.units[u.id as usize].pose = end;
-    sim.units[u.id as usize].fired = false;
-    let bu = sim.unit(u.id).clone();
-    let best = crate::firing::fire_targets(&sim, &bu)
+    // The battery as it would stand there, ready to fire; the rest of the table as it is
+    // (the battery's own old place is never in its way: a piece never screens itself).
+    let mut bu = u.clone();
+    bu.pose = end;
+    bu.fired = false;
+    let sim = state;
+    let best = crate::firing::fire_targets(sim, &bu)
         .into_iter()
-        .map(|t| fire_value(&sim, &[u.id], sim.unit(t)))
+        .map(|t| fire_value(sim, &[&bu], sim.unit(t)))
         .fold(0.0, f64::max);
     // Guns too close to enemy infantry or cavalry are overrun.
     let danger = sim
@@ -526,16 +529,14 @@ fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
 
 /// What the fire of `shooters` at `t` is worth, from its exact odds (the batteries' own
 /// modifiers, and rockets' rolled fire points, included).
-fn fire_value(state: &State, shooters: &[UnitId], t: &Unit) -> f64 {
+fn fire_value(state: &State, shooters: &[&Unit], t: &Unit) -> f64 {
     let facts: Vec<rfire::Battery> = shooters
         .iter()
-        .map(|b| {
-            let bu = state.unit(*b);
-            crate::firing::battery_facts(state, bu, t, distance(&bu.base(), &t.base()))
-        })
+        .map(|bu| crate::firing::battery_facts(state, bu, t, distance(&bu.base(), &t.base())))
         .collect();
     let target = crate::firing::fire_target_facts(state, t);
-    let rockets = crate::firing::rocket_dice(state, shooters, t);
+    let ids: Vec<UnitId> = shooters.iter().map(|b| b.id).collect();
+    let rockets = crate::firing::rocket_dice(state, &ids, t);
     rfire::odds_rolled(&state.field.tables.artillery, &facts, &rockets, &target).map_or(0.0, |d| {
         d.outcomes
             .iter()

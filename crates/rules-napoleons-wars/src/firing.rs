@@ -91,10 +91,30 @@ pub fn may_skirmish(state: &State, a: &Unit, t: &Unit) -> Result<(), Illegal> {
     Ok(())
 }
 
+/// Enemies of `u` whose bases may lie within `reach` inches of its base: a cheap first
+/// sieve by the circles around the bases, before the exact tests.
+fn enemies_within<'a>(state: &'a State, u: &'a Unit, reach: f64) -> impl Iterator<Item = &'a Unit> {
+    let r0 = u.base().radius() + reach;
+    state.enemies_of(u.side).filter(move |e| {
+        let r = r0 + e.base().radius();
+        e.pose.pos.distance_squared(u.pose.pos) <= r * r
+    })
+}
+
 /// Targets `a` may skirmish attack.
 pub fn skirmish_targets(state: &State, a: &Unit) -> Vec<UnitId> {
-    state
-        .enemies_of(a.side)
+    let Some(sk) = skirmish_value(state, a) else {
+        return Vec::new();
+    };
+    let (weather, _) = state.field.spell(state.clock.turn);
+    let range = skirmish::range(
+        &state.field.tables.skirmish,
+        sk,
+        weather.hindrances() > 0,
+        false,
+    )
+    .unwrap_or(0.0);
+    enemies_within(state, a, range + 0.01)
         .filter(|t| may_skirmish(state, a, t).is_ok())
         .map(|t| t.id)
         .collect()
@@ -171,6 +191,20 @@ pub fn must_still_skirmish(state: &State, side: Side) -> Option<(UnitId, UnitId)
     None
 }
 
+/// How far a battery can fire this turn: its longest range band, or rockets' reach, and
+/// never beyond sight ("NW 8.4", "NW 9.51", "NW Optional rules 4.0").
+fn battery_reach(state: &State, bat: &crate::army::Battery) -> f64 {
+    let t = &state.field.tables.artillery;
+    let reach = match (bat.ordnance, bat.weight) {
+        (Ordnance::Rockets, _) => t.rocket_reach,
+        (_, crate::GunWeight::Light) => t.light.reach[2],
+        (_, crate::GunWeight::Medium) => t.medium.reach[2],
+        (_, crate::GunWeight::Heavy) => t.heavy.reach[2],
+    };
+    let (weather, _) = state.field.spell(state.clock.turn);
+    reach.min(24.0 - 6.0 * weather.hindrances() as f64)
+}
+
 /// Can the battery fire at the target: range, front perspective, a clear alley of its own
 /// frontage, no town or wood in the way, sight ("NW 8.1", "NW 8.3", "NW 9.51")?
 pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
@@ -195,15 +229,7 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
     let bb = b.base();
     let tb = t.base();
     let range = distance(&bb, &tb);
-    let reach = match (bat.ordnance, bat.weight) {
-        (Ordnance::Rockets, _) => state.field.tables.artillery.rocket_reach,
-        (_, crate::GunWeight::Light) => state.field.tables.artillery.light.reach[2],
-        (_, crate::GunWeight::Medium) => state.field.tables.artillery.medium.reach[2],
-        (_, crate::GunWeight::Heavy) => state.field.tables.artillery.heavy.reach[2],
-    };
-    let (weather, _) = state.field.spell(state.clock.turn);
-    let sight = 24.0 - 6.0 * weather.hindrances() as f64;
-    if range > reach.min(sight) + 1e-9 {
+    if range > battery_reach(state, bat) + 1e-9 {
         return Err(Illegal::new(
             R_ART,
             format!("{} is {range:.1}\" away, beyond reach or sight", t.label),
@@ -217,7 +243,14 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
     }
     let (fl, fr) = bb.face(grognard_geometry::Face::Front);
     let corridor = Corridor::new(fl, fr, &tb);
-    for o in state.on_table() {
+    // The corridor lies within the shooter's and the target's circles swept along the line
+    // between their centres: a base whose circle misses that band cannot block it.
+    let band = bb.radius() + tb.radius();
+    let near_line = |o: &Unit| {
+        grognard_geometry::distance::point_segment(o.pose.pos, bb.pose.pos, tb.pose.pos)
+            <= band + o.base().radius()
+    };
+    for o in state.on_table().filter(|o| near_line(o)) {
         // A battery attached to infantry and its infantry do not screen each other: fire at
         // either reaches it ("NW 8.6").
         let pair = (o.is_artillery() && o.attached == Some(t.id)) || t.attached == Some(o.id);
@@ -277,8 +310,8 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
 /// front ("NW 8.3").
 pub fn forced_target(state: &State, b: &Unit) -> Option<UnitId> {
     let bb = b.base();
-    let near: Vec<(&Unit, f64)> = state
-        .enemies_of(b.side)
+    let within = state.field.tables.artillery.closest_target_within;
+    let near: Vec<(&Unit, f64)> = enemies_within(state, b, within + 0.01)
         .filter(|e| !e.is_officer() && !e.routed && in_front(&bb, &e.base()))
         .map(|e| (e, distance(&bb, &e.base())))
         .filter(|(_, d)| *d <= state.field.tables.artillery.closest_target_within)
@@ -360,8 +393,10 @@ pub fn fire_targets(state: &State, b: &Unit) -> Vec<UnitId> {
         );
         return v;
     }
-    state
-        .enemies_of(b.side)
+    let Some(bat) = b.battery() else {
+        return Vec::new();
+    };
+    enemies_within(state, b, battery_reach(state, bat) + 0.01)
         .filter(|t| !t.is_officer() && may_fire(state, b, t).is_ok())
         .map(|t| t.id)
         .collect()
