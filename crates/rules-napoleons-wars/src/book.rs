@@ -392,7 +392,7 @@ impl Book for NapoleonsWars {
     }
 
     fn completeness(&self) -> &'static str {
-        "in progress: the designer's chapter, every table, and a playable battle; attached batteries and the AI's strength still to come (see crates/rules-napoleons-wars/README.md)"
+        "chapters I and II and the optional rules, with rulings where the text is silent; time per turn grows faster than linearly with the armies' size (see crates/rules-napoleons-wars/README.md)"
     }
 }
 

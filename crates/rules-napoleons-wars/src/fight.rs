@@ -11,6 +11,7 @@ use crate::resolve::morale;
 use crate::state::{Combat, Gone, Role, State, Unit, UnitId};
 use crate::tables::CombatResult;
 use crate::Arm;
+use grognard_engine::terrain::TerrainKind;
 use grognard_geometry::{Face, Pose};
 
 fn combat_unit(state: &State, u: &Unit, valorous: bool) -> combat::Unit {
@@ -433,9 +434,24 @@ fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64) {
     if !u.on_table() || u.routed || u.is_artillery() {
         return;
     }
+    // An obstacle is crossed only if the advance clears it ("NW 11.7"); works may be crossed
+    // with whatever more it takes to clear them, up to 3" ("NW 11.3", ruling N36).
+    // (An attacker that struck across an obstacle stands astride it already.)
+    let astride = |b: &grognard_geometry::Base| {
+        let c = b.corners();
+        ctx.state
+            .field
+            .terrain
+            .iter()
+            .filter(|f| measure::is_obstacle(f.kind) && measure::straddles(f, &c))
+            .map(|f| f.kind)
+            .collect::<Vec<_>>()
+    };
+    let works = |k: &TerrainKind| matches!(k, TerrainKind::HastyWorks | TerrainKind::FieldWorks);
     let mut best: Option<Pose> = None;
     let steps = (distance_in / 0.25).round() as usize;
-    for s in 1..=steps {
+    let extra = (3.0 / 0.25) as usize;
+    for s in 1..=steps + extra {
         let p = u.pose.advanced(s as f64 * 0.25, 0.0);
         let b = u.at(p);
         if !ctx.state.field.contains(&b) {
@@ -454,7 +470,16 @@ fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64) {
         if blocked {
             break;
         }
-        best = Some(p);
+        let over = astride(&b);
+        if over.is_empty() {
+            best = Some(p);
+            if s >= steps {
+                break;
+            }
+        } else if s >= steps && !over.iter().all(works) {
+            // Past the distance only to clear works.
+            break;
+        }
     }
     if let Some(to) = best {
         ctx.emit(Event::Advanced { unit, to });

@@ -289,6 +289,27 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             ));
         }
     }
+    // Batteries not attached keep 1.5" from one another ("NW 8.6"); one that ends nearer
+    // another than that may only have come no nearer (ruling N37).
+    if u.is_artillery() && u.attached.is_none() {
+        let gap = state.field.tables.artillery.battery_spacing;
+        if let Some(o) = nearby.iter().find(|o| {
+            o.id != u.id
+                && o.side == u.side
+                && o.is_artillery()
+                && o.attached.is_none()
+                && distance(&end_base, &o.base()) + 1e-9 < gap
+                && distance(&end_base, &o.base()) + 1e-9 < distance(&u.base(), &o.base())
+        }) {
+            return Err(illegal(
+                "NW 8.6 Artillery attachment",
+                format!(
+                    "batteries keep {gap}\" apart: this would end nearer {}",
+                    o.label
+                ),
+            ));
+        }
+    }
     if troops && !u.is_infantry() && measure::town_at(state, end.pos) {
         return Err(illegal(R_TERRAIN, "only infantry may end a move in a town"));
     }

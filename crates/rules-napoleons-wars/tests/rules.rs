@@ -1033,3 +1033,100 @@ fn nw_8_4_works_give_cover_to_a_unit_directly_behind_them() {
         assert!(!t.soft_cover && !t.hard_cover && !t.behind_works);
     }
 }
+
+// "NW 11.3", "NW 11.7", ruling N36: a French brigade attacks Austrians directly behind field
+// works and drives them back (French 6+6 +2 Fresh +1 French infantry attacking = 15;
+// Austrians 3+2 +2 Fresh +2 hard cover = 9; 6: driven back). Its advance of 1" would leave
+// it astride the works, so it goes on until it has crossed them. Across a wall it may not
+// advance at all: 1" does not clear the wall, and only works may be crossed with more.
+#[test]
+fn nw_11_3_a_winner_advances_across_works_but_not_astride_a_wall() {
+    // Behind the wall the Austrians have +1 (an obstacle) rather than +2, so they roll 3+3.
+    for (kind, crosses, dice) in [
+        (TerrainKind::FieldWorks, true, [6, 6, 3, 2]),
+        (TerrainKind::Wall, false, [6, 6, 3, 3]),
+    ] {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 30.0, 90.0),
+            ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ]);
+        works(&mut s, kind, line_at(38.2));
+        let (inf, aus) = (id(&s, "1B/2/V"), id(&s, "1B/1/VIII"));
+        to_move(&mut s, inf, 10.0);
+        run(
+            &mut s,
+            FRENCH,
+            Command::Move {
+                unit: inf,
+                steps: vec![Step::Forward { d: 7.0 }],
+            },
+            &[],
+        );
+        assert_eq!(s.combats.len(), 1);
+        let before = s.unit(inf).pose.pos.y;
+        s.clock.phase = 5;
+        let events = run(&mut s, FRENCH, Command::Fight { defender: aus }, &dice);
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Fought { round, .. } if round.result == grognard_rules_napoleons_wars::tables::CombatResult::DefenderDrivenBack)),
+            "{kind:?}: {events:?}"
+        );
+        let after = s.unit(inf).pose.pos.y;
+        // The base's rear edge must pass the works' far side (38.4") to clear them.
+        if crosses {
+            assert!(after - 1.5 > 38.4 - 1e-9, "{kind:?}: advanced to {after}");
+        } else {
+            assert!(
+                (after - before).abs() < 1e-9,
+                "{kind:?}: advanced to {after}"
+            );
+        }
+    }
+}
+
+// "NW 8.6", ruling N37: batteries not attached keep 1.5" apart. The French 12 lb battery
+// stands 2.5" behind the 6 lb horse battery (base to base); 1.5" forward would leave 1" and is
+// refused, 0.9" leaves 1.6" and is allowed.
+#[test]
+fn nw_8_6_batteries_keep_their_distance() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 30.0, 90.0),
+        ("V Corp, 6 lb, Horse", 30.0, 34.0, 90.0),
+    ]);
+    let guns = id(&s, "V Corp, 12 lb, Foot");
+    to_move(&mut s, guns, 8.0);
+    let step = |d| Command::Move {
+        unit: guns,
+        steps: vec![Step::Forward { d }],
+    };
+    let refused = NapoleonsWars.check(&s, FRENCH, &step(1.5)).unwrap_err();
+    assert!(refused.reason.contains("apart"), "{refused:?}");
+    assert!(NapoleonsWars.check(&s, FRENCH, &step(0.9)).is_ok());
+}
+
+// "NW 9.3" notes 1 and 3: officers and batteries pass through friends, and are passed
+// through, at no cost; a brigade passing through another brigade pays 2".
+#[test]
+fn nw_9_3_officers_and_batteries_pass_friends_freely() {
+    use grognard_rules_napoleons_wars::movement::plan;
+    let s = table(&[
+        ("MacDonald", 30.0, 20.0, 90.0),
+        ("1B/1/V", 30.0, 25.0, 90.0),
+        ("V Corp, 12 lb, Foot", 40.0, 25.0, 90.0),
+        ("1B/2/V", 40.0, 20.0, 90.0),
+        ("2B/2/V", 50.0, 20.0, 90.0),
+        ("2B/1/V", 50.0, 25.0, 90.0),
+    ]);
+    let cost = |label: &str| {
+        let u = s.unit(id(&s, label));
+        plan(&s, u, &[Step::Forward { d: 10.0 }], 24.0)
+            .unwrap_or_else(|e| panic!("{label}: {e}"))
+            .cost
+    };
+    // The commander through a brigade, a brigade through a battery: the distance only.
+    assert!((cost("MacDonald") - 10.0).abs() < 1e-9);
+    assert!((cost("1B/2/V") - 10.0).abs() < 1e-9);
+    // A brigade through a brigade: 2" more.
+    assert!((cost("2B/2/V") - 12.0).abs() < 1e-9);
+}
