@@ -102,3 +102,36 @@ pub fn by_name<R: Ruleset>(name: &str) -> Option<Box<dyn Player<R>>> {
         _ => None,
     }
 }
+
+/// Of `games` seeded battles on the book's built-in field, how many the general wins against
+/// the random player, the two swapping sides every other battle; battle `i` is played with
+/// the seed `derive_seed(tag, i)`, on two threads. A battle longer than `limit` commands is
+/// an error in the rule set and panics.
+pub fn general_wins_against_random<R>(rules: &R, games: u64, tag: u64, limit: usize) -> u64
+where
+    R: grognard_engine::book::Book + Sync,
+{
+    let wins = |index: u64| -> bool {
+        let seed = grognard_engine::dice::derive_seed(tag, index);
+        let (scenario, _) = rules.default_scenario(seed);
+        let mut m = grognard_engine::driver::Match::new(rules, scenario, seed);
+        let mut ai = General::<R::Command>::default();
+        let mut rnd = RandomPlayer::<R::Command>::default();
+        let ai_side = (index % 2) as usize;
+        let mut players: [&mut dyn Player<R>; 2] = if ai_side == 0 {
+            [&mut ai, &mut rnd]
+        } else {
+            [&mut rnd, &mut ai]
+        };
+        let outcome = m
+            .play(&mut players, limit)
+            .unwrap_or_else(|e| panic!("battle {index}: {e}"));
+        outcome.winner.map(|s| s.index()) == Some(ai_side)
+    };
+    std::thread::scope(|s| {
+        let halves: Vec<_> = (0..2u64)
+            .map(|h| s.spawn(move || (h..games).step_by(2).filter(|i| wins(*i)).count() as u64))
+            .collect();
+        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    })
+}

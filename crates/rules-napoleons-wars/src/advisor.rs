@@ -311,16 +311,33 @@ fn out_of_range(state: &State, u: &Unit, p: Vec2) -> f64 {
 fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     // How near each friendly unit is to the enemy (centre to nearest enemy centre), worked
     // out once for this decision.
-    let enemies: Vec<Vec2> = state
+    // The enemies sorted by x: each search starts at the unit's own x and stops once the
+    // gap in x alone exceeds the nearest found.
+    let mut enemies: Vec<Vec2> = state
         .enemies_of(side)
         .filter(|e| !e.is_officer())
         .map(|e| e.pose.pos)
         .collect();
+    enemies.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
     let near = |u: &Unit| -> f64 {
-        enemies
-            .iter()
-            .map(|p| p.distance_squared(u.pose.pos))
-            .fold(f64::INFINITY, f64::min)
+        let p = u.pose.pos;
+        let start = enemies.partition_point(|e| e.x < p.x);
+        let mut best = f64::INFINITY;
+        for e in &enemies[start..] {
+            let dx = e.x - p.x;
+            if dx * dx > best {
+                break;
+            }
+            best = best.min(e.distance_squared(p));
+        }
+        for e in enemies[..start].iter().rev() {
+            let dx = p.x - e.x;
+            if dx * dx > best {
+                break;
+            }
+            best = best.min(e.distance_squared(p));
+        }
+        best
     };
     // Units roll one at a time, those nearest the enemy first.
     let mut ready: Vec<(f64, &Unit)> = state

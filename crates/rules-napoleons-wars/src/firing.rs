@@ -35,18 +35,23 @@ pub fn skirmish_value(state: &State, u: &Unit) -> Option<u8> {
     Some(b.sk)
 }
 
-/// May `a` skirmish attack `t` ("NW 7.2", "NW 7.4", "NW 7.6")? No sight is needed.
-pub fn may_skirmish(state: &State, a: &Unit, t: &Unit) -> Result<(), Illegal> {
-    let sk = skirmish_value(state, a)
-        .ok_or_else(|| Illegal::new(R_SK, format!("{} cannot skirmish attack now", a.label)))?;
+/// The reach of an SK1 or SK2 unit this turn, shorter in fog ("NW 7.2", "NW 7.8").
+fn skirmish_range(state: &State, sk: u8) -> f64 {
     let (weather, _) = state.field.spell(state.clock.turn);
-    let range = skirmish::range(
+    skirmish::range(
         &state.field.tables.skirmish,
         sk,
         weather.hindrances() > 0,
         false,
     )
-    .unwrap_or(0.0);
+    .unwrap_or(0.0)
+}
+
+/// May `a` skirmish attack `t` ("NW 7.2", "NW 7.4", "NW 7.6")? No sight is needed.
+pub fn may_skirmish(state: &State, a: &Unit, t: &Unit) -> Result<(), Illegal> {
+    let sk = skirmish_value(state, a)
+        .ok_or_else(|| Illegal::new(R_SK, format!("{} cannot skirmish attack now", a.label)))?;
+    let range = skirmish_range(state, sk);
     if !t.on_table() || t.side == a.side || t.is_officer() || t.routed {
         return Err(Illegal::new(
             R_SK,
@@ -106,15 +111,7 @@ pub fn skirmish_targets(state: &State, a: &Unit) -> Vec<UnitId> {
     let Some(sk) = skirmish_value(state, a) else {
         return Vec::new();
     };
-    let (weather, _) = state.field.spell(state.clock.turn);
-    let range = skirmish::range(
-        &state.field.tables.skirmish,
-        sk,
-        weather.hindrances() > 0,
-        false,
-    )
-    .unwrap_or(0.0);
-    enemies_within(state, a, range + 0.01)
+    enemies_within(state, a, skirmish_range(state, sk) + 0.01)
         .filter(|t| may_skirmish(state, a, t).is_ok())
         .map(|t| t.id)
         .collect()
