@@ -337,7 +337,10 @@ impl Book for NapoleonsWars {
     fn default_scenario(&self, _seed: u64) -> (Scenario, Vec<String>) {
         (
             default_scenario(),
-            vec!["the built-in battle: two corps a side, designed from the example orders of battle in scenarios/napoleons-wars/".into()],
+            vec![
+                "the built-in battle: two corps a side, designed from the example orders of battle in scenarios/napoleons-wars/".into(),
+                "objectives: the village (2), the hill (1) and the wood (1); if neither army breaks, the side holding more of them at the end wins (ruling N35)".into(),
+            ],
         )
     }
 
