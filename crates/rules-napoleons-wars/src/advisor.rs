@@ -216,24 +216,10 @@ fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     }
 }
 
-/// The centre of the troops of `u`'s command (or of its side, for an independent unit).
-fn command_centre(state: &State, u: &Unit) -> Vec2 {
-    let (sum, n) = state
-        .friends_of(u.side)
-        .filter(|f| !f.is_officer() && f.command == u.command)
-        .fold((Vec2::ZERO, 0.0), |(s, n), f| (s + f.pose.pos, n + 1.0));
-    if n > 0.0 {
-        sum / n
-    } else {
-        u.pose.pos
-    }
-}
-
-/// The enemy a unit should go for: near it and near the rest of its command (so that a
-/// command fights together, within its commander's range), counting a weakened enemy as
-/// nearer (routed, spent, worn or disordered units are the cheapest losses to inflict).
+/// Where a unit should go: the nearest enemy troops, counting a weakened enemy as nearer
+/// (routed, spent, worn or disordered units are the cheapest losses to inflict), or an
+/// objective its side does not hold, if that is nearer still by its worth.
 fn objective(state: &State, u: &Unit) -> Option<Vec2> {
-    let centre = command_centre(state, u);
     let effort = |e: &Unit| {
         let weak = if e.routed {
             8.0
@@ -244,7 +230,7 @@ fn objective(state: &State, u: &Unit) -> Option<Vec2> {
                 crate::Fatigue::Fresh => 0.0,
             }
         } + if e.disordered { 2.0 } else { 0.0 };
-        distance(&u.base(), &e.base()) + 0.0 * centre.distance(e.pose.pos) - weak
+        distance(&u.base(), &e.base()) - weak
     };
     let enemy = state
         .enemies_of(u.side)
@@ -259,8 +245,10 @@ fn objective(state: &State, u: &Unit) -> Option<Vec2> {
         .iter()
         .filter(|o| crate::victory::holder(state, o) != Some(u.side))
         .map(|o| {
-            let at = Vec2::new(o.at[0], o.at[1]);
-            (u.pose.pos.distance(at) - 6.0 * o.value as f64, at)
+            (
+                u.pose.pos.distance(o.centre()) - 6.0 * o.value as f64,
+                o.centre(),
+            )
         })
         .min_by(|a, b| a.0.total_cmp(&b.0));
     match (enemy, place) {
@@ -281,14 +269,10 @@ fn abandon_cost(state: &State, u: &Unit, p: Vec2) -> f64 {
         .objectives
         .iter()
         .filter(|o| {
-            let at = Vec2::new(o.at[0], o.at[1]);
-            u.pose.pos.distance(at) <= o.radius
-                && p.distance(at) > o.radius
+            o.covers(u.pose.pos)
+                && !o.covers(p)
                 && !state.friends_of(u.side).any(|f| {
-                    f.id != u.id
-                        && f.brigade().is_some()
-                        && !f.routed
-                        && f.pose.pos.distance(at) <= o.radius
+                    f.id != u.id && f.brigade().is_some() && !f.routed && o.covers(f.pose.pos)
                 })
         })
         .map(|o| 0.6 * o.value as f64)
@@ -406,13 +390,7 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     // Batteries attach to infantry they touch ("NW 8.6") where that infantry holds an
     // objective (a brigade carrying guns may not attack, so elsewhere they stay free), and
     // leave it when it no longer does.
-    let on_objective = |u: &Unit| {
-        state
-            .field
-            .objectives
-            .iter()
-            .any(|o| u.pose.pos.distance(Vec2::new(o.at[0], o.at[1])) <= o.radius)
-    };
+    let on_objective = |u: &Unit| state.field.objectives.iter().any(|o| o.covers(u.pose.pos));
     for b in state
         .friends_of(side)
         .filter(|b| b.is_artillery() && !b.moved)
@@ -496,13 +474,21 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
 
 /// Steps to turn toward `goal` (a change of face, then a wheel for the rest) and go `d`.
 fn path_to(u: &Unit, goal: Vec2, d: f64) -> Vec<Step> {
-    let want = angle_of(goal - u.pose.pos);
-    let turn = wrap(want - u.pose.facing).to_degrees();
     let mut steps = Vec::new();
-    let mut rest = turn;
+    turn_toward(&mut steps, u.pose.facing, angle_of(goal - u.pose.pos));
+    if d > 0.05 {
+        steps.push(Step::Forward { d });
+    }
+    steps
+}
+
+/// Steps that turn a unit facing `facing` to face `want`: a change of face for the bulk of a
+/// large turn, then a wheel for the rest.
+fn turn_toward(steps: &mut Vec<Step>, facing: f64, want: f64) {
+    let mut rest = wrap(want - facing).to_degrees();
     if rest.abs() > 135.0 {
         steps.push(Step::ChangeFace { quarter_turns: 2 });
-        rest = wrap(want - (u.pose.facing + std::f64::consts::PI)).to_degrees();
+        rest = wrap(want - (facing + std::f64::consts::PI)).to_degrees();
     } else if rest.abs() > 60.0 {
         steps.push(Step::ChangeFace {
             quarter_turns: if rest > 0.0 { 1 } else { -1 },
@@ -515,10 +501,6 @@ fn path_to(u: &Unit, goal: Vec2, d: f64) -> Vec<Step> {
             degrees: rest.abs(),
         });
     }
-    if d > 0.05 {
-        steps.push(Step::Forward { d });
-    }
-    steps
 }
 
 /// How good a battery's position would be: the best expected fire it would have there.
@@ -531,13 +513,12 @@ fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
     let mut bu = u.clone();
     bu.pose = end;
     bu.fired = false;
-    let sim = state;
-    let best = crate::firing::fire_targets(sim, &bu)
+    let best = crate::firing::fire_targets(state, &bu)
         .into_iter()
-        .map(|t| fire_value(sim, &[&bu], sim.unit(t)))
+        .map(|t| fire_value(state, &[&bu], state.unit(t)))
         .fold(0.0, f64::max);
     // Guns too close to enemy infantry or cavalry are overrun.
-    let danger = sim
+    let danger = state
         .enemies_of(u.side)
         .filter(|e| e.brigade().is_some() && !e.routed)
         .any(|e| distance(&bu.base(), &e.base()) < 5.0);
@@ -681,23 +662,7 @@ fn approach(u: &Unit, e: &Unit, side_dir: Vec2) -> Vec<Step> {
     let mid = steps
         .iter()
         .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()));
-    let turn = wrap(angle_of(e.pose.pos - mid.pos) - mid.facing).to_degrees();
-    let mut rest = turn;
-    if rest.abs() > 135.0 {
-        steps.push(Step::ChangeFace { quarter_turns: 2 });
-        rest -= 180.0_f64.copysign(rest);
-    } else if rest.abs() > 60.0 {
-        steps.push(Step::ChangeFace {
-            quarter_turns: if rest > 0.0 { 1 } else { -1 },
-        });
-        rest -= 90.0_f64.copysign(rest);
-    }
-    if rest.abs() > 1.0 {
-        steps.push(Step::Wheel {
-            left: rest > 0.0,
-            degrees: rest.abs(),
-        });
-    }
+    turn_toward(&mut steps, mid.facing, angle_of(e.pose.pos - mid.pos));
     steps
 }
 

@@ -95,6 +95,17 @@ pub struct Objective {
     pub value: u32,
 }
 
+impl Objective {
+    pub fn centre(&self) -> grognard_geometry::Vec2 {
+        grognard_geometry::Vec2::new(self.at[0], self.at[1])
+    }
+
+    /// Is `p` within the objective's radius?
+    pub fn covers(&self, p: grognard_geometry::Vec2) -> bool {
+        p.distance(self.centre()) <= self.radius + 1e-9
+    }
+}
+
 fn objective_radius() -> f64 {
     4.0
 }

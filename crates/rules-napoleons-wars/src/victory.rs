@@ -90,14 +90,10 @@ pub fn check(ctx: &mut Ctx) {
 /// Who holds objective `o` now: the one side with a brigade, not routed, whose centre is
 /// within its radius (ruling N35).
 pub fn holder(state: &State, o: &crate::scenario::Objective) -> Option<Side> {
-    let at = grognard_geometry::Vec2::new(o.at[0], o.at[1]);
     let there = |s: Side| {
-        state.friends_of(s).any(|u| {
-            u.brigade().is_some()
-                && !u.routed
-                && u.on_table()
-                && u.pose.pos.distance(at) <= o.radius + 1e-9
-        })
+        state
+            .friends_of(s)
+            .any(|u| u.brigade().is_some() && !u.routed && u.on_table() && o.covers(u.pose.pos))
     };
     match (there(Side(0)), there(Side(1))) {
         (true, false) => Some(Side(0)),
