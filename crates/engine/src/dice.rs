@@ -168,6 +168,44 @@ pub struct Distribution<T> {
 }
 
 impl<T: PartialEq> Distribution<T> {
+    /// Add `p` to the chance of `outcome`; an outcome not seen before goes last.
+    pub fn add(&mut self, outcome: T, p: f64) {
+        match self.outcomes.iter_mut().find(|(o, _)| *o == outcome) {
+            Some(slot) => slot.1 += p,
+            None => self.outcomes.push((outcome, p)),
+        }
+    }
+
+    /// The exact distribution of `outcome` over every throw of dice with these numbers of
+    /// faces, counted directly. The throws are taken in the order [`distribution`] walks
+    /// them, so for a resolution that rolls exactly these dice the two give the same outcomes
+    /// in the same order with the same sums; this is for resolutions whose outcome is cheap
+    /// to find from the faces alone.
+    pub fn of_throws(faces: &[u8], outcome: impl Fn(&[u8]) -> T) -> Distribution<T> {
+        let p: f64 = faces.iter().map(|s| 1.0 / *s as f64).product();
+        let mut dist = Distribution {
+            outcomes: Vec::new(),
+            unresolved: 0.0,
+        };
+        let mut throw: Vec<u8> = vec![1; faces.len()];
+        loop {
+            dist.add(outcome(&throw), p);
+            // Advance the odometer, the last die fastest.
+            let mut i = faces.len();
+            loop {
+                if i == 0 {
+                    return dist;
+                }
+                i -= 1;
+                if throw[i] < faces[i] {
+                    throw[i] += 1;
+                    break;
+                }
+                throw[i] = 1;
+            }
+        }
+    }
+
     /// Probability of outcomes satisfying `pred`.
     pub fn probability(&self, pred: impl Fn(&T) -> bool) -> f64 {
         self.outcomes
@@ -251,10 +289,8 @@ pub fn distribution<T: PartialEq>(
         let p: f64 = w.path.iter().map(|(_, s)| 1.0 / *s as f64).product();
         if w.overflow {
             dist.unresolved += p;
-        } else if let Some(slot) = dist.outcomes.iter_mut().find(|(o, _)| *o == t) {
-            slot.1 += p;
         } else {
-            dist.outcomes.push((t, p));
+            dist.add(t, p);
         }
         // Advance the odometer.
         while let Some(&(f, s)) = w.path.last() {
@@ -273,6 +309,23 @@ pub fn distribution<T: PartialEq>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Counting throws gives what walking a resolution that rolls the same dice gives:
+    /// the same outcomes, in the same order, with the same sums.
+    #[test]
+    fn counting_throws_matches_walking_them() {
+        let faces = [6u8, 4, 6];
+        let outcome = |d: &[u8]| (d[0] as i32 * 3 + d[1] as i32 - d[2] as i32).rem_euclid(5);
+        let walked = distribution(3, |dice| {
+            let d: Vec<u8> = faces.iter().map(|f| dice.roll(*f, "test")).collect();
+            outcome(&d)
+        });
+        let counted = Distribution::of_throws(&faces, outcome);
+        assert_eq!(walked.outcomes, counted.outcomes);
+        assert_eq!(counted.outcomes.len(), 5);
+        let total: f64 = counted.outcomes.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
 
     #[test]
     fn seeded_sequence_is_stable() {

@@ -263,11 +263,36 @@ pub fn odds_rolled(
     rocket_dice: &[u8],
     target: &Target,
 ) -> Option<Distribution<Option<FireEffect>>> {
+    if rocket_dice.iter().all(|n| *n == 0) {
+        return odds_guns(t, batteries, target);
+    }
     let depth = 2 + rocket_dice.iter().map(|n| *n as usize).sum::<usize>();
     let d = distribution(depth, |d| {
         resolve_rolled(t, batteries, rocket_dice, target, d).map(|f| f.effect)
     });
     d.outcomes.iter().any(|(o, _)| o.is_some()).then_some(d)
+}
+
+/// [`odds_rolled`] with guns alone: the fire points are fixed, so the modifiers are summed
+/// once and the 36 throws counted directly (`guns_odds_walk` in the tests checks this
+/// against resolving every throw).
+fn odds_guns(
+    t: &Artillery,
+    batteries: &[Battery],
+    target: &Target,
+) -> Option<Distribution<Option<FireEffect>>> {
+    let sum: f64 = batteries
+        .iter()
+        .map(|b| battery_points(t, b).unwrap_or(0.0))
+        .sum();
+    let row = *t.row(round_points(sum))?;
+    let m: i32 = modifiers(t, batteries, target)
+        .iter()
+        .map(|m| m.value)
+        .sum();
+    Some(Distribution::of_throws(&[6, 6], |d| {
+        Some(t.effect(&row, d[0] as i32 + d[1] as i32 + m))
+    }))
 }
 
 /// Exact odds of each effect.
@@ -301,6 +326,44 @@ mod tests {
             different_elevation: false,
             into_flank_or_rear: false,
         }
+    }
+
+    /// Counting the throws of guns alone gives what walking every throw gives.
+    #[test]
+    fn guns_odds_walk() {
+        let t = Artillery::default();
+        let mut shown = 0;
+        for weight in [GunWeight::Light, GunWeight::Medium, GunWeight::Heavy] {
+            for range in [2.0, 7.0, 13.0, 20.0, 30.0] {
+                for (damaged, suppressed) in [(false, false), (true, false), (true, true)] {
+                    let b = Battery {
+                        weight,
+                        range,
+                        damaged,
+                        suppressed,
+                        ..rockets_at(range)
+                    };
+                    let batteries = [b, b];
+                    let target = Target::default();
+                    let walked = distribution(2, |d| {
+                        resolve_rolled(&t, &batteries, &[], &target, d).map(|f| f.effect)
+                    });
+                    let walked = walked
+                        .outcomes
+                        .iter()
+                        .any(|(o, _)| o.is_some())
+                        .then_some(walked);
+                    let counted = odds_rolled(&t, &batteries, &[0, 0], &target);
+                    assert_eq!(
+                        walked.as_ref().map(|d| &d.outcomes),
+                        counted.as_ref().map(|d| &d.outcomes),
+                        "{weight:?} at {range}\", damaged {damaged}, suppressed {suppressed}"
+                    );
+                    shown += usize::from(counted.is_some_and(|d| d.outcomes.len() > 1));
+                }
+            }
+        }
+        assert!(shown > 10, "only {shown} cases had more than one effect");
     }
 
     // "NW Optional rules 4.0": rocket fire points are rolled each time (1d6 against infantry),
