@@ -11,7 +11,71 @@ use crate::state::{Combat, Pending, Role, State, Unit, UnitId};
 use crate::tables::{CombatResult, FireEffect};
 use grognard_engine::{Candidate, Ruleset, Side};
 use grognard_geometry::{angle_of, wrap, Pose, Vec2};
-use std::borrow::Cow;
+
+/// Each of `units` (of `side`) with the squared distance from its centre to the nearest
+/// enemy troops' centre; `None` if the enemy has no troops on the table.
+fn nearness<'a>(
+    state: &State,
+    side: Side,
+    units: impl Iterator<Item = &'a Unit>,
+) -> Option<Vec<(f64, &'a Unit)>> {
+    let key = (side, state.clock, state.shifts(side.other()));
+    let mut notes = state.notes();
+    if notes.nearness.as_ref().is_none_or(|n| n.key != key) {
+        // The enemies sorted by x: each search starts at the unit's own x and stops once
+        // the gap in x alone exceeds the nearest found.
+        let mut enemies: Vec<Vec2> = state
+            .enemies_of(side)
+            .filter(|e| !e.is_officer())
+            .map(|e| e.pose.pos)
+            .collect();
+        enemies.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+        notes.nearness = Some(crate::state::Nearness {
+            key,
+            enemies,
+            known: vec![None; state.units.len()],
+        });
+    }
+    let crate::state::Nearness { enemies, known, .. } = notes.nearness.as_mut()?;
+    if enemies.is_empty() {
+        return None;
+    }
+    let sweep = |p: Vec2| -> f64 {
+        let start = enemies.partition_point(|e| e.x < p.x);
+        let mut best = f64::INFINITY;
+        for e in &enemies[start..] {
+            let dx = e.x - p.x;
+            if dx * dx > best {
+                break;
+            }
+            best = best.min(e.distance_squared(p));
+        }
+        for e in enemies[..start].iter().rev() {
+            let dx = p.x - e.x;
+            if dx * dx > best {
+                break;
+            }
+            best = best.min(e.distance_squared(p));
+        }
+        best
+    };
+    Some(
+        units
+            .map(|u| {
+                let p = u.pose.pos;
+                let d = match known[u.id as usize] {
+                    Some((d, at)) if at == p => d,
+                    _ => {
+                        let d = sweep(p);
+                        known[u.id as usize] = Some((d, p));
+                        d
+                    }
+                };
+                (d, u)
+            })
+            .collect(),
+    )
+}
 
 fn push(
     state: &State,
@@ -160,8 +224,16 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
 }
 
 fn skirmish(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    // The first few units with targets are weighed each decision (see `artillery`).
+    const LEADS: usize = 4;
+    let mut leads = 0;
     for a in state.friends_of(side).filter(|u| !u.fired) {
-        for t in crate::firing::skirmish_targets(state, a) {
+        if leads == LEADS {
+            break;
+        }
+        let before = out.len();
+        let targets = state.targets_noted(side, a, || crate::firing::skirmish_targets(state, a));
+        for t in targets {
             let tu = state.unit(t);
             // Weaker defenders first: their skirmish value and cover.
             let score = 2.0 - tu.brigade().map_or(0.0, |b| b.sk as f64) * 0.3;
@@ -177,43 +249,74 @@ fn skirmish(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 "skirmish",
             );
         }
+        if out.len() > before {
+            leads += 1;
+        }
     }
 }
 
 fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    // A decision weighs the targets of the first few ready batteries with a shot they may
+    // take, each to be fired on by every ready battery that can reach it; the rest wait for the next
+    // decision. So the work of one decision does not grow with the size of the armies.
+    const LEADS: usize = 4;
+    // Each battery's targets, worked out once a phase.
+    let mut targets_of =
+        |b: &Unit| state.targets_noted(side, b, || crate::firing::fire_targets(state, b));
+    let reach = crate::firing::longest_reach(state) + 0.01;
     let ready: Vec<&Unit> = state
         .friends_of(side)
         .filter(|u| u.is_artillery() && !u.fired)
         .collect();
-    // Each battery's targets, worked out once.
-    let reach: Vec<Vec<u16>> = ready
-        .iter()
-        .map(|b| crate::firing::fire_targets(state, b))
-        .collect();
-    let mut targets: Vec<u16> = reach.iter().flatten().copied().collect();
-    targets.sort_unstable();
-    targets.dedup();
-    for t in targets {
-        let group: Vec<u16> = ready
-            .iter()
-            .zip(&reach)
-            .filter(|(_, r)| r.contains(&t))
-            .map(|(b, _)| b.id)
-            .collect();
-        let shooters: Vec<&Unit> = group.iter().map(|b| state.unit(*b)).collect();
-        let value = fire_value(state, &shooters, state.unit(t));
-        push(
-            state,
-            side,
-            out,
-            Command::Fire {
-                batteries: group,
-                target: t,
-            },
-            0.5 + value,
-            "fire",
-        );
+    let mut weighed: Vec<UnitId> = Vec::new();
+    let mut leads = 0;
+    for b in ready {
+        if leads == LEADS {
+            break;
+        }
+        let before = out.len();
+        for t in targets_of(b) {
+            if weighed.contains(&t) {
+                continue;
+            }
+            weighed.push(t);
+            fire_at(state, side, t, reach, &mut targets_of, out);
+        }
+        if out.len() > before {
+            leads += 1;
+        }
     }
+}
+
+/// Offer fire at `t` by every ready battery of `side` that can reach it.
+fn fire_at(
+    state: &State,
+    side: Side,
+    t: UnitId,
+    reach: f64,
+    targets_of: &mut impl FnMut(&Unit) -> Vec<UnitId>,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    let tu = state.unit(t);
+    let group: Vec<UnitId> = state
+        .near_unit(tu, reach)
+        .filter(|b| b.side == side && b.is_artillery() && !b.fired)
+        .filter(|b| targets_of(b).contains(&t))
+        .map(|b| b.id)
+        .collect();
+    let shooters: Vec<&Unit> = group.iter().map(|b| state.unit(*b)).collect();
+    let value = fire_value(state, &shooters, state.unit(t));
+    push(
+        state,
+        side,
+        out,
+        Command::Fire {
+            batteries: group,
+            target: t,
+        },
+        0.5 + value,
+        "fire",
+    );
 }
 
 /// Where a unit should go: the nearest enemy troops, counting a weakened enemy as nearer
@@ -232,11 +335,24 @@ fn objective(state: &State, u: &Unit) -> Option<Vec2> {
         } + if e.disordered { 2.0 } else { 0.0 };
         distance(&u.base(), &e.base()) - weak
     };
-    let enemy = state
-        .enemies_of(u.side)
-        .filter(|e| !e.is_officer())
-        .map(|e| (effort(e), e.id, e.pose.pos))
-        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    // Search ever wider rings until the best found cannot be beaten by an enemy beyond
+    // them: one outside a ring of reach `r` is more than `r` away, so its effort exceeds
+    // `r` less the largest weakness allowance.
+    const MOST_WEAK: f64 = 10.0;
+    let whole = state.field.width + state.field.depth;
+    let mut r = 12.0;
+    let enemy = loop {
+        let best = state
+            .near_unit(u, r)
+            .filter(|e| e.side != u.side && !e.is_officer())
+            .map(|e| (effort(e), e.id, e.pose.pos))
+            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        match best {
+            Some(b) if b.0 <= r - MOST_WEAK => break Some(b),
+            _ if r > whole => break best,
+            _ => r *= 2.0,
+        }
+    };
     // An objective the side does not hold is worth going for, the more so the more it is
     // worth (scenario objectives, ruling N35).
     let place = state
@@ -271,8 +387,12 @@ fn abandon_cost(state: &State, u: &Unit, p: Vec2) -> f64 {
         .filter(|o| {
             o.covers(u.pose.pos)
                 && !o.covers(p)
-                && !state.friends_of(u.side).any(|f| {
-                    f.id != u.id && f.brigade().is_some() && !f.routed && o.covers(f.pose.pos)
+                && !state.near(o.centre(), o.radius).any(|f| {
+                    f.side == u.side
+                        && f.id != u.id
+                        && f.brigade().is_some()
+                        && !f.routed
+                        && o.covers(f.pose.pos)
                 })
         })
         .map(|o| 0.6 * o.value as f64)
@@ -293,43 +413,31 @@ fn out_of_range(state: &State, u: &Unit, p: Vec2) -> f64 {
 }
 
 fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    // How near each friendly unit is to the enemy (centre to nearest enemy centre), worked
-    // out once for this decision.
-    // The enemies sorted by x: each search starts at the unit's own x and stops once the
-    // gap in x alone exceeds the nearest found.
-    let mut enemies: Vec<Vec2> = state
-        .enemies_of(side)
-        .filter(|e| !e.is_officer())
-        .map(|e| e.pose.pos)
-        .collect();
-    enemies.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-    let near = |u: &Unit| -> f64 {
-        let p = u.pose.pos;
-        let start = enemies.partition_point(|e| e.x < p.x);
-        let mut best = f64::INFINITY;
-        for e in &enemies[start..] {
-            let dx = e.x - p.x;
-            if dx * dx > best {
-                break;
-            }
-            best = best.min(e.distance_squared(p));
-        }
-        for e in enemies[..start].iter().rev() {
-            let dx = p.x - e.x;
-            if dx * dx > best {
-                break;
-            }
-            best = best.min(e.distance_squared(p));
-        }
-        best
-    };
     // Units roll one at a time, those nearest the enemy first.
-    let mut ready: Vec<(f64, &Unit)> = state
-        .friends_of(side)
-        .filter(|u| !u.is_officer() && !u.routed && !u.moved)
-        .map(|u| (near(u), u))
-        .collect();
-    ready.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
+    let ranked = nearness(
+        state,
+        side,
+        state
+            .friends_of(side)
+            .filter(|u| !u.is_officer() && !u.routed && !u.moved),
+    );
+    let any_enemy = ranked.is_some();
+    let mut ready: Vec<(f64, &Unit)> = ranked.unwrap_or_else(|| {
+        state
+            .friends_of(side)
+            .filter(|u| !u.is_officer() && !u.routed && !u.moved)
+            .map(|u| (f64::INFINITY, u))
+            .collect()
+    });
+    let nearer = |a: &(f64, &Unit), b: &(f64, &Unit)| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id));
+    let started = state.friends_of(side).any(|u| u.moved && !u.is_officer());
+    // Generals choose among all the units before any has rolled; after that only the few
+    // nearest the enemy are weighed.
+    if started && ready.len() > 4 {
+        ready.select_nth_unstable_by(4, nearer);
+        ready.truncate(4);
+    }
+    ready.sort_by(nearer);
     for (_, u) in ready.iter().take(4) {
         if u.arrived {
             moves_for(
@@ -353,29 +461,54 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     // Generals go, before any unit rolls ("NW 9.0 A"), to the brigade nearest the enemy that
     // they may join (+1 to its maneuver roll and in combat); one already with a brigade at
     // least as near stays.
-    if !enemies.is_empty() {
+    if any_enemy && !started {
+        // Brigades already led by a general, and each division's brigades nearest first.
+        let mut led = vec![false; state.units.len()];
+        let mut divisions: std::collections::BTreeMap<(u8, Option<u8>), Vec<&Unit>> =
+            Default::default();
+        for g in state.friends_of(side) {
+            if let (Role::General { .. } | Role::Adc, Some(b)) = (&g.role, g.attached) {
+                led[b as usize] = true;
+            }
+        }
+        for (_, b) in ready.iter().filter(|(_, b)| b.brigade().is_some()) {
+            let key = (
+                b.command.unwrap_or(u8::MAX),
+                crate::apply::division_of(&b.label),
+            );
+            divisions.entry(key).or_default().push(b);
+        }
         for g in state
             .friends_of(side)
             .filter(|g| matches!(g.role, Role::General { .. } | Role::Adc))
         {
-            let best = ready
+            // A general looks over his own division's brigades; an ADC over all.
+            let own: Vec<&Unit> = match g.role {
+                Role::General { command, division } => divisions
+                    .get(&(command, Some(division)))
+                    .cloned()
+                    .unwrap_or_default(),
+                _ => ready.iter().map(|(_, b)| *b).collect(),
+            };
+            let best = own
                 .iter()
-                .filter(|(_, b)| b.brigade().is_some())
-                .find(|(_, b)| {
+                .filter(|b| b.brigade().is_some())
+                .find(|b| {
                     g.attached == Some(b.id)
-                        || NapoleonsWars
-                            .check(
-                                state,
-                                side,
-                                &Command::Attach {
-                                    officer: g.id,
-                                    unit: Some(b.id),
-                                },
-                            )
-                            .is_ok()
+                        || (!led[b.id as usize]
+                            && NapoleonsWars
+                                .check(
+                                    state,
+                                    side,
+                                    &Command::Attach {
+                                        officer: g.id,
+                                        unit: Some(b.id),
+                                    },
+                                )
+                                .is_ok())
                 })
-                .filter(|(_, b)| g.attached != Some(b.id));
-            if let Some((_, b)) = best {
+                .filter(|b| g.attached != Some(b.id));
+            if let Some(b) = best {
                 out.push(Candidate {
                     command: Command::Attach {
                         officer: g.id,
@@ -410,8 +543,9 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             ),
             Some(_) => {}
             None => {
-                for i in state.friends_of(side).filter(|i| {
-                    i.is_infantry()
+                for i in state.near_unit(b, 0.1).filter(|i| {
+                    i.side == side
+                        && i.is_infantry()
                         && i.command == b.command
                         && on_objective(i)
                         && grognard_geometry::distance::bases_within(&b.base(), &i.base(), 0.1)
@@ -436,19 +570,33 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     if !ready.is_empty() {
         return;
     }
+    // Where each command's troops stand on average, and the whole army's (for the CinC).
+    // Slot 0 is the army's, slot c + 1 command c's.
+    let mut sums = vec![(Vec2::ZERO, 0usize); 257];
+    for u in state.friends_of(side).filter(|u| !u.is_officer()) {
+        sums[0].0 += u.pose.pos;
+        sums[0].1 += 1;
+        if let Some(c) = u.command {
+            let e = &mut sums[c as usize + 1];
+            e.0 += u.pose.pos;
+            e.1 += 1;
+        }
+    }
+    // The first few officers with somewhere to go are weighed each decision.
+    const LEADS: usize = 4;
+    let mut leads = 0;
     for o in state
         .friends_of(side)
         .filter(|o| !o.moved && matches!(o.role, Role::Commander { .. } | Role::Cinc))
     {
-        let members: Vec<Vec2> = state
-            .friends_of(side)
-            .filter(|u| !u.is_officer() && (o.command.is_none() || u.command == o.command))
-            .map(|u| u.pose.pos)
-            .collect();
-        if members.is_empty() {
-            continue;
+        if leads == LEADS {
+            break;
         }
-        let centre = members.iter().copied().sum::<Vec2>() / members.len() as f64;
+        let slot = o.command.map_or(0, |c| c as usize + 1);
+        let Some(&(sum, n)) = sums.get(slot).filter(|(_, n)| *n > 0) else {
+            continue;
+        };
+        let centre = sum / n as f64;
         // Stand a little behind the centre, away from the enemy.
         let back =
             objective(state, o).map_or(Vec2::ZERO, |p| (centre - p).normalize_or_zero() * 3.0);
@@ -458,6 +606,7 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             continue;
         }
         let legs = path_to(o, goal, d.min(state.field.tables.movement.officers - 0.5));
+        let before = out.len();
         push(
             state,
             side,
@@ -469,6 +618,9 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             0.2,
             "officer keeps with his command",
         );
+        if out.len() > before {
+            leads += 1;
+        }
     }
 }
 
@@ -519,8 +671,8 @@ fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
         .fold(0.0, f64::max);
     // Guns too close to enemy infantry or cavalry are overrun.
     let danger = state
-        .enemies_of(u.side)
-        .filter(|e| e.brigade().is_some() && !e.routed)
+        .near_unit(&bu, 5.0)
+        .filter(|e| e.side != u.side && e.brigade().is_some() && !e.routed)
         .any(|e| distance(&bu.base(), &e.base()) < 5.0);
     best - if danger { 0.6 } else { 0.0 }
 }
@@ -568,7 +720,7 @@ fn loss_if(u: &Unit, sp: u32) -> f64 {
 /// How good a fight would be for the attackers, from the exact odds of a first round: the
 /// army losses each side would take (what breaks an army), the strength points behind them,
 /// and a little for ground gained or given.
-fn combat_value(state: &State, attackers: &[UnitId], d: &Unit) -> f64 {
+fn combat_value(state: &State, attackers: &[UnitId], d: &Unit, moved: Option<&Unit>) -> f64 {
     const LOSS: f64 = 4.0;
     const SP: f64 = 0.3;
     // A routed unit caught is overrun without a roll ("NW 11.2" #8).
@@ -580,7 +732,7 @@ fn combat_value(state: &State, attackers: &[UnitId], d: &Unit) -> f64 {
         defender: d.id,
     };
     let primary = state.unit(c.attackers[0]);
-    let s = crate::fight::situation(state, &c);
+    let s = crate::fight::situation_with(state, &c, moved);
     let cavalry = s.attackers.iter().any(|a| a.arm == crate::Arm::Cavalry);
     let cut_down = u32::from(cavalry && d.is_infantry());
     let cap = |n: u32| {
@@ -623,21 +775,18 @@ fn attack_value(state: &State, a: &Unit, d: &Unit, end: Option<Pose>) -> f64 {
         .iter()
         .find(|c| c.defender == d.id)
         .map_or(Vec::new(), |c| c.attackers.clone());
-    let sim: Cow<State> = match end {
-        Some(p) if p != a.pose => {
-            let mut s = state.clone();
-            s.units[a.id as usize].pose = p;
-            Cow::Owned(s)
-        }
-        _ => Cow::Borrowed(state),
-    };
+    let there = end.filter(|p| *p != a.pose).map(|p| {
+        let mut m = a.clone();
+        m.pose = p;
+        m
+    });
     let mut with = before.clone();
     with.push(a.id);
-    let whole = combat_value(&sim, &with, d);
+    let whole = combat_value(state, &with, d, there.as_ref());
     if before.is_empty() {
         whole
     } else {
-        whole - combat_value(state, &before, d)
+        whole - combat_value(state, &before, d, None)
     }
 }
 
@@ -682,10 +831,9 @@ fn moves_for(
     // a friend already holds its front) around a flank or the rear.
     if !u.is_artillery() {
         let urgent = urgency(state);
-        for e in state
-            .enemies_of(side)
-            .filter(|e| !e.is_officer() && distance(&u.base(), &e.base()) <= allowance + 0.1)
-        {
+        for e in state.near_unit(u, allowance + 0.1).filter(|e| {
+            e.side != side && !e.is_officer() && distance(&u.base(), &e.base()) <= allowance + 0.1
+        }) {
             let engaged = state.combats.iter().find(|c| c.defender == e.id);
             let mut ways: Vec<Vec<Step>> = Vec::new();
             match engaged {
@@ -780,16 +928,16 @@ fn moves_for(
     // Cavalry in good order with the enemy a few inches off stands facing it, ready to
     // charge whatever moves into its reaction zone ("NW 10.0") rather than walk into fire.
     if u.is_cavalry() && !u.disordered && u.fatigue() != crate::Fatigue::Spent {
+        let zone = u
+            .brigade()
+            .and_then(|b| b.weight)
+            .map_or(8.0, |w| state.field.tables.reaction.zone_of(w));
         let nearest = state
-            .enemies_of(side)
-            .filter(|e| !e.is_officer() && !e.routed)
+            .near_unit(u, zone + 8.0)
+            .filter(|e| e.side != side && !e.is_officer() && !e.routed)
             .map(|e| (distance(&u.base(), &e.base()), e))
             .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
         if let Some((d, e)) = nearest {
-            let zone = u
-                .brigade()
-                .and_then(|b| b.weight)
-                .map_or(8.0, |w| state.field.tables.reaction.zone_of(w));
             if d > 3.0 && d <= zone + 8.0 {
                 let turn = path_to(u, e.pose.pos, 0.0);
                 let keep = abandon_cost(state, u, u.pose.pos);

@@ -1,9 +1,12 @@
 //! The one place a battle's state changes: applying an event.
 
 use crate::event::Event;
-use crate::state::{Gone, Pending, Place, Role, State};
+use crate::state::{Gone, Pending, Place, Role, State, UnitId};
 
 pub fn apply(state: &mut State, event: &Event) {
+    if revises(state, event) {
+        state.revise();
+    }
     match event {
         Event::Initiative {
             winner, reroll_by, ..
@@ -41,10 +44,9 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::SideDone { side } => state.done[side.index()] = true,
         Event::Arrived { unit, pose } => {
-            let u = &mut state.units[*unit as usize];
-            u.place = Place::Table;
-            u.pose = *pose;
-            u.arrived = true;
+            state.set_place(*unit, Place::Table);
+            state.set_pose(*unit, *pose);
+            state.units[*unit as usize].arrived = true;
         }
         Event::Declared { order } => {
             for s in &order.shooters {
@@ -73,23 +75,22 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Suppressed { unit } => state.units[*unit as usize].suppressed = true,
         Event::Unsuppressed { unit } => state.units[*unit as usize].suppressed = false,
         Event::FellBack { unit, to, .. } => {
-            state.units[*unit as usize].pose = *to;
+            state.set_pose(*unit, *to);
             part_from_battery(state, *unit);
         }
         Event::Routed { unit, to } => {
             part_from_battery(state, *unit);
+            state.set_pose(*unit, *to);
             let u = &mut state.units[*unit as usize];
-            u.pose = *to;
             u.routed = true;
             u.disordered = true;
         }
         Event::Gone { unit, how, .. } => {
-            state.units[*unit as usize].place = Place::Gone(*how);
+            state.set_place(*unit, Place::Gone(*how));
             // Officers attached to it go with it only if killed; otherwise they stay.
-            for o in state.units.iter_mut() {
-                if o.attached == Some(*unit) {
-                    o.attached = None;
-                }
+            let riders: Vec<UnitId> = state.riders(*unit).map(|o| o.id).collect();
+            for o in riders {
+                state.set_attached(o, None);
             }
             state
                 .combats
@@ -126,8 +127,8 @@ pub fn apply(state: &mut State, event: &Event) {
             road,
             cost,
         } => {
+            state.set_pose(*unit, *to);
             let u = &mut state.units[*unit as usize];
-            u.pose = *to;
             u.moved = true;
             u.road_moved = *road;
             if *cost > 0.0 {
@@ -139,13 +140,20 @@ pub fn apply(state: &mut State, event: &Event) {
             }
             // Attached officers and batteries move with their unit.
             let moved = *to;
-            for o in state.units.iter_mut() {
-                if o.attached == Some(*unit) && o.is_officer() {
-                    o.pose = grognard_geometry::Pose::at(moved.pos, moved.facing);
-                }
-                if o.attached == Some(*unit) && o.is_artillery() && o.on_table() {
-                    o.pose = crate::state::attached_battery_pose(moved);
-                }
+            let riders: Vec<(UnitId, grognard_geometry::Pose)> = state
+                .riders(*unit)
+                .filter_map(|o| {
+                    if o.is_officer() {
+                        Some((o.id, grognard_geometry::Pose::at(moved.pos, moved.facing)))
+                    } else if o.is_artillery() && o.on_table() {
+                        Some((o.id, crate::state::attached_battery_pose(moved)))
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            for (o, pose) in riders {
+                state.set_pose(o, pose);
             }
         }
         Event::MovesOn { unit, allowance } => {
@@ -170,20 +178,19 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Faced { unit, pose } => {
-            state.units[*unit as usize].pose = *pose;
+            state.set_pose(*unit, *pose);
             part_from_battery(state, *unit);
         }
-        Event::Attached { officer, unit } => state.units[*officer as usize].attached = *unit,
+        Event::Attached { officer, unit } => state.set_attached(*officer, *unit),
         Event::BatteryAttached {
             battery,
             infantry,
             pose,
         } => {
-            let b = &mut state.units[*battery as usize];
-            b.attached = *infantry;
-            b.pose = *pose;
+            state.set_attached(*battery, *infantry);
+            state.set_pose(*battery, *pose);
         }
-        Event::OfficerMoved { unit, to } => state.units[*unit as usize].pose = *to,
+        Event::OfficerMoved { unit, to } => state.set_pose(*unit, *to),
         Event::OfficerRisk { .. } | Event::Evasion { .. } => {}
         Event::ReactionRoll {
             unit,
@@ -216,7 +223,7 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::Fought { .. } => {}
         Event::Advanced { unit, to } => {
-            state.units[*unit as usize].pose = *to;
+            state.set_pose(*unit, *to);
             part_from_battery(state, *unit);
         }
         Event::ValourUsed => state.valour_used = true,
@@ -224,10 +231,10 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::RallyTest { .. } => {}
         Event::Rallied { unit, pose } => {
             part_from_battery(state, *unit);
+            state.set_pose(*unit, *pose);
             let u = &mut state.units[*unit as usize];
             u.routed = false;
             u.disordered = true;
-            u.pose = *pose;
         }
         Event::CommandFatigued { side, command } => state.fatigued.push((*side, *command)),
         Event::ReplacementDue {
@@ -245,9 +252,8 @@ pub fn apply(state: &mut State, event: &Event) {
             state
                 .replacements
                 .retain(|(s, c, _)| !(s == side && c == command));
-            let u = &mut state.units[*unit as usize];
-            u.place = Place::Table;
-            u.pose = *pose;
+            state.set_place(*unit, Place::Table);
+            state.set_pose(*unit, *pose);
             match state
                 .replaced
                 .iter_mut()
@@ -286,13 +292,29 @@ pub fn apply(state: &mut State, event: &Event) {
 /// A battery stays attached only while its brigade moves by its own maneuver: when either
 /// is pushed, turned or thrown back, the battery is left where it stands, detached (ruling
 /// N31).
-fn part_from_battery(state: &mut State, unit: crate::state::UnitId) {
-    for o in state.units.iter_mut() {
-        let pair =
-            (o.is_artillery() && o.attached == Some(unit)) || (o.id == unit && o.is_artillery());
-        if pair {
-            o.attached = None;
-        }
+/// Whether an event might change who may skirmish or fire at whom. Every event might, but
+/// a side ending its part of a phase, and the declarations of foot and guns (a cavalry
+/// declaration opens irregular horse to skirmishers in return, "NW 7.9"): declarations are
+/// resolved together when the phase ends.
+fn revises(state: &State, event: &Event) -> bool {
+    match event {
+        Event::SideDone { .. } => false,
+        Event::Declared { order } => order.shooters.iter().any(|s| state.unit(*s).is_cavalry()),
+        _ => true,
+    }
+}
+
+fn part_from_battery(state: &mut State, unit: UnitId) {
+    let mut parting: Vec<UnitId> = state
+        .riders(unit)
+        .filter(|o| o.is_artillery())
+        .map(|o| o.id)
+        .collect();
+    if state.unit(unit).is_artillery() {
+        parting.push(unit);
+    }
+    for o in parting {
+        state.set_attached(o, None);
     }
 }
 
@@ -317,8 +339,8 @@ fn remove_idle_generals(state: &mut State) {
         })
         .collect();
     for i in gone {
-        state.units[i].place = Place::Gone(Gone::Removed);
-        state.units[i].attached = None;
+        state.set_place(i as UnitId, Place::Gone(Gone::Removed));
+        state.set_attached(i as UnitId, None);
     }
 }
 

@@ -64,16 +64,17 @@ fn walk(
         }
         let blocked = ctx
             .state
-            .enemies_of(u.side)
-            .any(|e| !e.is_officer() && overlapping(&b, &e.base()));
+            .near(b.pose.pos, b.radius())
+            .any(|e| e.side != u.side && !e.is_officer() && overlapping(&b, &e.base()));
         if blocked {
             break;
         }
         let on_friends: Vec<UnitId> = ctx
             .state
-            .friends_of(u.side)
+            .near(b.pose.pos, b.radius())
             .filter(|f| {
-                f.id != unit
+                f.side == u.side
+                    && f.id != unit
                     && !f.is_officer()
                     && f.attached != Some(unit)
                     && overlapping(&b, &f.base())

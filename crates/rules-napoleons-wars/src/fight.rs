@@ -48,7 +48,8 @@ pub fn valorous_near(state: &State, u: &Unit) -> bool {
 /// The valorous commander within 3" of `u` whose bonus it takes: the nearest ("NW II 3.2").
 pub fn valorous_commander_near(state: &State, u: &Unit) -> Option<UnitId> {
     state
-        .friends_of(u.side)
+        .near_unit(u, state.field.tables.maneuver.presence_radius)
+        .filter(|o| o.side == u.side)
         .filter(|o| match o.role {
             Role::Commander { command } => state.leader(o.side, command).3,
             _ => false,
@@ -61,6 +62,16 @@ pub fn valorous_commander_near(state: &State, u: &Unit) -> Option<UnitId> {
 
 /// The facts of a combat as it stands ("NW 11.0", "NW 11.2").
 pub fn situation(state: &State, c: &Combat) -> Situation {
+    situation_with(state, c, None)
+}
+
+/// The situation of combat `c` with one attacker, `moved`, standing where it is given rather
+/// than where the state has it (to weigh an attack before it is made).
+pub fn situation_with(state: &State, c: &Combat, moved: Option<&Unit>) -> Situation {
+    let unit = |id: UnitId| match moved {
+        Some(m) if m.id == id => m,
+        _ => state.unit(id),
+    };
     let d = state.unit(c.defender);
     let db = d.base();
     // One unit a phase has a valorous commander's bonus: the attacker's first, if near.
@@ -70,7 +81,7 @@ pub fn situation(state: &State, c: &Combat) -> Situation {
         .iter()
         .enumerate()
         .map(|(i, a)| {
-            let au = state.unit(*a);
+            let au = unit(*a);
             let v = i == 0 && valour && valorous_near(state, au);
             if v {
                 valour = false;
@@ -79,17 +90,14 @@ pub fn situation(state: &State, c: &Combat) -> Situation {
         })
         .collect();
     let dv = valour && valorous_near(state, d);
-    let primary = state.unit(c.attackers[0]);
+    let primary = unit(c.attackers[0]);
     let higher = measure::elevation(state, d) > measure::elevation(state, primary);
     let outflanked = c
         .attackers
         .iter()
-        .any(|a| measure::face_toward(&db, state.unit(*a).pose.pos) != Face::Front);
-    let from: Vec<grognard_geometry::Vec2> = c
-        .attackers
-        .iter()
-        .map(|a| state.unit(*a).pose.pos)
-        .collect();
+        .any(|a| measure::face_toward(&db, unit(*a).pose.pos) != Face::Front);
+    let from: Vec<grognard_geometry::Vec2> =
+        c.attackers.iter().map(|a| unit(*a).pose.pos).collect();
     Situation {
         attackers,
         defender: combat_unit(state, d, dv),
@@ -378,8 +386,8 @@ fn guns_share_fate(
 fn destroy_attached_battery(ctx: &mut Ctx, infantry: UnitId) {
     let bats: Vec<UnitId> = ctx
         .state
-        .on_table()
-        .filter(|b| b.is_artillery() && b.attached == Some(infantry))
+        .riders(infantry)
+        .filter(|b| b.on_table() && b.is_artillery())
         .map(|b| b.id)
         .collect();
     for b in bats {
@@ -457,7 +465,7 @@ fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64) {
         if !ctx.state.field.contains(&b) {
             break;
         }
-        let blocked = ctx.state.on_table().any(|o| {
+        let blocked = ctx.state.near(b.pose.pos, b.radius() + 1.0).any(|o| {
             o.id != unit
                 && !o.is_officer()
                 && o.attached != Some(unit)

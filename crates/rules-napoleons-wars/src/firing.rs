@@ -99,11 +99,7 @@ pub fn may_skirmish(state: &State, a: &Unit, t: &Unit) -> Result<(), Illegal> {
 /// Enemies of `u` whose bases may lie within `reach` inches of its base: a cheap first
 /// sieve by the circles around the bases, before the exact tests.
 fn enemies_within<'a>(state: &'a State, u: &'a Unit, reach: f64) -> impl Iterator<Item = &'a Unit> {
-    let r0 = u.base().radius() + reach;
-    state.enemies_of(u.side).filter(move |e| {
-        let r = r0 + e.base().radius();
-        e.pose.pos.distance_squared(u.pose.pos) <= r * r
-    })
+    state.near_unit(u, reach).filter(move |e| e.side != u.side)
 }
 
 /// Targets `a` may skirmish attack.
@@ -179,7 +175,7 @@ pub fn must_still_skirmish(state: &State, side: Side) -> Option<(UnitId, UnitId)
         .friends_of(side)
         .filter(|u| !u.fired && !u.is_cavalry())
     {
-        for t in skirmish_targets(state, a) {
+        for t in state.targets_noted(side, a, || skirmish_targets(state, a)) {
             if !declared_by(state, side).any(|d| d.target == t) {
                 return Some((a.id, t));
             }
@@ -198,6 +194,21 @@ fn battery_reach(state: &State, bat: &crate::army::Battery) -> f64 {
         (_, crate::GunWeight::Medium) => t.medium.reach[2],
         (_, crate::GunWeight::Heavy) => t.heavy.reach[2],
     };
+    let (weather, _) = state.field.spell(state.clock.turn);
+    reach.min(24.0 - 6.0 * weather.hindrances() as f64)
+}
+
+/// The farthest any battery reaches now.
+pub fn longest_reach(state: &State) -> f64 {
+    let t = &state.field.tables.artillery;
+    let reach = [
+        t.rocket_reach,
+        t.light.reach[2],
+        t.medium.reach[2],
+        t.heavy.reach[2],
+    ]
+    .into_iter()
+    .fold(0.0, f64::max);
     let (weather, _) = state.field.spell(state.clock.turn);
     reach.min(24.0 - 6.0 * weather.hindrances() as f64)
 }
@@ -247,7 +258,10 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
         grognard_geometry::distance::point_segment(o.pose.pos, bb.pose.pos, tb.pose.pos)
             <= band + o.base().radius()
     };
-    for o in state.on_table().filter(|o| near_line(o)) {
+    for o in state
+        .along(bb.pose.pos, tb.pose.pos, band)
+        .filter(|o| near_line(o))
+    {
         // A battery attached to infantry and its infantry do not screen each other: fire at
         // either reaches it ("NW 8.6").
         let pair = (o.is_artillery() && o.attached == Some(t.id)) || t.attached == Some(o.id);
@@ -381,13 +395,23 @@ pub fn attached_pair(state: &State, a: UnitId, b: UnitId) -> bool {
 /// Targets a battery may fire at now.
 pub fn fire_targets(state: &State, b: &Unit) -> Vec<UnitId> {
     if let Some(f) = forced_target(state, b) {
+        // The forced target's partner, if it is one of a battery and its infantry.
+        let mut pair: Vec<UnitId> = state
+            .riders(f)
+            .map(|r| r.id)
+            .chain(state.unit(f).attached)
+            .filter(|t| {
+                let tu = state.unit(*t);
+                tu.on_table()
+                    && tu.side != b.side
+                    && attached_pair(state, f, *t)
+                    && may_fire(state, b, tu).is_ok()
+            })
+            .collect();
+        pair.sort_unstable();
+        pair.dedup();
         let mut v = vec![f];
-        v.extend(
-            state
-                .enemies_of(b.side)
-                .filter(|t| attached_pair(state, f, t.id) && may_fire(state, b, t).is_ok())
-                .map(|t| t.id),
-        );
+        v.extend(pair);
         return v;
     }
     let Some(bat) = b.battery() else {
@@ -431,12 +455,15 @@ pub fn fire_target_facts(state: &State, t: &Unit) -> fire::Target {
 
 pub fn skirmish_target_facts(state: &State, t: &Unit) -> skirmish::Target {
     let tb = t.base();
-    let near_cav = state.friends_of(t.side).any(|c| {
-        c.is_cavalry()
-            && !c.routed
-            && (c.id == t.id
-                || distance(&tb, &c.base()) <= state.field.tables.skirmish.near_cavalry_radius)
-    });
+    let near_cav = state
+        .near_unit(t, state.field.tables.skirmish.near_cavalry_radius)
+        .filter(|c| c.side == t.side)
+        .any(|c| {
+            c.is_cavalry()
+                && !c.routed
+                && (c.id == t.id
+                    || distance(&tb, &c.base()) <= state.field.tables.skirmish.near_cavalry_radius)
+        });
     skirmish::Target {
         sk: t.brigade().map_or(0, |b| b.sk),
         mixed_brigade: t.brigade().is_some_and(|b| b.mixed),

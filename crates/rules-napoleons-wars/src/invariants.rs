@@ -35,6 +35,7 @@ pub fn check(state: &State) -> Result<(), String> {
             }
         }
     }
+    state.index_consistent()?;
     let troops: Vec<_> = state.on_table().filter(|u| !u.is_officer()).collect();
     for (i, a) in troops.iter().enumerate() {
         for b in &troops[i + 1..] {

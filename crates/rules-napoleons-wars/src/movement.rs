@@ -86,14 +86,13 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     // The presence of the enemy: near an enemy, infantry and cavalry move straight toward
     // or away from it, so no oblique or flank steps (ruling N22).
     if troops && !u.is_artillery() {
+        let presence = state.field.tables.movement.presence_of_enemy;
         let near = state
-            .enemies_of(u.side)
-            .filter(|e| !e.is_officer())
+            .near_unit(u, presence)
+            .filter(|e| e.side != u.side && !e.is_officer())
             .any(|e| {
                 let cavalry_ignores = u.is_cavalry() && measure::in_town_or_works(state, e);
-                !cavalry_ignores
-                    && distance(&u.base(), &e.base())
-                        <= state.field.tables.movement.presence_of_enemy
+                !cavalry_ignores && distance(&u.base(), &e.base()) <= presence
             });
         if near
             && steps
@@ -134,13 +133,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         .map(|b| b.pose.pos.distance(u.pose.pos))
         .fold(0.0, f64::max)
         + u.base().radius();
-    let nearby: Vec<&Unit> = state
-        .on_table()
-        .filter(|o| {
-            let r = reach + o.base().radius() + 0.5;
-            o.pose.pos.distance_squared(u.pose.pos) <= r * r
-        })
-        .collect();
+    let nearby: Vec<&Unit> = state.near(u.pose.pos, reach + 0.5).collect();
     for (i, step) in steps.iter().enumerate() {
         cost += moves::step_cost(step, class, full, mud, i == 0).map_err(|e| illegal(R_MOVE, e))?;
         if matches!(
@@ -193,8 +186,8 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             if let Some(bat) = carried {
                 let bb = bat.at(crate::state::attached_battery_pose(b.pose));
                 if let Some(e) = state
-                    .enemies_of(u.side)
-                    .find(|e| !e.is_officer() && overlapping(&bb, &e.base()))
+                    .near(bb.pose.pos, bb.radius())
+                    .find(|e| e.side != u.side && !e.is_officer() && overlapping(&bb, &e.base()))
                 {
                     return Err(illegal(
                         R_THROUGH,
@@ -257,14 +250,15 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         && all_road
         && !steps.is_empty()
         && !steps.iter().any(|s| matches!(s, Step::Oblique { .. }))
-        && state
-            .enemies_of(u.side)
-            .filter(|e| !e.is_officer() && !e.routed)
-            .all(|e| {
-                distance(&end_base, &e.base()) > state.field.tables.movement.road_enemy_distance
-                    && distance(&u.base(), &e.base())
-                        > state.field.tables.movement.road_enemy_distance
-            });
+        && {
+            let far = state.field.tables.movement.road_enemy_distance;
+            [u.base(), end_base].iter().all(|b| {
+                state
+                    .near(b.pose.pos, far + b.radius())
+                    .filter(|e| e.side != u.side && !e.is_officer() && !e.routed)
+                    .all(|e| distance(b, &e.base()) > far)
+            })
+        };
     let budget = allowance
         + if road {
             state.field.tables.movement.road_bonus
@@ -323,7 +317,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 "the attached battery would leave the table",
             ));
         }
-        for o in state.on_table() {
+        for o in state.near(bb.pose.pos, bb.radius() + measure::TOUCH) {
             if o.id == u.id || o.id == bat.id || o.is_officer() {
                 continue;
             }
@@ -436,7 +430,8 @@ fn check_contact(
     let start = u.base();
     let d_target = distance(&start, &e.base());
     let closer = state
-        .enemies_of(u.side)
+        .near_unit(u, state.field.tables.movement.presence_of_enemy)
+        .filter(|o| o.side != u.side)
         .filter(|o| !o.is_officer() && o.id != e.id && in_front(&start, &o.base()))
         .filter(|o| o.attached != Some(e.id))
         .filter(|o| !(u.is_cavalry() && measure::in_town_or_works(state, o)))
@@ -497,13 +492,15 @@ pub fn squared(state: &State, attacker: &Unit, at: Pose, defender: &Unit) -> Pos
     let face = measure::face_toward(&db, ab.pose.pos);
     let p = ab.aligned_against(&db, face);
     let nb = attacker.at(p);
-    let clear = state.on_table().all(|o| {
-        o.id == attacker.id
-            || o.id == defender.id
-            || o.is_officer()
-            || o.attached == Some(attacker.id)
-            || distance(&nb, &o.base()) > measure::TOUCH
-    });
+    let clear = state
+        .near(nb.pose.pos, nb.radius() + measure::TOUCH)
+        .all(|o| {
+            o.id == attacker.id
+                || o.id == defender.id
+                || o.is_officer()
+                || o.attached == Some(attacker.id)
+                || distance(&nb, &o.base()) > measure::TOUCH
+        });
     if clear && state.field.contains(&nb) {
         p
     } else {

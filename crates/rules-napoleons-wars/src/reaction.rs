@@ -26,8 +26,8 @@ pub fn eligible(state: &State, cav: &Unit) -> Option<(Option<UnitId>, Option<Uni
     let cb = cav.base();
     // The closest enemy in the zone; it must be one that moved, and none may be passed.
     let closest = state
-        .enemies_of(cav.side)
-        .filter(|e| !e.is_officer() && in_front(&cb, &e.base()))
+        .near_unit(cav, zone)
+        .filter(|e| e.side != cav.side && !e.is_officer() && in_front(&cb, &e.base()))
         .map(|e| (e, distance(&cb, &e.base())))
         .filter(|(_, d)| *d <= zone)
         .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)))?;

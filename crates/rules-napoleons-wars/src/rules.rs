@@ -227,6 +227,7 @@ pub fn start(scenario: &Scenario) -> State {
         fatigued: Vec::new(),
         replaced: Vec::new(),
         outcome: None,
+        derived: Default::default(),
     }
 }
 
@@ -811,7 +812,7 @@ fn check_attach_battery(state: &State, b: &Unit, infantry: Option<UnitId>) -> Re
             "there is no room in front of it on the table",
         ));
     }
-    if let Some(o) = state.on_table().find(|o| {
+    if let Some(o) = state.near(nb.pose.pos, nb.radius()).find(|o| {
         o.id != b.id && o.id != i && !o.is_officer() && crate::measure::overlapping(&nb, &o.base())
     }) {
         return Err(Illegal::new(
@@ -877,13 +878,7 @@ fn roll_maneuver(ctx: &mut Ctx, unit: UnitId) {
 
 pub fn nearest_enemy(state: &State, u: &Unit) -> Option<UnitId> {
     state
-        .enemies_of(u.side)
-        .filter(|e| !e.is_officer())
-        .min_by(|a, b| {
-            distance(&u.base(), &a.base())
-                .total_cmp(&distance(&u.base(), &b.base()))
-                .then(a.id.cmp(&b.id))
-        })
+        .nearest(u, |e| e.side != u.side && !e.is_officer())
         .map(|e| e.id)
 }
 
@@ -951,7 +946,7 @@ fn face_attacker(ctx: &mut Ctx, defender: UnitId, attacker: UnitId) {
         .aligned_against(&nb, grognard_geometry::Face::Front);
     let ab = a.at(ap);
     let clear = |b: &grognard_geometry::Base, me: UnitId| {
-        ctx.state.on_table().all(|o| {
+        ctx.state.near(b.pose.pos, b.radius()).all(|o| {
             o.id == defender
                 || o.id == attacker
                 || o.is_officer()

@@ -9,7 +9,7 @@ use crate::tables::Tables;
 use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::Feature;
 use grognard_engine::{Outcome, Side};
-use grognard_geometry::{Base, Pose};
+use grognard_geometry::{Base, Pose, Vec2};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -171,6 +171,11 @@ impl Unit {
             Role::Commander { .. } => COMMANDER_SIZE,
             Role::General { .. } | Role::Adc => GENERAL_SIZE,
         }
+    }
+
+    /// How far the base reaches from its centre (half its diagonal).
+    pub fn radius(&self) -> f64 {
+        self.size() * std::f64::consts::FRAC_1_SQRT_2
     }
 
     pub fn base(&self) -> Base {
@@ -358,9 +363,248 @@ pub struct State {
     /// Commands whose commander has been replaced, and how many times ("NW 11.7").
     pub replaced: Vec<(Side, u8, u8)>,
     pub outcome: Option<Outcome>,
+    /// What is worked out from the rest and kept to answer questions fast: not saved, not
+    /// compared (see [`Derived`]).
+    #[serde(skip)]
+    pub(crate) derived: Derived,
+}
+
+/// The widest base there is reaches this far from its centre (a brigade's half-diagonal).
+pub const MAX_RADIUS: f64 = BRIGADE_SIZE * std::f64::consts::FRAC_1_SQRT_2;
+
+/// Grid cells are this many inches square: about the reach of most questions asked of the
+/// grid (the 6" presence of the enemy, reaction zones, short ranges).
+const CELL: f64 = 6.0;
+
+/// What a state works out from its units and keeps: the grid of pieces on the table (built
+/// when first asked for, then kept up to date by [`State::set_pose`] and
+/// [`State::set_place`]), counts of what has changed, and the advisor's notes on the
+/// decisions of the current phase. Two states with the same units are equal whatever these
+/// hold; a copy keeps the grid and counts and starts with blank notes.
+#[derive(Debug, Default)]
+pub(crate) struct Derived {
+    grid: std::sync::OnceLock<grognard_geometry::grid::Grid>,
+    /// By unit id, the pieces attached to it, in id order (built when first asked for, then
+    /// kept up to date by [`State::set_attached`]).
+    riders: std::sync::OnceLock<Vec<Vec<UnitId>>>,
+    /// How often each side's pieces have moved, arrived or left.
+    shifts: [u64; 2],
+    /// How many events have been applied that might change who may shoot at whom (see
+    /// `apply::revises`).
+    revision: u64,
+    notes: std::sync::Mutex<Notes>,
+}
+
+impl Clone for Derived {
+    fn clone(&self) -> Derived {
+        Derived {
+            grid: self.grid.clone(),
+            riders: self.riders.clone(),
+            shifts: self.shifts,
+            revision: self.revision,
+            notes: Default::default(),
+        }
+    }
+}
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
+        true
+    }
+}
+
+impl Derived {
+    fn riders_of(units: &[Unit]) -> Vec<Vec<UnitId>> {
+        let mut r = vec![Vec::new(); units.len()];
+        for u in units {
+            if let Some(to) = u.attached.filter(|to| (*to as usize) < units.len()) {
+                r[to as usize].push(u.id);
+            }
+        }
+        r
+    }
+
+    fn build(field: &Field, units: &[Unit]) -> grognard_geometry::grid::Grid {
+        use grognard_geometry::Vec2;
+        let mut g = grognard_geometry::grid::Grid::new(
+            Vec2::ZERO,
+            Vec2::new(field.width, field.depth),
+            CELL,
+        );
+        for u in units.iter().filter(|u| u.on_table()) {
+            g.set(u32::from(u.id), Some(u.pose.pos));
+        }
+        g
+    }
 }
 
 impl State {
+    /// The grid of pieces on the table.
+    fn grid(&self) -> &grognard_geometry::grid::Grid {
+        self.derived
+            .grid
+            .get_or_init(|| Derived::build(&self.field, &self.units))
+    }
+
+    /// Keep the grid in step with unit `id` (after its pose or place changed).
+    fn reindex(&mut self, id: UnitId) {
+        let u = &self.units[id as usize];
+        let at = u.on_table().then_some(u.pose.pos);
+        self.derived.shifts[u.side.index()] += 1;
+        if let Some(g) = self.derived.grid.get_mut() {
+            g.set(u32::from(id), at);
+        }
+    }
+
+    /// How often `side`'s pieces have moved, arrived or left so far.
+    pub(crate) fn shifts(&self, side: Side) -> u64 {
+        self.derived.shifts[side.index()]
+    }
+
+    /// Count an event that might change who may shoot at whom.
+    pub(crate) fn revise(&mut self) {
+        self.derived.revision += 1;
+    }
+
+    /// How many events so far might have changed who may shoot at whom.
+    pub(crate) fn revision(&self) -> u64 {
+        self.derived.revision
+    }
+
+    /// The advisor's notes on this phase's decisions.
+    pub(crate) fn notes(&self) -> std::sync::MutexGuard<'_, Notes> {
+        self.derived
+            .notes
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Attach unit `id` to `to`, or detach it with `None`.
+    pub fn set_attached(&mut self, id: UnitId, to: Option<UnitId>) {
+        let old = std::mem::replace(&mut self.units[id as usize].attached, to);
+        if old == to {
+            return;
+        }
+        if let Some(r) = self.derived.riders.get_mut() {
+            if let Some(v) = old.and_then(|o| r.get_mut(o as usize)) {
+                v.retain(|x| *x != id);
+            }
+            if let Some(v) = to.and_then(|t| r.get_mut(t as usize)) {
+                let at = v.partition_point(|x| *x < id);
+                v.insert(at, id);
+            }
+        }
+    }
+
+    /// The pieces attached to unit `id`, in id order.
+    pub fn riders(&self, id: UnitId) -> impl Iterator<Item = &Unit> {
+        self.derived
+            .riders
+            .get_or_init(|| Derived::riders_of(&self.units))
+            .get(id as usize)
+            .into_iter()
+            .flatten()
+            .map(|r| &self.units[*r as usize])
+    }
+
+    /// Move unit `id` to `pose`.
+    pub fn set_pose(&mut self, id: UnitId, pose: Pose) {
+        self.units[id as usize].pose = pose;
+        self.reindex(id);
+    }
+
+    /// Put unit `id` on or off the table.
+    pub fn set_place(&mut self, id: UnitId, place: Place) {
+        self.units[id as usize].place = place;
+        self.reindex(id);
+    }
+
+    /// The pieces on the table whose bases may come within `r` of `p`: every one whose
+    /// centre lies within `r` plus its own half-diagonal, in id order.
+    pub fn near(&self, p: grognard_geometry::Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        let mut ids: Vec<u32> = self.grid().near(p, r + MAX_RADIUS).collect();
+        ids.sort_unstable();
+        ids.into_iter()
+            .map(|i| &self.units[i as usize])
+            .filter(move |u| {
+                let reach = r + u.radius();
+                u.on_table() && u.pose.pos.distance_squared(p) <= reach * reach
+            })
+    }
+
+    /// The pieces on the table whose bases may come within `r` of `u`'s base (`u` itself
+    /// among them).
+    pub fn near_unit(&self, u: &Unit, r: f64) -> impl Iterator<Item = &Unit> {
+        self.near(u.pose.pos, r + u.radius())
+    }
+
+    /// The pieces on the table whose bases may come within `r` of the segment from `a` to
+    /// `b`: every one whose centre lies within `r` plus its own half-diagonal of it, in id
+    /// order.
+    pub fn along(
+        &self,
+        a: grognard_geometry::Vec2,
+        b: grognard_geometry::Vec2,
+        r: f64,
+    ) -> impl Iterator<Item = &Unit> {
+        let pad = grognard_geometry::Vec2::splat(r + MAX_RADIUS);
+        let mut ids: Vec<u32> = self.grid().in_box(a.min(b) - pad, a.max(b) + pad).collect();
+        ids.sort_unstable();
+        ids.into_iter()
+            .map(|i| &self.units[i as usize])
+            .filter(move |u| {
+                u.on_table()
+                    && grognard_geometry::distance::point_segment(u.pose.pos, a, b)
+                        <= r + u.radius()
+            })
+    }
+
+    /// The piece on the table nearest `u`'s base (base to base, the lower id on a tie) of
+    /// those `wanted`. The search widens ring by ring: a piece outside a ring of reach `r`
+    /// is more than `r` away, so one found within `r` is the nearest of all.
+    pub fn nearest(&self, u: &Unit, wanted: impl Fn(&Unit) -> bool) -> Option<&Unit> {
+        let whole = self.field.width + self.field.depth;
+        let mut r = 12.0;
+        loop {
+            let best = self
+                .near_unit(u, r)
+                .filter(|o| o.id != u.id && wanted(o))
+                .map(|o| {
+                    (
+                        grognard_geometry::distance::base_base(&u.base(), &o.base()),
+                        o,
+                    )
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
+            match best {
+                Some((d, o)) if d <= r => return Some(o),
+                _ if r > whole => return best.map(|(_, o)| o),
+                _ => r *= 2.0,
+            }
+        }
+    }
+
+    /// Whether the grid agrees with the units (for the invariant checks).
+    pub fn index_consistent(&self) -> Result<(), String> {
+        let g = self.grid();
+        let fresh = Derived::build(&self.field, &self.units);
+        let mut a: Vec<(u32, u32)> = g.placed().collect();
+        let mut b: Vec<(u32, u32)> = fresh.placed().collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        if a != b {
+            return Err("the grid of pieces disagrees with where the units stand".into());
+        }
+        let riders = self
+            .derived
+            .riders
+            .get_or_init(|| Derived::riders_of(&self.units));
+        if *riders != Derived::riders_of(&self.units) {
+            return Err("the list of attachments disagrees with the units".into());
+        }
+        Ok(())
+    }
+
     pub fn unit(&self, id: UnitId) -> &Unit {
         &self.units[id as usize]
     }
@@ -447,13 +691,78 @@ impl State {
 
     /// The battery attached to an infantry brigade ("NW 8.6").
     pub fn battery_on(&self, id: UnitId) -> Option<&Unit> {
-        self.on_table()
-            .find(|b| b.is_artillery() && b.attached == Some(id))
+        self.riders(id).find(|b| b.on_table() && b.is_artillery())
     }
 
     /// The general or ADC attached to a brigade.
     pub fn general_on(&self, id: UnitId) -> Option<&Unit> {
-        self.on_table()
-            .find(|g| matches!(g.role, Role::General { .. } | Role::Adc) && g.attached == Some(id))
+        self.riders(id)
+            .find(|g| g.on_table() && matches!(g.role, Role::General { .. } | Role::Adc))
+    }
+}
+
+/// What has been worked out for the decisions of one phase, to use again while what it
+/// hangs on stays the same (part of [`Derived`]), so that a decision costs about as much in
+/// a battle of 300 units a side as in one of 16.
+#[derive(Debug, Default)]
+pub(crate) struct Notes {
+    pub(crate) nearness: Option<Nearness>,
+    /// For each side, in one phase while nothing changes who may shoot at whom.
+    targets: [Option<TargetNotes>; 2],
+}
+
+/// For one side in one phase while the enemy stands still: how near each unit is to it.
+#[derive(Debug)]
+pub(crate) struct Nearness {
+    /// The side, the phase and how often the enemy had moved when this was worked out.
+    pub key: (Side, Clock, u64),
+    /// The enemy troops' centres, sorted by x.
+    pub enemies: Vec<Vec2>,
+    /// By unit id: the squared distance to the nearest enemy centre, and the centre it was
+    /// measured from.
+    pub known: Vec<Option<(f64, Vec2)>>,
+}
+
+/// For one side in one phase, while nothing changes who may shoot at whom: by unit id, its
+/// skirmish or fire targets.
+#[derive(Debug)]
+struct TargetNotes {
+    key: (Clock, u64),
+    known: Vec<Option<Vec<UnitId>>>,
+}
+
+impl State {
+    /// The skirmish or fire targets of `u` (of `side`, not yet fired) this phase: `find` works
+    /// them out the first time they are asked for.
+    pub(crate) fn targets_noted(
+        &self,
+        side: Side,
+        u: &Unit,
+        find: impl FnOnce() -> Vec<UnitId>,
+    ) -> Vec<UnitId> {
+        let key = (self.clock, self.revision());
+        let s = side.index();
+        {
+            let notes = self.notes();
+            if let Some(n) = &notes.targets[s] {
+                if n.key == key {
+                    if let Some(Some(t)) = n.known.get(u.id as usize) {
+                        return t.clone();
+                    }
+                }
+            }
+        }
+        let t = find();
+        let mut notes = self.notes();
+        if notes.targets[s].as_ref().is_none_or(|n| n.key != key) {
+            notes.targets[s] = Some(TargetNotes {
+                key,
+                known: vec![None; self.units.len()],
+            });
+        }
+        if let Some(n) = notes.targets[s].as_mut() {
+            n.known[u.id as usize] = Some(t.clone());
+        }
+        t
     }
 }

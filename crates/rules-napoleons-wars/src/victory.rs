@@ -90,11 +90,13 @@ pub fn check(ctx: &mut Ctx) {
 /// Who holds objective `o` now: the one side with a brigade, not routed, whose centre is
 /// within its radius (ruling N35).
 pub fn holder(state: &State, o: &crate::scenario::Objective) -> Option<Side> {
-    let there = |s: Side| {
-        state
-            .friends_of(s)
-            .any(|u| u.brigade().is_some() && !u.routed && u.on_table() && o.covers(u.pose.pos))
-    };
+    let mut there = [false; 2];
+    for u in state.near(o.centre(), o.radius) {
+        if u.brigade().is_some() && !u.routed && o.covers(u.pose.pos) {
+            there[u.side.index()] = true;
+        }
+    }
+    let there = |s: Side| there[s.index()];
     match (there(Side(0)), there(Side(1))) {
         (true, false) => Some(Side(0)),
         (false, true) => Some(Side(1)),
@@ -182,8 +184,9 @@ pub fn rally_phase(ctx: &mut Ctx) {
             None => false,
         };
         let near = |o: &crate::state::Unit| distance(&o.base(), &u.base()) <= 3.0;
-        let v_or_cinc = ctx.state.friends_of(u.side).any(|o| {
-            near(o)
+        let v_or_cinc = ctx.state.near_unit(&u, 3.0).any(|o| {
+            o.side == u.side
+                && near(o)
                 && match o.role {
                     Role::Cinc => true,
                     Role::Commander { command } => ctx.state.leader(o.side, command).3,

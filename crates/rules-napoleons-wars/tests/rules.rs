@@ -261,7 +261,7 @@ fn nw_11_7_a_lost_commander_is_replaced_one_rating_worse() {
         ("Charles (Archduke)", 30.0, 60.0, 270.0),
     ]);
     let chasteler = id(&s, "Chasteler");
-    s.units[chasteler as usize].place = Place::Gone(Gone::Killed);
+    s.set_place(chasteler, Place::Gone(Gone::Killed));
     // The Austrians end their combat phase of turn 1; the rally phase follows.
     s.clock = Clock {
         turn: 1,
@@ -340,7 +340,7 @@ fn n35_equal_holdings_or_routed_holders_are_a_draw() {
     let holder = id(&s, "1B/1/V");
     s.units[holder as usize].routed = true;
     let hill = id(&s, "2B/1/VIII");
-    s.units[hill as usize].pose = Pose::new(90.0, 60.0, 0.0);
+    s.set_pose(hill, Pose::new(90.0, 60.0, 0.0));
     assert_eq!(grognard_rules_napoleons_wars::victory::holdings(&s), [0, 0]);
     // The routed brigade fails to rally (1+1).
     end_the_day(&mut s, &[1, 1]);
@@ -479,8 +479,8 @@ fn austrian_maneuver(s: &mut State) {
 /// Attach the battery to the infantry as the attach command leaves it.
 fn attach(s: &mut State, battery: u16, infantry: u16) {
     let pose = rules_state::attached_battery_pose(s.unit(infantry).pose);
-    s.units[battery as usize].attached = Some(infantry);
-    s.units[battery as usize].pose = pose;
+    s.set_attached(battery, Some(infantry));
+    s.set_pose(battery, pose);
 }
 
 use grognard_rules_napoleons_wars::state as rules_state;
@@ -514,13 +514,13 @@ fn nw_8_6_a_battery_attaches_to_infantry_and_moves_with_it() {
     };
     assert!(refused_by(&s, AUSTRIANS, attach_to(hussars)).contains("may not attach to cavalry"));
     // Out of the commander's 7.5" range, no attaching.
-    s.units[chasteler as usize].pose = Pose::new(60.0, 60.0, 0.0);
+    s.set_pose(chasteler, Pose::new(60.0, 60.0, 0.0));
     assert!(refused_by(&s, AUSTRIANS, attach_to(inf)).contains("commander's range"));
-    s.units[chasteler as usize].pose = Pose::new(33.0, 44.0, 0.0);
+    s.set_pose(chasteler, Pose::new(33.0, 44.0, 0.0));
     // Not touching the front, no attaching.
-    s.units[bat as usize].pose = Pose::new(30.0, 36.0, 270f64.to_radians());
+    s.set_pose(bat, Pose::new(30.0, 36.0, 270f64.to_radians()));
     assert!(refused_by(&s, AUSTRIANS, attach_to(inf)).starts_with("NW 8.6"));
-    s.units[bat as usize].pose = Pose::new(30.4, 37.75, 270f64.to_radians());
+    s.set_pose(bat, Pose::new(30.4, 37.75, 270f64.to_radians()));
     run(&mut s, AUSTRIANS, attach_to(inf), &[]);
     let b = s.unit(bat);
     assert_eq!(b.attached, Some(inf));
@@ -696,7 +696,7 @@ fn nw_8_6_enemy_guns_may_fire_at_the_battery_or_its_brigade() {
         assert!(firing::check_fire(&s, FRENCH, &[guns], t).is_ok());
     }
     // Unattached, the battery in front screens the brigade.
-    s.units[bat as usize].attached = None;
+    s.set_attached(bat, None);
     assert!(firing::check_fire(&s, FRENCH, &[guns], inf).is_err());
 }
 
@@ -806,16 +806,16 @@ fn optional_3_4_howitzers_and_rockets_fire_over_units() {
     ordnance(&mut s, guns, Ordnance::Rockets);
     assert!(over_enemy(&s).is_ok());
     // A friendly brigade in the way: howitzers fire over it, rockets do not.
-    s.units[cav as usize].place = Place::Waiting(u32::MAX);
+    s.set_place(cav, Place::Waiting(u32::MAX));
     let fr = id(&s, "1B/2/V");
-    s.units[fr as usize].place = Place::Table;
-    s.units[fr as usize].pose = Pose::new(30.0, 15.0, 90f64.to_radians());
+    s.set_place(fr, Place::Table);
+    s.set_pose(fr, Pose::new(30.0, 15.0, 90f64.to_radians()));
     assert!(over_enemy(&s).is_err());
     ordnance(&mut s, guns, Ordnance::Howitzers);
     assert!(over_enemy(&s).is_ok());
     // Rockets reach 12": not 13" off, where heavy howitzers still do.
-    s.units[fr as usize].place = Place::Waiting(u32::MAX);
-    s.units[inf as usize].pose = Pose::new(30.0, 25.75, 270f64.to_radians());
+    s.set_place(fr, Place::Waiting(u32::MAX));
+    s.set_pose(inf, Pose::new(30.0, 25.75, 270f64.to_radians()));
     assert!(over_enemy(&s).is_ok());
     ordnance(&mut s, guns, Ordnance::Rockets);
     assert!(over_enemy(&s).is_err_and(|e| e.rule.starts_with("NW 8.1")));
@@ -1028,7 +1028,7 @@ fn nw_8_4_works_give_cover_to_a_unit_directly_behind_them() {
         );
         let sk = firing::skirmish_target_facts(&s, s.unit(aus));
         assert_eq!((sk.soft_cover, sk.hard_cover), (soft, hard));
-        s.units[aus as usize].pose = Pose::new(30.0, 45.0, 270f64.to_radians());
+        s.set_pose(aus, Pose::new(30.0, 45.0, 270f64.to_radians()));
         let t = firing::fire_target_facts(&s, s.unit(aus));
         assert!(!t.soft_cover && !t.hard_cover && !t.behind_works);
     }
