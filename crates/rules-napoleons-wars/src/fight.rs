@@ -133,6 +133,8 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         defender,
     };
     let d = ctx.state.unit(defender).clone();
+    // A victor over a defender holding a town advances to occupy it ("NW 11.3").
+    let in_town = measure::in_town(ctx.state, &d);
     // A routed defender is overrun without a roll ("NW 11.2" #8).
     if d.routed {
         let by_cavalry = c.attackers.iter().any(|a| ctx.state.unit(*a).is_cavalry());
@@ -141,7 +143,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         let adv = t.routed_advance;
         ctx.lose(defender, loss, "caught while routed");
         fallback::rout(ctx, defender, c.attackers[0]);
-        advance(ctx, c.attackers[0], adv);
+        advance(ctx, c.attackers[0], adv, false);
         ctx.emit(Event::CombatOver { defender });
         return;
     }
@@ -221,7 +223,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                     ctx.lose(defender, 1, "cut down by pursuing cavalry");
                 }
                 fallback::rout(ctx, defender, primary);
-                advance(ctx, primary, tables.advance[0]);
+                advance(ctx, primary, tables.advance[0], in_town);
             }
             CombatResult::DefenderBroken => {
                 let was_disordered = ctx.state.unit(defender).disordered;
@@ -241,7 +243,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                     let f = full(ctx, defender);
                     fallback::retreat(ctx, defender, primary, f, "broken, retreats a full move");
                 }
-                advance(ctx, primary, tables.advance[1]);
+                advance(ctx, primary, tables.advance[1], in_town);
             }
             CombatResult::DefenderDrivenBack => {
                 ctx.lose(defender, 1, "driven back");
@@ -249,7 +251,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                 let f = full(ctx, defender);
                 fallback::retreat(ctx, defender, primary, f, "driven back a full move");
                 share(ctx);
-                advance(ctx, primary, tables.advance[2]);
+                advance(ctx, primary, tables.advance[2], in_town);
             }
             CombatResult::DefenderGivesGround => {
                 ctx.disorder(defender, "gives ground");
@@ -437,7 +439,10 @@ fn hero_risk(ctx: &mut Ctx, hero: Option<UnitId>) {
 
 /// The victor advances straight ahead, stopping 1" short of any other enemy and never into
 /// contact ("NW 11.7").
-fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64) {
+/// The victor `unit` advances `distance_in` straight ahead. Beating a defender that held a
+/// town (`town`), it goes as far as it takes to stand wholly in the town ("NW 11.3", ruling
+/// N36).
+fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64, town: bool) {
     let u = ctx.state.unit(unit).clone();
     if !u.on_table() || u.routed || u.is_artillery() {
         return;
@@ -458,7 +463,15 @@ fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64) {
     let works = |k: &TerrainKind| matches!(k, TerrainKind::HastyWorks | TerrainKind::FieldWorks);
     let mut best: Option<Pose> = None;
     let steps = (distance_in / 0.25).round() as usize;
-    let extra = (3.0 / 0.25) as usize;
+    // Works are cleared within 3" more; a town is entered within a base's depth and 3" more.
+    let works_extra = (3.0 / 0.25) as usize;
+    let extra = ((3.0 + if town { u.size() } else { 0.0 }) / 0.25) as usize;
+    // The advance over obstacles alone is settled once it is known.
+    let mut settled = false;
+    let in_town =
+        |b: &grognard_geometry::Base| b.corners().iter().all(|c| measure::town_at(ctx.state, *c));
+    // Poses wholly in the town: the last at or short of the advance, the first beyond it.
+    let (mut town_short, mut town_beyond): (Option<Pose>, Option<Pose>) = (None, None);
     for s in 1..=steps + extra {
         let p = u.pose.advanced(s as f64 * 0.25, 0.0);
         let b = u.at(p);
@@ -479,17 +492,34 @@ fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64) {
             break;
         }
         let over = astride(&b);
-        if over.is_empty() {
-            best = Some(p);
-            if s >= steps {
-                break;
+        if town && over.is_empty() && in_town(&b) {
+            if s <= steps {
+                town_short = Some(p);
+            } else if town_beyond.is_none() {
+                town_beyond = Some(p);
             }
-        } else if s >= steps && !over.iter().all(works) {
-            // Past the distance only to clear works.
+        }
+        if !settled {
+            if over.is_empty() {
+                best = Some(p);
+                settled = s >= steps;
+            } else if s >= steps && !over.iter().all(works) || s >= steps + works_extra {
+                // Past the distance only to clear works.
+                settled = true;
+            }
+        }
+        if settled && (!town || town_beyond.is_some()) {
             break;
         }
     }
-    if let Some(to) = best {
+    // Into a town: the advance if that ends wholly in it, else as far as it takes.
+    let to = match (town_short, town_beyond) {
+        (Some(p), _) if best == Some(p) => Some(p),
+        (_, Some(p)) => Some(p),
+        (Some(p), None) => Some(p),
+        (None, None) => best,
+    };
+    if let Some(to) = to {
         ctx.emit(Event::Advanced { unit, to });
     }
 }

@@ -1085,6 +1085,51 @@ fn nw_11_3_a_winner_advances_across_works_but_not_astride_a_wall() {
     }
 }
 
+// "NW 11.3", ruling N36: a French brigade attacks Austrians holding the village (a town 4"
+// deep, y 34" to 38") from the south and drives them back. The table's advance for that
+// result is 1", which would leave the French half out of the village; they go on until they
+// stand wholly in it (their rear edge at 34"), 2.5" in all.
+#[test]
+fn nw_11_3_a_winner_advances_to_occupy_a_town() {
+    let mut s = table(&[
+        ("1B/2/V", 50.0, 30.0, 90.0),
+        ("1B/1/VIII", 50.0, 36.0, 270.0),
+    ]);
+    let (inf, aus) = (id(&s, "1B/2/V"), id(&s, "1B/1/VIII"));
+    to_move(&mut s, inf, 10.0);
+    run(
+        &mut s,
+        FRENCH,
+        Command::Move {
+            unit: inf,
+            steps: vec![Step::Forward { d: 3.0 }],
+        },
+        &[],
+    );
+    assert_eq!(s.combats.len(), 1);
+    let before = s.unit(inf).pose.pos.y;
+    s.clock.phase = 5;
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: aus },
+        &[6, 6, 3, 2],
+    );
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Fought { round, .. } if round.result == grognard_rules_napoleons_wars::tables::CombatResult::DefenderDrivenBack)),
+        "{events:?}"
+    );
+    let after = s.unit(inf).pose.pos.y;
+    assert!((before - 33.0).abs() < 1e-6, "contact at {before}");
+    assert!(
+        (after - before - 2.5).abs() < 1e-6,
+        "advanced from {before} to {after}"
+    );
+    let town =
+        |p: grognard_geometry::Vec2| (46.0..=54.0).contains(&p.x) && (34.0..=38.0).contains(&p.y);
+    assert!(s.unit(inf).base().corners().iter().all(|c| town(*c)));
+}
+
 // "NW 8.6", ruling N37: batteries not attached keep 1.5" apart. The French 12 lb battery
 // stands 2.5" behind the 6 lb horse battery (base to base); 1.5" forward would leave 1" and is
 // refused, 0.9" leaves 1.6" and is allowed.
