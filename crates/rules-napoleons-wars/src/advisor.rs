@@ -684,7 +684,8 @@ fn fire_value(state: &State, shooters: &[&Unit], t: &Unit) -> f64 {
         .iter()
         .map(|bu| crate::firing::battery_facts(state, bu, t, distance(&bu.base(), &t.base())))
         .collect();
-    let target = crate::firing::fire_target_facts(state, t);
+    let from: Vec<Vec2> = shooters.iter().map(|b| b.pose.pos).collect();
+    let target = crate::firing::fire_target_facts(state, t, &from);
     let ids: Vec<UnitId> = shooters.iter().map(|b| b.id).collect();
     let rockets = crate::firing::rocket_dice(state, &ids, t);
     rfire::odds_rolled(&state.field.tables.artillery, &facts, &rockets, &target).map_or(0.0, |d| {

@@ -103,7 +103,7 @@ pub fn situation_with(state: &State, c: &Combat, moved: Option<&Unit>) -> Situat
         defender: combat_unit(state, d, dv),
         // Works turned by an attacker who did not cross them give no hard cover (ruling N34).
         defender_hard_cover: measure::holds_hard_cover(state, d, &from),
-        defender_soft_cover_obstacle_or_higher: measure::soft_cover(state, d) || higher,
+        defender_soft_cover_obstacle_or_higher: measure::soft_cover(state, d, &from) || higher,
         defender_in_forest: measure::in_kind(
             state,
             grognard_engine::terrain::TerrainKind::DenseWood,

@@ -13,6 +13,7 @@ use crate::tables::FireEffect;
 use grognard_engine::terrain::TerrainKind;
 use grognard_engine::{Illegal, Side};
 use grognard_geometry::line_of_sight::Corridor;
+use grognard_geometry::Vec2;
 
 const R_SK: &str = "NW 7.3 Skirmishing restrictions";
 const R_ART: &str = "NW 8.1 Facing and firing";
@@ -441,19 +442,22 @@ pub fn battery_facts(state: &State, b: &Unit, t: &Unit, range: f64) -> fire::Bat
     }
 }
 
-pub fn fire_target_facts(state: &State, t: &Unit) -> fire::Target {
+/// The facts of target `t` for fire from batteries standing at `from` (works and walls cover
+/// it only against fire that crosses them, ruling N34).
+pub fn fire_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> fire::Target {
     let (weather, mud) = state.field.spell(state.clock.turn);
     fire::Target {
         artillery: t.is_artillery(),
-        soft_cover: measure::soft_cover(state, t),
-        hard_cover: measure::hard_cover(state, t),
-        behind_works: measure::in_town_or_works(state, t),
+        soft_cover: measure::soft_cover(state, t, from),
+        hard_cover: measure::holds_hard_cover(state, t, from),
+        behind_works: measure::behind_works(state, t, from),
         vulnerable: measure::vulnerable(state, t),
         rain_or_mud: weather == crate::scenario::Weather::Rain || mud,
     }
 }
 
-pub fn skirmish_target_facts(state: &State, t: &Unit) -> skirmish::Target {
+/// The facts of target `t` for skirmishers at `from` (ruling N34 as for fire).
+pub fn skirmish_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> skirmish::Target {
     let tb = t.base();
     let near_cav = state
         .near_unit(t, state.field.tables.skirmish.near_cavalry_radius)
@@ -467,9 +471,9 @@ pub fn skirmish_target_facts(state: &State, t: &Unit) -> skirmish::Target {
     skirmish::Target {
         sk: t.brigade().map_or(0, |b| b.sk),
         mixed_brigade: t.brigade().is_some_and(|b| b.mixed),
-        soft_cover: measure::soft_cover(state, t),
+        soft_cover: measure::soft_cover(state, t, from),
         near_friendly_cavalry: near_cav,
-        hard_cover: measure::hard_cover(state, t),
+        hard_cover: measure::holds_hard_cover(state, t, from),
         artillery: t.is_artillery(),
         ottoman_artillery: t.is_artillery() && t.nation() == Some(crate::Nation::Ottoman),
         vulnerable: measure::vulnerable(state, t),
@@ -502,6 +506,12 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
     let mut hits = Vec::new();
     for o in &orders {
         let t = ctx.state.unit(o.target).clone();
+        // Where the shots come from, for cover (ruling N34).
+        let from: Vec<Vec2> = o
+            .shooters
+            .iter()
+            .map(|a| ctx.state.unit(*a).pose.pos)
+            .collect();
         if artillery {
             let facts: Vec<fire::Battery> = o
                 .shooters
@@ -512,7 +522,7 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
                     battery_facts(ctx.state, bu, &t, r)
                 })
                 .collect();
-            let target = fire_target_facts(ctx.state, &t);
+            let target = fire_target_facts(ctx.state, &t, &from);
             let tables = ctx.state.field.tables.artillery.clone();
             let rockets = rocket_dice(ctx.state, &o.shooters, &t);
             if let Some(f) = fire::resolve_rolled(&tables, &facts, &rockets, &target, ctx.dice) {
@@ -539,7 +549,7 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
                 })
                 .collect();
             let refs: Vec<(&str, u8)> = names.iter().map(|(n, s)| (n.as_str(), *s)).collect();
-            let target = skirmish_target_facts(ctx.state, &t);
+            let target = skirmish_target_facts(ctx.state, &t, &from);
             let tables = ctx.state.field.tables.skirmish.clone();
             let a = skirmish::resolve(&tables, &refs, &target, ctx.dice);
             hits.push(Hit::Skirmish(o.target, a.outcome, a.general_shot));
@@ -659,7 +669,7 @@ pub fn final_fire(ctx: &mut Ctx, attacker: UnitId, battery: UnitId) -> bool {
     }
     let mut facts = battery_facts(ctx.state, &b, &a, 0.0);
     facts.suppressed = false;
-    let target = fire_target_facts(ctx.state, &a);
+    let target = fire_target_facts(ctx.state, &a, &[b.pose.pos]);
     let tables = ctx.state.field.tables.artillery.clone();
     let Some(f) = fire::resolve(&tables, &[facts], &target, ctx.dice) else {
         return false;
@@ -702,8 +712,8 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
         suppressed: b.suppressed,
         rough: measure::in_kind(ctx.state, TerrainKind::DenseWood, b.pose.pos),
         obstacle_or_higher: measure::elevation(ctx.state, &b) > measure::elevation(ctx.state, &a)
-            || measure::soft_cover(ctx.state, &b)
-            || measure::in_field_works(ctx.state, &b),
+            || measure::soft_cover(ctx.state, &b, &[a.pose.pos])
+            || measure::crossed_works(ctx.state, a.pose.pos, &b),
     };
     let t = ctx.state.field.tables.evasion.clone();
     let test = morale::evasion(&t, &facts, ctx.dice);

@@ -99,18 +99,48 @@ fn at_feature(f: &grognard_engine::terrain::Feature, outline: &[Vec2]) -> bool {
     f.shape.overlaps_convex(outline, 0.0)
 }
 
-/// Soft cover: woods, light woods, copses, and bases at a hedge, wall or hasty works ("NW
-/// 7.7", "NW 8.4": walls, woods, forest, sunken roads, hasty works).
-pub fn soft_cover(state: &State, u: &Unit) -> bool {
+/// Does obstacle `f` stand between `u` and every one of `from`: is `u` at it, with each line
+/// from one of them to `u` crossing it, or inside a redoubt each of them is outside ("behind"
+/// it, ruling N34)?
+fn behind(
+    f: &grognard_engine::terrain::Feature,
+    u: &Unit,
+    outline: &[Vec2],
+    from: &[Vec2],
+) -> bool {
+    at_feature(f, outline)
+        && from.iter().all(|p| {
+            f.shape.crossings(*p, u.pose.pos) > 0
+                || (!f.shape.is_band() && f.shape.contains(u.pose.pos) && !f.shape.contains(*p))
+        })
+}
+
+/// Soft cover against fire or attack from `from`: woods, light woods and copses from any
+/// side; a hedge, wall or hasty works when the unit stands behind it as seen from every one of
+/// them ("NW 7.7", "NW 8.4": walls, woods, forest, sunken roads, hasty works; ruling N34).
+pub fn soft_cover(state: &State, u: &Unit, from: &[Vec2]) -> bool {
     let b = u.base();
     let outline = reach_outline(u);
     state.field.terrain.iter().any(|f| match f.kind {
         TerrainKind::DenseWood | TerrainKind::LightWood | TerrainKind::Copse => {
             f.shape.contains(b.pose.pos)
         }
-        TerrainKind::Hedge | TerrainKind::Wall | TerrainKind::HastyWorks => at_feature(f, &outline),
+        TerrainKind::Hedge | TerrainKind::Wall | TerrainKind::HastyWorks => {
+            behind(f, u, &outline, from)
+        }
         _ => false,
     })
+}
+
+/// In a town, or behind works of either kind as seen from every one of `from` (the nations'
+/// fire bonuses do not reach such a target, "NW 8.4").
+pub fn behind_works(state: &State, u: &Unit, from: &[Vec2]) -> bool {
+    let outline = reach_outline(u);
+    in_town(state, u)
+        || state.field.terrain.iter().any(|f| {
+            matches!(f.kind, TerrainKind::HastyWorks | TerrainKind::FieldWorks)
+                && behind(f, u, &outline, from)
+        })
 }
 
 /// Hard cover: a town, or field works and redoubts ("NW 8.4", "NW 11.3").
@@ -151,16 +181,15 @@ pub fn in_town_or_works(state: &State, u: &Unit) -> bool {
 /// 11.1", "NW 11.2" note 5)?
 pub fn crossed_works(state: &State, from: Vec2, d: &Unit) -> bool {
     let corners = reach_outline(d);
-    state.field.terrain.iter().any(|f| {
-        f.kind == TerrainKind::FieldWorks
-            && at_feature(f, &corners)
-            && (f.shape.crossings(from, d.pose.pos) > 0
-                || (!f.shape.is_band() && f.shape.contains(d.pose.pos) && !f.shape.contains(from)))
-    })
+    state
+        .field
+        .terrain
+        .iter()
+        .any(|f| f.kind == TerrainKind::FieldWorks && behind(f, d, &corners, &[from]))
 }
 
-/// Does the defender have the full benefit of hard cover against these attackers: in a town,
-/// or holding field works that every attacker had to cross (ruling N34)?
+/// Does the unit have the full benefit of hard cover against these attackers or firers: in a
+/// town, or behind field works as seen from every one of them (ruling N34)?
 pub fn holds_hard_cover(state: &State, d: &Unit, attackers: &[Vec2]) -> bool {
     in_town(state, d)
         || (in_field_works(state, d) && attackers.iter().all(|a| crossed_works(state, *a, d)))

@@ -1065,6 +1065,26 @@ fn enter_phase(ctx: &mut Ctx) -> bool {
                 let pose = ctx.state.unit(id).pose;
                 ctx.emit(Event::Arrived { unit: id, pose });
             }
+            // A battery stays attached only while it and its brigade are within their
+            // commander's range ("NW 8.6", ruling N31): one that is not leaves its brigade,
+            // where it stands, as the maneuver phase begins.
+            let parting: Vec<(UnitId, grognard_geometry::Pose)> = ctx
+                .state
+                .friends_of(phasing)
+                .filter(|b| b.is_artillery())
+                .filter_map(|b| {
+                    let i = ctx.state.unit(b.attached?);
+                    let apart = !in_command_range(ctx.state, b) || !in_command_range(ctx.state, i);
+                    apart.then_some((b.id, b.pose))
+                })
+                .collect();
+            for (battery, pose) in parting {
+                ctx.emit(Event::BatteryAttached {
+                    battery,
+                    infantry: None,
+                    pose,
+                });
+            }
             false
         }
         "reaction" => {

@@ -1009,11 +1009,15 @@ fn nw_11_1_works_hold_against_attackers_who_cross_them() {
     assert!(refused.reason.contains("holding works"), "{refused:?}");
 }
 
-// "NW 8.4", "NW 7.7", "NW 11.2": a brigade directly behind hasty works is in soft cover
-// (fire -1, skirmish +1, combat +1) and the nations' fire bonuses do not reach it; behind
-// field works it is in hard cover. Away from them, neither.
+// "NW 8.4", "NW 7.7", "NW 11.2", ruling N34: a brigade directly behind hasty works is in soft
+// cover (fire -1, skirmish +1, combat +1) and the nations' fire bonuses do not reach it;
+// behind field works it is in hard cover. That holds against fire across the works, from
+// in front; from its flank or rear, or away from the works, neither.
 #[test]
 fn nw_8_4_works_give_cover_to_a_unit_directly_behind_them() {
+    let front = [grognard_geometry::Vec2::new(30.0, 20.0)];
+    let flank = [grognard_geometry::Vec2::new(50.0, 40.0)];
+    let rear = [grognard_geometry::Vec2::new(30.0, 60.0)];
     for (kind, soft, hard) in [
         (TerrainKind::HastyWorks, true, false),
         (TerrainKind::FieldWorks, false, true),
@@ -1021,15 +1025,28 @@ fn nw_8_4_works_give_cover_to_a_unit_directly_behind_them() {
         let mut s = table(&[("1B/1/VIII", 30.0, 40.0, 270.0)]);
         works(&mut s, kind, line_at(38.2));
         let aus = id(&s, "1B/1/VIII");
-        let t = firing::fire_target_facts(&s, s.unit(aus));
+        let t = firing::fire_target_facts(&s, s.unit(aus), &front);
         assert_eq!(
             (t.soft_cover, t.hard_cover, t.behind_works),
             (soft, hard, true)
         );
-        let sk = firing::skirmish_target_facts(&s, s.unit(aus));
+        let sk = firing::skirmish_target_facts(&s, s.unit(aus), &front);
         assert_eq!((sk.soft_cover, sk.hard_cover), (soft, hard));
+        for from in [&flank, &rear] {
+            let t = firing::fire_target_facts(&s, s.unit(aus), from);
+            assert!(
+                !t.soft_cover && !t.hard_cover && !t.behind_works,
+                "{kind:?} {from:?}"
+            );
+            let sk = firing::skirmish_target_facts(&s, s.unit(aus), from);
+            assert!(!sk.soft_cover && !sk.hard_cover, "{kind:?} {from:?}");
+        }
+        // Fired on from in front and from the flank together, it is not behind the works.
+        let both = [front[0], flank[0]];
+        let t = firing::fire_target_facts(&s, s.unit(aus), &both);
+        assert!(!t.soft_cover && !t.hard_cover, "{kind:?}");
         s.set_pose(aus, Pose::new(30.0, 45.0, 270f64.to_radians()));
-        let t = firing::fire_target_facts(&s, s.unit(aus));
+        let t = firing::fire_target_facts(&s, s.unit(aus), &front);
         assert!(!t.soft_cover && !t.hard_cover && !t.behind_works);
     }
 }
@@ -1128,6 +1145,43 @@ fn nw_11_3_a_winner_advances_to_occupy_a_town() {
     let town =
         |p: grognard_geometry::Vec2| (46.0..=54.0).contains(&p.x) && (34.0..=38.0).contains(&p.y);
     assert!(s.unit(inf).base().corners().iter().all(|c| town(*c)));
+}
+
+// "NW 8.6", ruling N31: a battery stays attached only while it and its brigade are within
+// their commander's range. Chasteler rides off 30" during the artillery phase; as the
+// Austrian maneuver phase begins the guns leave the brigade where they stand. With him near,
+// they stay.
+#[test]
+fn nw_8_6_an_attached_battery_out_of_range_leaves_its_brigade() {
+    for (away, stays) in [(false, true), (true, false)] {
+        let mut s = table(&[
+            ("1B/1/VIII", 30.0, 40.0, 270.0),
+            ("VIII Corp, 6 lb, Horse", 30.0, 37.75, 270.0),
+            ("Chasteler", 33.0, 44.0, 270.0),
+            ("1B/2/V", 30.0, 10.0, 90.0),
+        ]);
+        let inf = id(&s, "1B/1/VIII");
+        let bat = id(&s, "VIII Corp, 6 lb, Horse");
+        attach(&mut s, bat, inf);
+        if away {
+            s.set_pose(id(&s, "Chasteler"), Pose::new(60.0, 60.0, 0.0));
+        }
+        s.clock = Clock {
+            turn: 1,
+            phase: 2,
+            first: AUSTRIANS,
+        };
+        let where_before = s.unit(bat).pose;
+        run(&mut s, AUSTRIANS, Command::EndPhase, &[]);
+        let events = run(&mut s, FRENCH, Command::EndPhase, &[]);
+        assert_eq!(rules::phase_key(&s), "maneuver");
+        let parted = events.iter().any(|e| {
+            matches!(e, Event::BatteryAttached { battery, infantry: None, .. } if *battery == bat)
+        });
+        assert_eq!(parted, !stays, "{events:?}");
+        assert_eq!(s.unit(bat).attached, stays.then_some(inf));
+        assert_eq!(s.unit(bat).pose, where_before);
+    }
 }
 
 // "NW 8.6", ruling N37: batteries not attached keep 1.5" apart. The French 12 lb battery
