@@ -49,6 +49,20 @@ fn to_move(s: &mut State, unit: u16, allowance: f64) {
     });
 }
 
+/// The French unit, free to move `allowance` inches, marches `d` straight ahead.
+fn march(s: &mut State, unit: u16, allowance: f64, d: f64, faces: &[u8]) -> Vec<Event> {
+    to_move(s, unit, allowance);
+    run(
+        s,
+        FRENCH,
+        Command::Move {
+            unit,
+            steps: vec![Step::Forward { d }],
+        },
+        faces,
+    )
+}
+
 fn run(s: &mut State, side: Side, cmd: Command, faces: &[u8]) -> Vec<Event> {
     let mut events = Vec::new();
     let mut dice = Scripted::new(faces);
@@ -70,17 +84,8 @@ fn nw_8_5_final_fire_then_a_failed_evasion_leaves_the_battery_to_fight() {
     ]);
     let inf = id(&s, "1B/2/V");
     let bat = id(&s, "VIII Corp, 12 lb, Foot");
-    to_move(&mut s, inf, 10.0);
     // The gap between the bases is 5 - 1.5 - 0.75 = 2.75".
-    let events = run(
-        &mut s,
-        FRENCH,
-        Command::Move {
-            unit: inf,
-            steps: vec![Step::Forward { d: 2.75 }],
-        },
-        &[1, 2, 3, 3],
-    );
+    let events = march(&mut s, inf, 10.0, 2.75, &[1, 2, 3, 3]);
     let fire = events.iter().find_map(|e| match e {
         Event::ArtilleryFire {
             fire,
@@ -112,16 +117,7 @@ fn nw_8_5_an_escaping_battery_falls_back_and_is_not_caught() {
     ]);
     let inf = id(&s, "1B/2/V");
     let bat = id(&s, "VIII Corp, 12 lb, Foot");
-    to_move(&mut s, inf, 10.0);
-    let events = run(
-        &mut s,
-        FRENCH,
-        Command::Move {
-            unit: inf,
-            steps: vec![Step::Forward { d: 2.75 }],
-        },
-        &[1, 2, 4, 4],
-    );
+    let events = march(&mut s, inf, 10.0, 2.75, &[1, 2, 4, 4]);
     assert!(events
         .iter()
         .any(|e| matches!(e, Event::Evasion { test, .. } if test.passed)));
@@ -145,17 +141,8 @@ fn nw_8_5_an_escaping_battery_caught_again_is_overrun() {
     ]);
     let cav = id(&s, "1B/3/V");
     let bat = id(&s, "VIII Corp, 6 lb, Horse");
-    to_move(&mut s, cav, 16.0);
     // Final fire 1+1: desultory. Evasion 5+4 = 9 against 8 (horse guns, light cavalry): escapes.
-    let events = run(
-        &mut s,
-        FRENCH,
-        Command::Move {
-            unit: cav,
-            steps: vec![Step::Forward { d: 2.0 }],
-        },
-        &[1, 1, 5, 4],
-    );
+    let events = march(&mut s, cav, 16.0, 2.0, &[1, 1, 5, 4]);
     assert!(events
         .iter()
         .any(|e| matches!(e, Event::Evasion { test, .. } if test.passed && test.needed == 8)));
@@ -175,16 +162,7 @@ fn nw_10_cavalry_reacts_to_an_enemy_moving_into_its_zone() {
     ]);
     let inf = id(&s, "1B/2/V");
     let hussars = id(&s, "1B/3/VIII");
-    to_move(&mut s, inf, 10.0);
-    run(
-        &mut s,
-        FRENCH,
-        Command::Move {
-            unit: inf,
-            steps: vec![Step::Forward { d: 6.0 }],
-        },
-        &[],
-    );
+    march(&mut s, inf, 10.0, 6.0, &[]);
     // End the maneuver phase: the reaction phase begins, the Austrians to act.
     run(&mut s, FRENCH, Command::EndPhase, &[]);
     assert_eq!(rules::phase_key(&s), "reaction");
@@ -223,16 +201,7 @@ fn nw_9_3_troops_passing_through_an_enemy_officer_may_kill_him() {
         ]);
         let inf = id(&s, "1B/2/V");
         let chasteler = id(&s, "Chasteler");
-        to_move(&mut s, inf, 10.0);
-        let events = run(
-            &mut s,
-            FRENCH,
-            Command::Move {
-                unit: inf,
-                steps: vec![Step::Forward { d: 9.0 }],
-            },
-            &faces,
-        );
+        let events = march(&mut s, inf, 10.0, 9.0, &faces);
         assert!(events
             .iter()
             .any(|e| matches!(e, Event::OfficerRisk { unit, .. } if *unit == chasteler)));
@@ -585,17 +554,8 @@ fn nw_8_6_attached_guns_shoot_stay_and_share_their_brigades_fate() {
     let inf = id(&s, "1B/1/VIII");
     let bat = id(&s, "VIII Corp, 6 lb, Horse");
     attach(&mut s, bat, inf);
-    to_move(&mut s, fr, 10.0);
     // The guns' front edge is at 37", the French front at 31.5".
-    let events = run(
-        &mut s,
-        FRENCH,
-        Command::Move {
-            unit: fr,
-            steps: vec![Step::Forward { d: 5.5 }],
-        },
-        &[1, 1],
-    );
+    let events = march(&mut s, fr, 10.0, 5.5, &[1, 1]);
     assert!(events.iter().any(
         |e| matches!(e, Event::ArtilleryFire { final_fire: true, fire, .. } if fire.points == 6.0)
     ));
@@ -873,16 +833,7 @@ fn optional_4_rockets_that_fail_to_evade_are_overrun() {
     let cav = id(&s, "1B/3/V");
     let rockets = id(&s, "VIII Corp, 6 lb, Horse");
     ordnance(&mut s, rockets, Ordnance::Rockets);
-    to_move(&mut s, cav, 16.0);
-    let events = run(
-        &mut s,
-        FRENCH,
-        Command::Move {
-            unit: cav,
-            steps: vec![Step::Forward { d: 2.0 }],
-        },
-        &[2, 3],
-    );
+    let events = march(&mut s, cav, 16.0, 2.0, &[2, 3]);
     assert!(!events
         .iter()
         .any(|e| matches!(e, Event::ArtilleryFire { .. })));
@@ -957,32 +908,14 @@ fn nw_11_1_works_hold_against_attackers_who_cross_them() {
         ]);
         works(&mut s, TerrainKind::FieldWorks, spec);
         let (inf, cav, aus) = (id(&s, "1B/2/V"), id(&s, "1B/3/V"), id(&s, "1B/1/VIII"));
-        to_move(&mut s, inf, 10.0);
-        run(
-            &mut s,
-            FRENCH,
-            Command::Move {
-                unit: inf,
-                steps: vec![Step::Forward { d: 7.0 }],
-            },
-            &[],
-        );
+        march(&mut s, inf, 10.0, 7.0, &[]);
         assert_eq!(s.combats.len(), 1, "the attack across the works stands");
         (s, inf, cav, aus)
     };
     let (mut s, inf, cav, aus) = setup(line_at(38.2));
     let one = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
     assert!(one.defender_hard_cover);
-    to_move(&mut s, cav, 16.0);
-    run(
-        &mut s,
-        FRENCH,
-        Command::Move {
-            unit: cav,
-            steps: vec![Step::Forward { d: 5.0 }],
-        },
-        &[],
-    );
+    march(&mut s, cav, 16.0, 5.0, &[]);
     assert_eq!(s.combats[0].attackers, vec![inf, cav]);
     let two = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
     assert!(!two.defender_hard_cover);
@@ -1069,16 +1002,7 @@ fn nw_11_3_a_winner_advances_across_works_but_not_astride_a_wall() {
         ]);
         works(&mut s, kind, line_at(38.2));
         let (inf, aus) = (id(&s, "1B/2/V"), id(&s, "1B/1/VIII"));
-        to_move(&mut s, inf, 10.0);
-        run(
-            &mut s,
-            FRENCH,
-            Command::Move {
-                unit: inf,
-                steps: vec![Step::Forward { d: 7.0 }],
-            },
-            &[],
-        );
+        march(&mut s, inf, 10.0, 7.0, &[]);
         assert_eq!(s.combats.len(), 1);
         let before = s.unit(inf).pose.pos.y;
         s.clock.phase = 5;
@@ -1113,16 +1037,7 @@ fn nw_11_3_a_winner_advances_to_occupy_a_town() {
         ("1B/1/VIII", 50.0, 36.0, 270.0),
     ]);
     let (inf, aus) = (id(&s, "1B/2/V"), id(&s, "1B/1/VIII"));
-    to_move(&mut s, inf, 10.0);
-    run(
-        &mut s,
-        FRENCH,
-        Command::Move {
-            unit: inf,
-            steps: vec![Step::Forward { d: 3.0 }],
-        },
-        &[],
-    );
+    march(&mut s, inf, 10.0, 3.0, &[]);
     assert_eq!(s.combats.len(), 1);
     let before = s.unit(inf).pose.pos.y;
     s.clock.phase = 5;
