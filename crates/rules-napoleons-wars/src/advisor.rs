@@ -13,12 +13,12 @@ use grognard_engine::{Candidate, Ruleset, Side};
 use grognard_geometry::{angle_of, wrap, Pose, Vec2};
 
 /// Each of `units` (of `side`) with the squared distance from its centre to the nearest
-/// enemy troops' centre; `None` if the enemy has no troops on the table.
+/// enemy troops' centre (infinite if the enemy has none on the table).
 fn nearness<'a>(
     state: &State,
     side: Side,
     units: impl Iterator<Item = &'a Unit>,
-) -> Option<Vec<(f64, &'a Unit)>> {
+) -> Vec<(f64, &'a Unit)> {
     let key = (side, state.clock, state.shifts(side.other()));
     let mut notes = state.notes();
     if notes.nearness.as_ref().is_none_or(|n| n.key != key) {
@@ -36,10 +36,9 @@ fn nearness<'a>(
             known: vec![None; state.units.len()],
         });
     }
-    let crate::state::Nearness { enemies, known, .. } = notes.nearness.as_mut()?;
-    if enemies.is_empty() {
-        return None;
-    }
+    let Some(crate::state::Nearness { enemies, known, .. }) = notes.nearness.as_mut() else {
+        return Vec::new();
+    };
     let sweep = |p: Vec2| -> f64 {
         let start = enemies.partition_point(|e| e.x < p.x);
         let mut best = f64::INFINITY;
@@ -59,22 +58,20 @@ fn nearness<'a>(
         }
         best
     };
-    Some(
-        units
-            .map(|u| {
-                let p = u.pose.pos;
-                let d = match known[u.id as usize] {
-                    Some((d, at)) if at == p => d,
-                    _ => {
-                        let d = sweep(p);
-                        known[u.id as usize] = Some((d, p));
-                        d
-                    }
-                };
-                (d, u)
-            })
-            .collect(),
-    )
+    units
+        .map(|u| {
+            let p = u.pose.pos;
+            let d = match known[u.id as usize] {
+                Some((d, at)) if at == p => d,
+                _ => {
+                    let d = sweep(p);
+                    known[u.id as usize] = Some((d, p));
+                    d
+                }
+            };
+            (d, u)
+        })
+        .collect()
 }
 
 fn push(
@@ -335,24 +332,13 @@ fn objective(state: &State, u: &Unit) -> Option<Vec2> {
         } + if e.disordered { 2.0 } else { 0.0 };
         distance(&u.base(), &e.base()) - weak
     };
-    // Search ever wider rings until the best found cannot be beaten by an enemy beyond
-    // them: one outside a ring of reach `r` is more than `r` away, so its effort exceeds
-    // `r` less the largest weakness allowance.
+    // An effort is never less than the distance less the largest weakness allowance.
     const MOST_WEAK: f64 = 10.0;
-    let whole = state.field.width + state.field.depth;
-    let mut r = 12.0;
-    let enemy = loop {
-        let best = state
-            .near_unit(u, r)
-            .filter(|e| e.side != u.side && !e.is_officer())
-            .map(|e| (effort(e), e.id, e.pose.pos))
-            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        match best {
-            Some(b) if b.0 <= r - MOST_WEAK => break Some(b),
-            _ if r > whole => break best,
-            _ => r *= 2.0,
-        }
-    };
+    let enemy = state
+        .nearest_by(u, MOST_WEAK, |e| {
+            (e.side != u.side && !e.is_officer()).then(|| effort(e))
+        })
+        .map(|(effort, e)| (effort, e.pose.pos));
     // An objective the side does not hold is worth going for, the more so the more it is
     // worth (scenario objectives, ruling N35).
     let place = state
@@ -369,7 +355,7 @@ fn objective(state: &State, u: &Unit) -> Option<Vec2> {
         .min_by(|a, b| a.0.total_cmp(&b.0));
     match (enemy, place) {
         (Some(e), Some(p)) if p.0 < e.0 => Some(p.1),
-        (Some(e), _) => Some(e.2),
+        (Some(e), _) => Some(e.1),
         (None, p) => p.map(|p| p.1),
     }
 }
@@ -414,21 +400,15 @@ fn out_of_range(state: &State, u: &Unit, p: Vec2) -> f64 {
 
 fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     // Units roll one at a time, those nearest the enemy first.
-    let ranked = nearness(
+    let mut ready = nearness(
         state,
         side,
         state
             .friends_of(side)
             .filter(|u| !u.is_officer() && !u.routed && !u.moved),
     );
-    let any_enemy = ranked.is_some();
-    let mut ready: Vec<(f64, &Unit)> = ranked.unwrap_or_else(|| {
-        state
-            .friends_of(side)
-            .filter(|u| !u.is_officer() && !u.routed && !u.moved)
-            .map(|u| (f64::INFINITY, u))
-            .collect()
-    });
+    // Distances are finite only when the enemy has troops on the table.
+    let any_enemy = ready.iter().any(|(d, _)| d.is_finite());
     let nearer = |a: &(f64, &Unit), b: &(f64, &Unit)| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id));
     let started = state.friends_of(side).any(|u| u.moved && !u.is_officer());
     // Generals choose among all the units before any has rolled; after that only the few

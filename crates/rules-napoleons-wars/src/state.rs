@@ -560,25 +560,36 @@ impl State {
     }
 
     /// The piece on the table nearest `u`'s base (base to base, the lower id on a tie) of
-    /// those `wanted`. The search widens ring by ring: a piece outside a ring of reach `r`
-    /// is more than `r` away, so one found within `r` is the nearest of all.
+    /// those `wanted`.
     pub fn nearest(&self, u: &Unit, wanted: impl Fn(&Unit) -> bool) -> Option<&Unit> {
+        self.nearest_by(u, 0.0, |o| {
+            (o.id != u.id && wanted(o))
+                .then(|| grognard_geometry::distance::base_base(&u.base(), &o.base()))
+        })
+        .map(|(_, o)| o)
+    }
+
+    /// The piece with the least `score` (the lower id on a tie), among those it scores, where
+    /// a score is never less than the piece's distance from `u`'s base less `slack`. The
+    /// search widens ring by ring: a piece outside a ring of reach `r` is more than `r` away,
+    /// so it scores more than `r - slack`, and a best found at or below that is the best of
+    /// all.
+    pub fn nearest_by(
+        &self,
+        u: &Unit,
+        slack: f64,
+        score: impl Fn(&Unit) -> Option<f64>,
+    ) -> Option<(f64, &Unit)> {
         let whole = self.field.width + self.field.depth;
         let mut r = 12.0;
         loop {
             let best = self
                 .near_unit(u, r)
-                .filter(|o| o.id != u.id && wanted(o))
-                .map(|o| {
-                    (
-                        grognard_geometry::distance::base_base(&u.base(), &o.base()),
-                        o,
-                    )
-                })
+                .filter_map(|o| score(o).map(|s| (s, o)))
                 .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
             match best {
-                Some((d, o)) if d <= r => return Some(o),
-                _ if r > whole => return best.map(|(_, o)| o),
+                Some((s, _)) if s <= r - slack => return best,
+                _ if r > whole => return best,
                 _ => r *= 2.0,
             }
         }
