@@ -7,10 +7,12 @@
 //! original; a save/load round trip (JSON) gives an equal state; `to_act` is `None` exactly
 //! when there is an outcome. At the end, the replay reproduces every event.
 
+use crate::book::Book;
 use crate::driver::Match;
 use crate::replay::verify;
 use crate::{Candidate, Outcome, Player, Ruleset};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
 
 /// What to check and how hard.
 #[derive(Debug, Clone, Copy)]
@@ -135,4 +137,82 @@ fn run_checked<R: Ruleset>(
         return Err("the replay ended in a different state".into());
     }
     Ok(rules.outcome(&m.state).expect("ended"))
+}
+
+/// A rule set's corpus of bad files: every `NAME.toml` in `dir` must be refused by
+/// [`Book::check_file`], and its first error must read exactly as the one line of
+/// `NAME.expected` beside it, with `{file}` standing for `shown/NAME.toml`. Every error must
+/// carry a hint, name the file and point inside it. Returns the number of cases, or every
+/// failure found. This is test support: the one place the engine reads files itself.
+pub fn bad_file_corpus<B: Book>(book: &B, dir: &Path, shown: &str) -> Result<usize, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut cases = Vec::new();
+    let mut failures = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("toml") => cases.push(path),
+            Some("expected") if !path.with_extension("toml").exists() => {
+                failures.push(format!("{} has no .toml beside it", path.display()))
+            }
+            _ => {}
+        }
+    }
+    cases.sort();
+    for path in &cases {
+        let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+        let name = format!("{shown}/{stem}.toml");
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        let Ok(expected) = std::fs::read_to_string(path.with_extension("expected")) else {
+            failures.push(format!("{name}: no {stem}.expected beside it"));
+            continue;
+        };
+        if !expected.starts_with("{file}:") || expected.trim_end().lines().count() != 1 {
+            failures.push(format!(
+                "{stem}.expected must hold one line starting with {{file}}:"
+            ));
+        }
+        let expected = expected.trim_end().replace("{file}", &name);
+        let errors = match book.check_file(&name, &text) {
+            Ok(c) => {
+                failures.push(format!("{name}: accepted as a {} ({})", c.kind, c.summary));
+                continue;
+            }
+            Err(errors) => errors,
+        };
+        let Some(first) = errors.first() else {
+            failures.push(format!("{name}: refused with no error"));
+            continue;
+        };
+        let shown = first.to_string();
+        let line = shown.lines().next().unwrap_or_default();
+        if line != expected {
+            failures.push(format!("{name}:\n  expected {expected}\n  got      {line}"));
+        }
+        let lines = text.lines().count().max(1);
+        for e in &errors {
+            if e.hint.trim().is_empty() {
+                failures.push(format!("{name}: an error without a hint: {e}"));
+            }
+            if e.line == 0 || e.line > lines + 1 || e.column == 0 {
+                failures.push(format!(
+                    "{name}: an error at {}:{} in a file of {lines} lines: {e}",
+                    e.line, e.column
+                ));
+            }
+            if e.file != name {
+                failures.push(format!("{name}: an error naming {}", e.file));
+            }
+        }
+    }
+    if failures.is_empty() {
+        Ok(cases.len())
+    } else {
+        Err(format!(
+            "{} problem(s) in {} bad files:\n{}",
+            failures.len(),
+            cases.len(),
+            failures.join("\n")
+        ))
+    }
 }
