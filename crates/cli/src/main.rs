@@ -24,6 +24,7 @@ use clap::{Parser, Subcommand};
 use grognard_engine::book::Book;
 use grognard_engine::dice::derive_seed;
 use grognard_engine::driver::Match;
+use grognard_engine::files::{self, FileError, Header};
 use grognard_engine::replay::{verify, Replay};
 use grognard_engine::stats::wilson;
 use grognard_engine::{Player, Ruleset, Side};
@@ -38,6 +39,36 @@ use std::time::Instant;
 
 /// The rule sets this build knows, with the name used on the command line.
 const RULE_SETS: &[&str] = &["two-by-two", "napoleons-wars"];
+
+/// The rule set used when neither `--rules` nor the file names one.
+const DEFAULT_RULES: &str = "two-by-two";
+
+/// Most bytes a replay file may hold: far above the longest battle's record.
+const MAX_REPLAY_BYTES: usize = 512 << 20;
+
+/// Exit status of `replay` when the file could not be read or is not a replay (a re-run
+/// that differs from the record exits with 1).
+const EXIT_UNREADABLE: u8 = 2;
+
+/// Worker threads allowed for each core the machine has.
+const THREADS_PER_CORE: usize = 4;
+
+/// Run `$body` with `$b` bound to the rule set named `$name`.
+macro_rules! with_book {
+    ($name:expr, $b:ident => $body:expr) => {
+        match $name {
+            "two-by-two" => {
+                let $b = &TwoByTwo;
+                $body
+            }
+            "napoleons-wars" => {
+                let $b = &NapoleonsWars;
+                $body
+            }
+            other => Err(unknown_rules(other)),
+        }
+    };
+}
 
 #[derive(Parser)]
 #[command(
@@ -54,9 +85,9 @@ struct Cli {
 enum Cmd {
     /// Play a battle and tell it turn by turn (AI against AI by default).
     Battle {
-        /// Rule set to play.
-        #[arg(long, default_value = "two-by-two")]
-        rules: String,
+        /// Rule set to play (default: the one the scenario file names, else two-by-two).
+        #[arg(long)]
+        rules: Option<String>,
         /// Scenario file (TOML); without it, a battle is set up by the book's procedure.
         #[arg(long)]
         scenario: Option<PathBuf>,
@@ -76,15 +107,21 @@ enum Cmd {
     /// Check a scenario or army list file.
     Check {
         file: PathBuf,
-        #[arg(long, default_value = "two-by-two")]
-        rules: String,
+        /// Rule set (default: the one the file names, or the one whose files it reads as).
+        #[arg(long)]
+        rules: Option<String>,
     },
     /// Re-run a replay file and confirm every event is reproduced.
     Replay { file: PathBuf },
     /// Play many seeded battles in parallel and report win rates.
     Batch {
-        #[arg(long, default_value = "two-by-two")]
-        rules: String,
+        /// Rule set (default: the one the scenario file names, else two-by-two).
+        #[arg(long)]
+        rules: Option<String>,
+        /// Scenario file for every battle; without it, each battle is the book's built-in
+        /// one for its seed.
+        #[arg(long)]
+        scenario: Option<PathBuf>,
         #[arg(long, default_value_t = 100)]
         games: u64,
         #[arg(long, default_value_t = 1)]
@@ -92,9 +129,9 @@ enum Cmd {
         /// The two players, A:B; they swap sides every other battle.
         #[arg(long, default_value = "ai:ai")]
         players: String,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
+        /// Worker threads (default: all cores; at most 4 a core).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        threads: Option<u32>,
         #[arg(long)]
         json: bool,
     },
@@ -129,6 +166,172 @@ fn unknown_rules(name: &str) -> anyhow::Error {
     )
 }
 
+/// The bytes of a file named on the command line: only a regular file, and only up to
+/// `limit` bytes, so that a FIFO, a device or a runaway file can neither hang nor exhaust
+/// the machine.
+fn read_bytes(path: &Path, limit: usize) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let shown = path.display();
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {shown}"))?;
+    if !meta.is_file() {
+        let what = file_type_name(&meta);
+        bail!(
+            "{shown} is {what}, not a regular file\n  hint: give the path of a file saved on disk"
+        );
+    }
+    let too_big = |size: u64| {
+        anyhow!(
+            "{shown} is {size} bytes, more than the {} MiB this command reads\n  hint: is it the right file?",
+            limit >> 20
+        )
+    };
+    if meta.len() > limit as u64 {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut bytes))
+        .with_context(|| format!("cannot read {shown}"))?;
+    if bytes.len() > limit {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+fn file_type_name(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a plain file"
+}
+
+/// A file a person wrote (a scenario, army list, order of battle), as text. A file in
+/// another encoding is refused with where it stops being UTF-8.
+enum Text {
+    Ok(String),
+    /// The file was read, but is not UTF-8 text.
+    Bad(FileError),
+}
+
+fn read_text(path: &Path) -> Result<Text> {
+    let bytes = read_bytes(path, files::MAX_TEXT_BYTES)?;
+    Ok(match files::decode(&path.display().to_string(), bytes) {
+        Ok(t) => Text::Ok(t),
+        Err(e) => Text::Bad(e),
+    })
+}
+
+/// The kind of file `header` is to the rule set `rules`, if it reads it at all.
+fn kind_for(rules: &str, header: &Header) -> Option<&'static str> {
+    let r: Result<Option<&'static str>> = with_book!(rules, b => Ok(b.file_kind(header)));
+    r.ok().flatten()
+}
+
+/// The rule set to read a file with: the one the file names in its `rules` key (an explicit
+/// `--rules` must agree), else `--rules`, else the only rule set whose files look like it,
+/// else the default. A file that reads as another book's gets that book suggested.
+/// `flag` must already be a known rule set.
+fn choose_rules(
+    flag: Option<&str>,
+    file: &Path,
+    header: &Header,
+) -> Result<&'static str, FileError> {
+    let known = |n: &str| RULE_SETS.iter().copied().find(|r| *r == n);
+    let error = |path: &str, message: String, hint: String| {
+        let (line, column) = if path.is_empty() {
+            (1, 1)
+        } else {
+            header.rules_at
+        };
+        FileError {
+            file: file.display().to_string(),
+            line,
+            column,
+            path: path.to_string(),
+            message,
+            hint,
+        }
+    };
+    if let Some(named) = &header.rules {
+        let Some(r) = known(named) else {
+            return Err(error(
+                "rules",
+                format!("\"{named}\" is not a rule set this build knows"),
+                format!("use one of {}", RULE_SETS.join(", ")),
+            ));
+        };
+        if let Some(f) = flag.filter(|f| *f != r) {
+            return Err(error(
+                "rules",
+                format!("the file is for {r}, but --rules {f} was given"),
+                format!("leave out --rules, or give --rules {r}"),
+            ));
+        }
+        return Ok(r);
+    }
+    let readers: Vec<(&'static str, &'static str)> = RULE_SETS
+        .iter()
+        .filter_map(|r| kind_for(r, header).map(|k| (*r, k)))
+        .collect();
+    match flag {
+        Some(f) => {
+            if let [(other, kind)] = readers[..] {
+                if other != f {
+                    return Err(error(
+                        "",
+                        format!(
+                            "this is not a {f} file: it reads as {} {kind} for {other}",
+                            article(kind)
+                        ),
+                        format!("give --rules {other}"),
+                    ));
+                }
+            }
+            Ok(known(f).unwrap_or(DEFAULT_RULES))
+        }
+        None => Ok(match readers[..] {
+            [(only, _)] => only,
+            _ => DEFAULT_RULES,
+        }),
+    }
+}
+
+/// An explicit `--rules`, checked against the rule sets this build knows.
+fn known_flag(flag: Option<&str>) -> Result<Option<&str>> {
+    match flag {
+        Some(f) if !RULE_SETS.contains(&f) => Err(unknown_rules(f)),
+        other => Ok(other),
+    }
+}
+
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// Most worker threads a batch may use, and the cores it is reckoned from.
+fn thread_cap() -> (usize, usize) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (cores * THREADS_PER_CORE, cores)
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Cmd::Battle {
@@ -138,65 +341,79 @@ fn run(cli: Cli) -> Result<ExitCode> {
             players,
             out,
             json,
-        } => match rules.as_str() {
-            "two-by-two" => battle(
-                &TwoByTwo,
-                scenario.as_deref(),
-                seed,
-                &players,
-                out.as_deref(),
-                json,
-            ),
-            "napoleons-wars" => battle(
-                &NapoleonsWars,
-                scenario.as_deref(),
-                seed,
-                &players,
-                out.as_deref(),
-                json,
-            ),
-            other => Err(unknown_rules(other)),
-        },
-        Cmd::Check { file, rules } => match rules.as_str() {
-            "two-by-two" => check(&TwoByTwo, &file),
-            "napoleons-wars" => check(&NapoleonsWars, &file),
-            other => Err(unknown_rules(other)),
-        },
-        Cmd::Replay { file } => {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            let head: serde_json::Value = serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a replay file (JSON)", file.display()))?;
-            let rules = head
-                .get("rules")
-                .and_then(|r| r.as_str())
-                .unwrap_or_default()
-                .to_string();
-            match rules.as_str() {
-                "two-by-two" => replay(&TwoByTwo, &file, &text),
-                "napoleons-wars" => replay(&NapoleonsWars, &file, &text),
-                other => Err(unknown_rules(other)),
-            }
+        } => {
+            let names = parse_players(&players)?;
+            let file = match &scenario {
+                Some(path) => match scenario_file(path, rules.as_deref())? {
+                    Ok(f) => Some(f),
+                    Err(code) => return Ok(code),
+                },
+                None => None,
+            };
+            let name = match &file {
+                Some(f) => f.rules,
+                None => rules.as_deref().unwrap_or(DEFAULT_RULES),
+            };
+            with_book!(name, b => battle(b, file.as_ref(), seed, &names, out.as_deref(), json))
         }
+        Cmd::Check { file, rules } => {
+            known_flag(rules.as_deref())?;
+            let text = match read_text(&file)? {
+                Text::Ok(t) => t,
+                Text::Bad(e) => return Ok(refuse(&file, &[e])),
+            };
+            let header = match Header::read(&file.display().to_string(), &text) {
+                Ok(h) => h,
+                Err(e) => return Ok(refuse(&file, &[e])),
+            };
+            let name = match choose_rules(rules.as_deref(), &file, &header) {
+                Ok(n) => n,
+                Err(e) => return Ok(refuse(&file, &[e])),
+            };
+            with_book!(name, b => check(b, &file, &text))
+        }
+        Cmd::Replay { file } => Ok(match replay_file(&file) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("grognard: {e:#}");
+                ExitCode::from(EXIT_UNREADABLE)
+            }
+        }),
         Cmd::Batch {
             rules,
+            scenario,
             games,
             seed,
             players,
             threads,
             json,
         } => {
-            if let Some(n) = threads {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build_global()
-                    .ok();
+            let names = parse_players(&players)?;
+            let file = match &scenario {
+                Some(path) => match scenario_file(path, rules.as_deref())? {
+                    Ok(f) => Some(f),
+                    Err(code) => return Ok(code),
+                },
+                None => None,
+            };
+            let (cap, cores) = thread_cap();
+            let threads = threads.map(|n| n as usize);
+            if let Some(n) = threads.filter(|n| *n > cap) {
+                eprintln!(
+                    "grognard: --threads {n} is more than {cap} ({THREADS_PER_CORE} for each of the {cores} cores); using {cap}"
+                );
             }
-            match rules.as_str() {
-                "two-by-two" => batch(&TwoByTwo, games, seed, &players, json),
-                "napoleons-wars" => batch(&NapoleonsWars, games, seed, &players, json),
-                other => Err(unknown_rules(other)),
-            }
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.map_or(0, |n| n.min(cap)))
+                .build()
+                .context("cannot start the worker threads")?;
+            let name = match &file {
+                Some(f) => f.rules,
+                None => rules.as_deref().unwrap_or(DEFAULT_RULES),
+            };
+            pool.install(
+                || with_book!(name, b => batch(b, file.as_ref(), games, seed, &names, json)),
+            )
         }
         Cmd::Design { file, out } => design(&file, out.as_deref()),
         Cmd::Rules => {
@@ -208,6 +425,47 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Print a file's problems and say how many; exit status 1.
+fn refuse(file: &Path, errors: &[FileError]) -> ExitCode {
+    for e in errors {
+        eprintln!("{e}");
+    }
+    eprintln!("{}: {} problem(s)", file.display(), errors.len());
+    ExitCode::FAILURE
+}
+
+/// A scenario file read from disk, with the rule set it is for.
+struct ScenarioFile {
+    rules: &'static str,
+    name: String,
+    text: String,
+}
+
+/// Read a scenario file named on the command line and choose its rule set; a file that is
+/// not a scenario of that rule set is refused here (the inner `Err` is the exit status).
+fn scenario_file(path: &Path, flag: Option<&str>) -> Result<Result<ScenarioFile, ExitCode>> {
+    let text = match read_text(path)? {
+        Text::Ok(t) => t,
+        Text::Bad(e) => return Ok(Err(refuse(path, &[e]))),
+    };
+    let name = path.display().to_string();
+    let header = match Header::read(&name, &text) {
+        Ok(h) => h,
+        Err(e) => return Ok(Err(refuse(path, &[e]))),
+    };
+    let rules = match choose_rules(known_flag(flag)?, path, &header) {
+        Ok(r) => r,
+        Err(e) => return Ok(Err(refuse(path, &[e]))),
+    };
+    if let Some(kind) = kind_for(rules, &header).filter(|k| *k != "scenario") {
+        bail!(
+            "{name} is {} {kind} for {rules}, not a scenario\n  hint: check it with `grognard check {name}`; a battle starts from a scenario file",
+            article(kind)
+        );
+    }
+    Ok(Ok(ScenarioFile { rules, name, text }))
 }
 
 fn fresh_seed() -> u64 {
@@ -236,33 +494,23 @@ const STEP_LIMIT: usize = 200_000;
 
 fn battle<R: Book>(
     rules: &R,
-    scenario: Option<&Path>,
+    file: Option<&ScenarioFile>,
     seed: Option<u64>,
-    players: &str,
+    names: &[String; 2],
     out: Option<&Path>,
     json: bool,
 ) -> Result<ExitCode> {
-    let names = parse_players(players)?;
     let seed = seed.unwrap_or_else(fresh_seed);
-    let (scenario, notes) = match scenario {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            match rules.load_scenario(&path.display().to_string(), &text) {
-                Ok(s) => (s, Vec::new()),
-                Err(errors) => {
-                    for e in errors {
-                        eprintln!("{e}");
-                    }
-                    return Ok(ExitCode::FAILURE);
-                }
-            }
-        }
+    let (scenario, notes) = match file {
+        Some(f) => match rules.load_scenario(&f.name, &f.text) {
+            Ok(s) => (s, Vec::new()),
+            Err(errors) => return Ok(refuse(Path::new(&f.name), &errors)),
+        },
         None => rules.default_scenario(seed),
     };
     let mut m = Match::new(rules, scenario, seed);
     let start_scene = rules.scene(&m.state);
-    let mut boxed = make_players::<R>(&names);
+    let mut boxed = make_players::<R>(names);
     let (a, b) = boxed.split_at_mut(1);
     let mut players: [&mut dyn Player<R>; 2] = [a[0].as_mut(), b[0].as_mut()];
     if !json {
@@ -307,11 +555,11 @@ fn battle<R: Book>(
     if let Some(dir) = out {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let replay = m.replay();
-        std::fs::write(dir.join("replay.json"), serde_json::to_string(&replay)?)?;
-        std::fs::write(dir.join("start.svg"), picture::render(&start_scene))?;
-        std::fs::write(
-            dir.join("battle.svg"),
-            picture::render(&rules.scene(&m.state)),
+        write_file(&dir.join("replay.json"), &serde_json::to_string(&replay)?)?;
+        write_file(&dir.join("start.svg"), &picture::render(&start_scene))?;
+        write_file(
+            &dir.join("battle.svg"),
+            &picture::render(&rules.scene(&m.state)),
         )?;
     }
     let winner = outcome.winner.map(|s| side_names[s.index()].clone());
@@ -359,62 +607,116 @@ fn battle<R: Book>(
     Ok(ExitCode::SUCCESS)
 }
 
-fn check<R: Book>(rules: &R, file: &Path) -> Result<ExitCode> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    match rules.check_file(&file.display().to_string(), &text) {
+/// Write a file whole or not at all: the text goes to a temporary file beside it, which then
+/// replaces the old one, so a failed write never leaves a file half written.
+fn write_file(path: &Path, text: &str) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".partial");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            anyhow!("cannot write {}: {e}", path.display())
+        })
+}
+
+fn check<R: Book>(rules: &R, file: &Path, text: &str) -> Result<ExitCode> {
+    match rules.check_file(&file.display().to_string(), text) {
         Ok(c) => {
-            let article = if c.kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
-                "an"
-            } else {
-                "a"
-            };
             say!(
-                "{}: ok, {article} {} for {}: {}",
+                "{}: ok, {} {} for {}: {}",
                 file.display(),
+                article(&c.kind),
                 c.kind,
                 rules.name(),
                 c.summary
             );
             Ok(ExitCode::SUCCESS)
         }
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("{e}");
-            }
-            eprintln!("{}: {} problem(s)", file.display(), errors.len());
-            Ok(ExitCode::FAILURE)
-        }
+        Err(errors) => Ok(refuse(file, &errors)),
     }
 }
 
-fn replay<R: Book>(rules: &R, file: &Path, text: &str) -> Result<ExitCode> {
-    let replay: Replay<R::Scenario, R::Command, R::Event> = serde_json::from_str(text)
-        .with_context(|| format!("{} is not a {} replay", file.display(), rules.name()))?;
+/// The first fields of a replay, read to choose the rule set.
+#[derive(serde::Deserialize)]
+struct ReplayHead {
+    rules: Option<String>,
+}
+
+/// `grognard replay`: exit 0 when every command, roll and event is reproduced, 1 when the
+/// re-run differs, and (through the caller) 2 when the file cannot be read as a replay.
+fn replay_file(file: &Path) -> Result<ExitCode> {
+    let shown = file.display();
+    let bytes = read_bytes(file, MAX_REPLAY_BYTES)?;
+    let not_a_replay = "a replay is the JSON object `grognard battle --out DIR` writes to DIR/replay.json, with rules, seed, scenario, steps and outcome";
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace()).copied();
+    let held = match first {
+        None => Some("nothing"),
+        Some(b'[') => Some("a JSON list"),
+        Some(b'n') => Some("JSON null"),
+        Some(b'"') => Some("a JSON string"),
+        Some(b't' | b'f') => Some("a JSON true or false"),
+        Some(b'-' | b'0'..=b'9') => Some("a JSON number"),
+        _ => None,
+    };
+    if let Some(held) = held {
+        bail!("{shown} is not a replay: it holds {held}, not an object\n  hint: {not_a_replay}");
+    }
+    let head: ReplayHead = serde_json::from_slice(&bytes).map_err(|e| {
+        if e.is_data() {
+            anyhow!("{shown} is not a replay: {e}\n  hint: {not_a_replay}")
+        } else {
+            anyhow!(
+                "{shown}:{}:{}: not valid JSON: {e}\n  hint: {not_a_replay}",
+                e.line(),
+                e.column()
+            )
+        }
+    })?;
+    let Some(rules) = head.rules else {
+        bail!("{shown} is not a replay: it names no rule set (no \"rules\" field)\n  hint: {not_a_replay}");
+    };
+    with_book!(rules.as_str(), b => replay(b, file, &bytes))
+}
+
+fn replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ExitCode> {
+    let shown = file.display();
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let replay: Replay<R::Scenario, R::Command, R::Event> =
+        serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let message = inner.to_string();
+            let message = message.split(" at line ").next().unwrap_or_default();
+            anyhow!(
+                "{shown}:{}:{}: {path}: {message}\n  hint: this is not a {} replay as `grognard battle --out` writes it; was it edited?",
+                inner.line(),
+                inner.column(),
+                rules.name()
+            )
+        })?;
     let problems = rules.scenario_problems(&replay.scenario);
     if !problems.is_empty() {
-        for p in &problems {
-            eprintln!("{}: {p}", file.display());
-        }
-        eprintln!(
-            "{}: the scenario in this replay is not valid",
-            file.display()
+        let list: Vec<String> = problems.iter().map(|p| format!("{shown}: {p}")).collect();
+        bail!(
+            "{}\n{shown}: the scenario in this replay is not valid",
+            list.join("\n")
         );
-        return Ok(ExitCode::FAILURE);
     }
     let events: usize = replay.steps.iter().map(|s| s.events.len()).sum();
+    let rolls: usize = replay.steps.iter().map(|s| s.rolls.len()).sum();
     match verify(rules, &replay) {
         Ok(_) => {
             say!(
-                "{}: reproduced all {} commands and {events} events (seed {})",
-                file.display(),
+                "{shown}: reproduced all {} commands, {rolls} dice and {events} events (seed {})",
                 replay.steps.len(),
                 replay.seed
             );
             Ok(ExitCode::SUCCESS)
         }
         Err(d) => {
-            eprintln!("{}: differs at {d}", file.display());
+            eprintln!("{shown}: the re-run differs from the replay at {d}");
             Ok(ExitCode::FAILURE)
         }
     }
@@ -423,12 +725,16 @@ fn replay<R: Book>(rules: &R, file: &Path, text: &str) -> Result<ExitCode> {
 /// One battle of a batch: which player (0 = A, 1 = B) won, if any.
 fn batch_game<R: Book>(
     rules: &R,
+    scenario: Option<&R::Scenario>,
     master: u64,
     index: u64,
     names: &[String; 2],
 ) -> Result<Option<usize>, String> {
     let seed = derive_seed(master, index);
-    let (scenario, _) = rules.default_scenario(seed);
+    let scenario = match scenario {
+        Some(s) => s.clone(),
+        None => rules.default_scenario(seed).0,
+    };
     let mut m = Match::new(rules, scenario, seed);
     // A plays side 0 in even battles and side 1 in odd ones.
     let swap = index % 2 == 1;
@@ -448,8 +754,21 @@ fn batch_game<R: Book>(
         .map(|s| if swap { 1 - s.index() } else { s.index() }))
 }
 
-fn batch<R: Book>(rules: &R, games: u64, seed: u64, players: &str, json: bool) -> Result<ExitCode> {
-    let names = parse_players(players)?;
+fn batch<R: Book>(
+    rules: &R,
+    file: Option<&ScenarioFile>,
+    games: u64,
+    seed: u64,
+    names: &[String; 2],
+    json: bool,
+) -> Result<ExitCode> {
+    let scenario = match file {
+        Some(f) => match rules.load_scenario(&f.name, &f.text) {
+            Ok(s) => Some(s),
+            Err(errors) => return Ok(refuse(Path::new(&f.name), &errors)),
+        },
+        None => None,
+    };
     let bar = if std::io::stderr().is_terminal() && !json {
         let b = indicatif::ProgressBar::new(games);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -465,7 +784,7 @@ fn batch<R: Book>(rules: &R, games: u64, seed: u64, players: &str, json: bool) -
     let results: Vec<Result<Option<usize>, String>> = (0..games)
         .into_par_iter()
         .map(|i| {
-            let r = batch_game(rules, seed, i, &names);
+            let r = batch_game(rules, scenario.as_ref(), seed, i, names);
             bar.inc(1);
             r
         })
@@ -547,8 +866,10 @@ fn design(file: &Path, out: Option<&Path>) -> Result<ExitCode> {
     use grognard_rules_napoleons_wars::oob::{self, OrderOfBattle};
     use grognard_rules_napoleons_wars::roster::boxes_text;
     use grognard_rules_napoleons_wars::tables::Tables;
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = match read_text(file)? {
+        Text::Ok(t) => t,
+        Text::Bad(e) => return Ok(refuse(file, &[e])),
+    };
     let name = file.display().to_string();
     let oob: OrderOfBattle = match grognard_engine::files::parse_toml(&name, &text) {
         Ok(o) => o,
@@ -610,14 +931,12 @@ fn design(file: &Path, out: Option<&Path>) -> Result<ExitCode> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let toml = toml::to_string(army).context("cannot write the roster as TOML")?;
         let roster = dir.join("army.toml");
-        std::fs::write(
+        write_file(
             &roster,
-            format!("# Designed by `grognard design {}`\n{toml}", file.display()),
-        )
-        .with_context(|| format!("cannot write {}", roster.display()))?;
+            &format!("# Designed by `grognard design {}`\n{toml}", file.display()),
+        )?;
         let sheet = dir.join("roster.html");
-        std::fs::write(&sheet, roster::html(army))
-            .with_context(|| format!("cannot write {}", sheet.display()))?;
+        write_file(&sheet, &roster::html(army))?;
         say!("");
         say!("wrote {} and {}", roster.display(), sheet.display());
     }

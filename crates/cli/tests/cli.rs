@@ -155,7 +155,11 @@ fn a_tampered_replay_is_caught() {
     std::fs::write(&replay, changed).unwrap();
     let o = grognard(&["replay", replay.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", show(&o));
-    assert!(stderr(&o).contains("differs at step"), "{}", show(&o));
+    assert!(
+        stderr(&o).contains("differs from the replay at step"),
+        "{}",
+        show(&o)
+    );
     assert!(!stderr(&o).contains("panicked"), "{}", show(&o));
 }
 
@@ -383,4 +387,308 @@ fn napoleons_wars_battle_plays_to_an_end_and_replays() {
     );
     let o = grognard(&["rules"]);
     assert!(stdout(&o).contains("napoleons-wars"), "{}", show(&o));
+}
+
+#[test]
+fn files_that_are_not_plain_text_on_disk_are_refused_and_say_why() {
+    let dir = TempDir::new("read");
+    // A named pipe would block a reader for ever; a device never ends.
+    let fifo = dir.path().join("pipe.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let o = grognard(&["check", fifo.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+        assert!(
+            stderr(&o).contains("is a named pipe (FIFO), not a regular file"),
+            "{}",
+            show(&o)
+        );
+    }
+    let o = grognard(&["check", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains("/dev/zero is a device, not a regular file"),
+        "{}",
+        show(&o)
+    );
+    let o = grognard(&["check", dir.arg()]);
+    assert!(
+        stderr(&o).contains("is a folder, not a regular file"),
+        "{}",
+        show(&o)
+    );
+    // A file past the size limit is refused before it is read.
+    let big = dir.path().join("big.toml");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(9 << 20)
+        .unwrap();
+    let o = grognard(&["check", big.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains("is 9437184 bytes, more than the 8 MiB this command reads"),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
+fn text_that_is_not_utf8_is_refused_with_its_place() {
+    let dir = TempDir::new("utf8");
+    let latin1 = dir.path().join("latin1.toml");
+    std::fs::write(&latin1, b"rules = \"two-by-two\"\nname = \"Caf\xe9\"\n").unwrap();
+    let o = grognard(&["check", latin1.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let first = stderr(&o).lines().next().unwrap_or_default().to_string();
+    assert_eq!(
+        first,
+        format!(
+            "{}:2:12: not UTF-8 text: byte 0xE9 at byte offset 32 does not begin a UTF-8 character",
+            latin1.display()
+        ),
+        "{}",
+        show(&o)
+    );
+    let utf16 = dir.path().join("utf16.toml");
+    let mut bytes = vec![0xFF, 0xFE];
+    for c in "rules = \"two-by-two\"\n".encode_utf16() {
+        bytes.extend(c.to_le_bytes());
+    }
+    std::fs::write(&utf16, bytes).unwrap();
+    let o = grognard(&["check", utf16.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(":1:1: the file is UTF-16 (little-endian byte-order mark), not UTF-8"),
+        "{}",
+        show(&o)
+    );
+    assert!(
+        stderr(&o).contains("hint: save the file as UTF-8"),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
+fn check_reads_a_file_by_the_rules_it_names_and_suggests_the_right_ones() {
+    let oob = repo_file("scenarios/napoleons-wars/army-of-italy-1809.toml");
+    // The file says rules = "napoleons-wars": no --rules needed.
+    let o = grognard(&["check", &oob]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert!(
+        stdout(&o).contains("an order of battle for napoleons-wars"),
+        "{}",
+        show(&o)
+    );
+    // An explicit --rules that disagrees with the file is an error at its rules line.
+    let o = grognard(&["check", "--rules", "two-by-two", &oob]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "{oob}:3:9: rules: the file is for napoleons-wars, but --rules two-by-two was given"
+        )),
+        "{}",
+        show(&o)
+    );
+    // Without a rules line, the shape tells; a wrong --rules gets the right one suggested.
+    let dir = TempDir::new("shape");
+    let bare = dir.path().join("oob.toml");
+    let text = std::fs::read_to_string(&oob).unwrap();
+    std::fs::write(&bare, text.replace("rules = \"napoleons-wars\"\n", "")).unwrap();
+    let bare = bare.to_str().unwrap();
+    let o = grognard(&["check", bare]);
+    assert!(o.status.success(), "{}", show(&o));
+    let o = grognard(&["check", "--rules", "two-by-two", bare]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "this is not a two-by-two file: it reads as an order of battle for napoleons-wars"
+        ) && err.contains("hint: give --rules napoleons-wars"),
+        "{}",
+        show(&o)
+    );
+    // A rule set the file names but this build does not know.
+    let other = dir.path().join("other.toml");
+    std::fs::write(&other, "rules = \"black-powder\"\nname = \"x\"\n").unwrap();
+    let o = grognard(&["check", other.to_str().unwrap()]);
+    assert!(
+        stderr(&o).contains(":1:9: rules: \"black-powder\" is not a rule set this build knows"),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
+fn an_army_list_is_not_taken_for_a_scenario() {
+    let list = repo_file("scenarios/two-by-two/french-40ap.toml");
+    let o = grognard(&["battle", "--scenario", &list, "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains("is an army list for two-by-two, not a scenario"),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
+fn batch_plays_a_scenario_file_by_the_rules_it_names() {
+    let s = repo_file("scenarios/two-by-two/ligny-skirmish.toml");
+    let o = grognard(&["batch", "--scenario", &s, "--games", "2", "--json"]);
+    let j = json(&o);
+    assert_eq!(j["rules"], "two-by-two");
+    assert_eq!(j["games"], 2);
+    assert_eq!(j["errors"], 0);
+}
+
+#[test]
+fn batch_threads_are_capped_at_a_few_a_core() {
+    let o = grognard(&["batch", "--games", "2", "--threads", "5000", "--json"]);
+    let j = json(&o);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(j["threads"], 4 * cores as u64, "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!("--threads 5000 is more than {}", 4 * cores)),
+        "{}",
+        show(&o)
+    );
+    let o = grognard(&["batch", "--games", "2", "--threads", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+}
+
+#[test]
+fn battle_out_errors_name_the_path() {
+    let dir = TempDir::new("out");
+    // A folder where replay.json should go: the write fails, and says where.
+    std::fs::create_dir_all(dir.path().join("replay.json")).unwrap();
+    let o = grognard(&["battle", "--seed", "1", "--json", "--out", dir.arg()]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let wanted = format!("cannot write {}", dir.path().join("replay.json").display());
+    assert!(stderr(&o).contains(&wanted), "{}", show(&o));
+    // A file where the folder should be.
+    let file = dir.path().join("taken");
+    std::fs::write(&file, "x").unwrap();
+    let o = grognard(&[
+        "battle",
+        "--seed",
+        "1",
+        "--json",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!("cannot create {}", file.display())),
+        "{}",
+        show(&o)
+    );
+}
+
+/// Change a replay's JSON with `edit` and run `grognard replay` on it.
+fn replay_edited(tag: &str, edit: impl Fn(&mut serde_json::Value)) -> Output {
+    let dir = TempDir::new(tag);
+    let o = grognard(&["battle", "--seed", "3", "--json", "--out", dir.arg()]);
+    assert!(o.status.success(), "{}", show(&o));
+    let path = dir.path().join("replay.json");
+    let mut replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(&mut replay);
+    std::fs::write(&path, replay.to_string()).unwrap();
+    grognard(&["replay", path.to_str().unwrap()])
+}
+
+/// The index of the first step that rolled dice.
+fn first_rolling_step(replay: &serde_json::Value) -> usize {
+    replay["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|s| !s["rolls"].as_array().unwrap().is_empty())
+        .expect("a step with dice")
+}
+
+#[test]
+fn a_replay_must_keep_every_roll() {
+    // Emptied: the re-run rolls dice the replay does not record.
+    let o = replay_edited("emptied", |r| {
+        let i = first_rolling_step(r);
+        r["steps"][i]["rolls"] = serde_json::json!([]);
+    });
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let err = stderr(&o);
+    assert!(err.contains("the replay records: no dice"), "{}", show(&o));
+    assert!(err.contains("the re-run gives:   d6 = "), "{}", show(&o));
+    // Removed: the file is not a whole replay.
+    let o = replay_edited("removed", |r| {
+        let i = first_rolling_step(r);
+        r["steps"][i].as_object_mut().unwrap().remove("rolls");
+    });
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(stderr(&o).contains("missing field `rolls`"), "{}", show(&o));
+    // A changed face is named with its field.
+    let o = replay_edited("face", |r| {
+        let i = first_rolling_step(r);
+        let face = r["steps"][i]["rolls"][0]["face"].as_u64().unwrap();
+        r["steps"][i]["rolls"][0]["face"] = serde_json::json!(face % 6 + 1);
+    });
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains("first difference:   rolls[0].face: "),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
+fn a_replay_that_differs_is_told_in_words() {
+    let o = replay_edited("moved", |r| {
+        let steps = r["steps"].as_array_mut().unwrap();
+        let step = steps
+            .iter_mut()
+            .find(|s| s["events"][0].get("Moved").is_some())
+            .expect("a move");
+        let y = step["events"][0]["Moved"]["to"]["pos"][1].as_f64().unwrap();
+        step["events"][0]["Moved"]["to"]["pos"][1] = serde_json::json!(y + 0.5);
+    });
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("the replay records: ") && err.contains(" moves to ("),
+        "{}",
+        show(&o)
+    );
+    assert!(
+        err.contains("first difference:   Moved.to.pos[1]: "),
+        "{}",
+        show(&o)
+    );
+    assert!(
+        !err.contains("Some(") && !err.contains("DVec2"),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
+fn what_is_not_a_replay_exits_with_2() {
+    let dir = TempDir::new("notreplay");
+    for (name, text, says) in [
+        ("null.json", "null", "it holds JSON null, not an object"),
+        ("list.json", "[1, 2]", "it holds a JSON list, not an object"),
+        ("broken.json", "{\"rules\": ", "not valid JSON"),
+        ("norules.json", "{\"seed\": 1}", "it names no rule set"),
+        (
+            "other.json",
+            "{\"rules\": \"chess\"}",
+            "unknown rule set \"chess\"",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let o = grognard(&["replay", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", show(&o));
+        assert!(stderr(&o).contains(says), "{name}: {}", show(&o));
+    }
+    let o = grognard(&["replay", "/nonexistent/replay.json"]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
 }

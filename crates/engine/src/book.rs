@@ -1,7 +1,7 @@
 //! What the command line (or a server) needs of a rule set beyond play: its built-in
 //! battle, reading the files people write, and how complete it is.
 
-use crate::files::FileError;
+use crate::files::{FileError, Header};
 use crate::Ruleset;
 
 /// A checked file, described for a person.
@@ -19,7 +19,11 @@ pub trait Book: Ruleset {
     fn load_scenario(&self, file: &str, text: &str) -> Result<Self::Scenario, Vec<FileError>>;
     /// Problems with a scenario that arrived already parsed (inside a replay, say).
     fn scenario_problems(&self, scenario: &Self::Scenario) -> Vec<String>;
-    /// Check any file of this rule set (scenario, army list, ...).
+    /// The kind of file ("scenario", "army list", ...) a document of this shape is to this
+    /// rule set, judged from its top-level keys; `None` if it is none of this book's files.
+    fn file_kind(&self, header: &Header) -> Option<&'static str>;
+    /// Check any file of this rule set (scenario, army list, ...), reading it as the kind
+    /// [`Book::file_kind`] names (a scenario when it names none).
     fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>>;
     /// The book's title.
     fn title(&self) -> &'static str;

@@ -106,28 +106,29 @@ fn hint_for(message: &str) -> &'static str {
     }
 }
 
+fn syntax_error(file: &str, text: &str, e: toml::de::Error) -> FileError {
+    let (line, column) = e.span().map_or((1, 1), |s| line_col(text, s.start));
+    let mut message = e.message().trim().to_string();
+    // The parser says "duplicate key" without naming it; the span covers the key.
+    if message == "duplicate key" {
+        let key = e.span().and_then(|s| text.get(s)).map(str::trim);
+        if let Some(key) = key.filter(|k| !k.is_empty() && k.len() <= 80) {
+            message = format!("duplicate key `{key}`");
+        }
+    }
+    FileError {
+        file: file.to_string(),
+        line,
+        column,
+        path: String::new(),
+        hint: hint_for(&message).to_string(),
+        message,
+    }
+}
+
 /// Parse a TOML document into `T`, or say exactly where and why it is wrong.
 pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, FileError> {
-    let syntax = |e: toml::de::Error| {
-        let (line, column) = e.span().map_or((1, 1), |s| line_col(text, s.start));
-        let mut message = e.message().trim().to_string();
-        // The parser says "duplicate key" without naming it; the span covers the key.
-        if message == "duplicate key" {
-            let key = e.span().and_then(|s| text.get(s)).map(str::trim);
-            if let Some(key) = key.filter(|k| !k.is_empty() && k.len() <= 80) {
-                message = format!("duplicate key `{key}`");
-            }
-        }
-        FileError {
-            file: file.to_string(),
-            line,
-            column,
-            path: String::new(),
-            hint: hint_for(&message).to_string(),
-            message,
-        }
-    };
-    let de = toml::de::Deserializer::parse(text).map_err(syntax)?;
+    let de = toml::de::Deserializer::parse(text).map_err(|e| syntax_error(file, text, e))?;
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let path = if path == "." { String::new() } else { path };
@@ -153,6 +154,120 @@ pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, File
             message,
         }
     })
+}
+
+/// What a document says of itself before it is read as any one kind of file: the rule set
+/// its `rules` key names, and its top-level keys, from which a book tells a scenario from an
+/// army list by shape.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Header {
+    pub rules: Option<String>,
+    /// Line and column of the `rules` value, (1, 1) when there is none.
+    pub rules_at: (usize, usize),
+    pub keys: Vec<String>,
+}
+
+impl Header {
+    pub fn has(&self, key: &str) -> bool {
+        self.keys.iter().any(|k| k == key)
+    }
+
+    /// Read the header of a TOML document; a syntax error is reported as [`parse_toml`]
+    /// would report it.
+    pub fn read(file: &str, text: &str) -> Result<Header, FileError> {
+        let root = DeTable::parse(text).map_err(|e| syntax_error(file, text, e))?;
+        let root = root.get_ref();
+        let mut rules_at = (1, 1);
+        let rules = match root.get("rules") {
+            None => None,
+            Some(v) => match v.get_ref() {
+                DeValue::String(s) => {
+                    rules_at = line_col(text, v.span().start);
+                    Some(s.to_string())
+                }
+                _ => {
+                    let (line, column) = line_col(text, v.span().start);
+                    return Err(FileError {
+                        file: file.to_string(),
+                        line,
+                        column,
+                        path: "rules".into(),
+                        message: "the rule set must be a name in quotes".into(),
+                        hint: "rules = \"two-by-two\" or rules = \"napoleons-wars\"".into(),
+                    });
+                }
+            },
+        };
+        let mut keys: Vec<(usize, String)> = root
+            .iter()
+            .map(|(k, v)| (v.span().start, k.get_ref().to_string()))
+            .collect();
+        keys.sort();
+        Ok(Header {
+            rules,
+            rules_at,
+            keys: keys.into_iter().map(|(_, k)| k).collect(),
+        })
+    }
+}
+
+/// Most bytes a file a person writes (a scenario, an army list, an order of battle) may hold.
+pub const MAX_TEXT_BYTES: usize = 8 << 20;
+
+/// Turn the bytes of a file into text: UTF-8, with a leading byte-order mark dropped. Text
+/// in another encoding is refused with the place where it stops being UTF-8.
+pub fn decode(file: &str, bytes: Vec<u8>) -> Result<String, FileError> {
+    let error = |line, column, message: String, hint: &str| FileError {
+        file: file.to_string(),
+        line,
+        column,
+        path: String::new(),
+        message,
+        hint: hint.to_string(),
+    };
+    let utf16 = "save the file as UTF-8 (most editors offer it under \"Save as\" or \"Encoding\")";
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        let order = if bytes[0] == 0xFF { "little" } else { "big" };
+        return Err(error(
+            1,
+            1,
+            format!("the file is UTF-16 ({order}-endian byte-order mark), not UTF-8"),
+            utf16,
+        ));
+    }
+    let bytes = match bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    // UTF-16 without a mark puts a zero byte beside every ASCII character.
+    let head = &bytes[..bytes.len().min(64)];
+    let zeros = head.iter().filter(|b| **b == 0).count();
+    if head.len() >= 4 && zeros * 3 >= head.len() {
+        return Err(error(
+            1,
+            1,
+            "the file looks like UTF-16 (every other byte is zero), not UTF-8".into(),
+            utf16,
+        ));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+            let (line, column) = line_col(valid, at);
+            Err(error(
+                line,
+                column,
+                format!(
+                    "not UTF-8 text: byte 0x{:02X} at byte offset {at} does not begin a UTF-8 character",
+                    bytes[at]
+                ),
+                "save the file as UTF-8 text; scenario, army and order-of-battle files are plain text",
+            ))
+        }
+    }
 }
 
 enum Seg<'a> {
@@ -450,6 +565,41 @@ mod tests {
         // Byte 6 is inside "é"; it counts as the character it belongs to.
         assert_eq!(line_col(text, 6), (1, 6));
         assert_eq!(line_col(text, 1000), (3, 1));
+    }
+
+    #[test]
+    fn a_header_names_the_rules_and_the_keys_in_order() {
+        let h = Header::read(
+            "h.toml",
+            "name = \"x\"\nrules = \"two-by-two\"\n[[sides]]\n",
+        )
+        .unwrap();
+        assert_eq!(h.rules.as_deref(), Some("two-by-two"));
+        assert_eq!(h.rules_at, (2, 9));
+        assert_eq!(h.keys, ["name", "rules", "sides"]);
+        assert!(h.has("sides") && !h.has("units"));
+        let e = Header::read("h.toml", "rules = 3\n").unwrap_err();
+        assert_eq!((e.path.as_str(), e.line, e.column), ("rules", 1, 9), "{e}");
+        let e = Header::read("h.toml", "rules = \"x\n").unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+    }
+
+    #[test]
+    fn decoding_says_where_utf8_stops_and_names_utf16() {
+        assert_eq!(
+            decode("a", b"\xEF\xBB\xBFrules = 1".to_vec()).unwrap(),
+            "rules = 1"
+        );
+        let e = decode("a", b"name = 1\nx = \"\xE9\"\n".to_vec()).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 6), "{e}");
+        assert!(
+            e.message.contains("0xE9") && e.message.contains("offset 14"),
+            "{e}"
+        );
+        let e = decode("a", b"\xFF\xFEr\0u\0".to_vec()).unwrap_err();
+        assert!(e.message.contains("UTF-16"), "{e}");
+        let e = decode("a", b"r\0u\0l\0e\0s\0 \0=\0".to_vec()).unwrap_err();
+        assert!(e.message.contains("looks like UTF-16"), "{e}");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::scenario::{Objective, Placement, Scenario, SideSpec, Spell, TableSize
 use crate::state::{BATTERY_SIZE, BRIGADE_SIZE};
 use crate::tables::Tables;
 use grognard_engine::book::{Book, Checked};
-use grognard_engine::files::{parse_toml, FileError, Problem};
+use grognard_engine::files::{parse_toml, FileError, Header, Problem};
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_geometry::shape::ShapeSpec;
 use grognard_geometry::{Base, Pose};
@@ -355,9 +355,21 @@ impl Book for NapoleonsWars {
             .collect()
     }
 
+    fn file_kind(&self, header: &Header) -> Option<&'static str> {
+        if header.has("sides") {
+            Some("scenario")
+        } else if header.has("commands") && header.has("adcs") {
+            Some("army roster")
+        } else if header.has("commands") {
+            Some("order of battle")
+        } else {
+            None
+        }
+    }
+
     fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>> {
-        let has_sides = text.contains("[[sides]]") || text.contains("sides =");
-        if !has_sides {
+        let header = Header::read(file, text).map_err(|e| vec![e])?;
+        if self.file_kind(&header) == Some("order of battle") {
             let o: OrderOfBattle = parse_toml(file, text).map_err(|e| vec![e])?;
             let d = oob::design(&Tables::default(), &o).map_err(|ps| {
                 ps.into_iter()
@@ -372,6 +384,19 @@ impl Book for NapoleonsWars {
                     d.army.units(),
                     d.army.commands.len(),
                     d.army.fatigue
+                ),
+            });
+        }
+        if self.file_kind(&header) == Some("army roster") {
+            let a: Army = parse_toml(file, text).map_err(|e| vec![e])?;
+            return Ok(Checked {
+                kind: "army roster".into(),
+                summary: format!(
+                    "{}: {} units in {} commands, breaks after {} losses",
+                    a.name,
+                    a.units(),
+                    a.commands.len(),
+                    a.fatigue
                 ),
             });
         }

@@ -7,7 +7,7 @@ use crate::validate;
 use crate::TwoByTwo;
 use grognard_engine::book::{Book, Checked};
 use grognard_engine::dice::{derive_seed, Seeded};
-use grognard_engine::files::FileError;
+use grognard_engine::files::{FileError, Header};
 
 impl Book for TwoByTwo {
     fn default_scenario(&self, seed: u64) -> (Scenario, Vec<String>) {
@@ -35,13 +35,19 @@ impl Book for TwoByTwo {
             .collect()
     }
 
+    fn file_kind(&self, header: &Header) -> Option<&'static str> {
+        if header.has("sides") {
+            Some("scenario")
+        } else if header.has("nation") && header.has("units") {
+            Some("army list")
+        } else {
+            None
+        }
+    }
+
     fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>> {
-        // An army list names a nation at the top level; a scenario has sides.
-        let is_army = text.lines().any(|l| {
-            l.trim_start().starts_with("nation") && !l.trim_start().starts_with("nation.")
-        });
-        let has_sides = text.contains("[[sides]]") || text.contains("sides =");
-        if is_army && !has_sides {
+        let header = Header::read(file, text).map_err(|e| vec![e])?;
+        if self.file_kind(&header) == Some("army list") {
             let a = validate::load_army(file, text)?;
             let units = a.expand();
             let cost = crate::army::cost(&crate::tables::Tables::default(), &units);
