@@ -11,6 +11,7 @@ pub mod dice;
 pub mod driver;
 pub mod explain;
 pub mod files;
+pub mod reference;
 pub mod replay;
 pub mod ruleset;
 pub mod scene;

@@ -242,7 +242,7 @@ mod tests {
         let c = json!({"Routed": {"unit": 3}});
         assert_eq!(
             first_difference(&a, &c, "").as_deref(),
-            Some("Moved: {\"to\":[1.0,2.0,0.5],\"unit\":3} in the replay, absent in the re-run")
+            Some("Moved: {\"unit\":3,\"to\":[1.0,2.0,0.5]} in the replay, absent in the re-run")
         );
         assert_eq!(first_difference(&a, &a, ""), None);
         assert_eq!(

@@ -1,0 +1,321 @@
+//! Reference pages for the files people write, made from the JSON schema of the types that
+//! read them, so the page cannot describe a field the reader does not have or miss one it
+//! has. A rule set derives `schemars::JsonSchema` for its file types; the doc comments of
+//! their fields become the descriptions here.
+
+use serde_json::{Map, Value};
+use std::collections::VecDeque;
+use std::fmt::Write;
+
+/// One page section for each type of a file, the file's own type first and then the types
+/// it uses in the order they are first met. `kind` names the file ("scenario").
+pub fn markdown(kind: &str, schema: &Value) -> String {
+    let defs = schema
+        .get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let root = schema
+        .get("title")
+        .and_then(Value::as_str)
+        .unwrap_or(kind)
+        .to_string();
+    let mut out = String::new();
+    let mut queue = VecDeque::from([(root.clone(), schema.clone())]);
+    let mut seen = vec![root];
+    while let Some((name, s)) = queue.pop_front() {
+        section(&mut out, &name, &s);
+        let mut refs = Vec::new();
+        collect_refs(&s, &mut refs);
+        for r in refs {
+            if !seen.contains(&r) {
+                if let Some(d) = defs.get(&r) {
+                    seen.push(r.clone());
+                    queue.push_back((r, d.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The anchor a heading gets on a rendered page.
+fn anchor(name: &str) -> String {
+    name.to_lowercase()
+}
+
+fn ref_name(s: &Value) -> Option<&str> {
+    s.get("$ref")?.as_str()?.strip_prefix("#/$defs/")
+}
+
+fn collect_refs(s: &Value, out: &mut Vec<String>) {
+    match s {
+        Value::Object(m) => {
+            if let Some(r) = ref_name(s) {
+                out.push(r.to_string());
+            }
+            for (k, v) in m {
+                if k != "$defs" && k != "default" {
+                    collect_refs(v, out);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| collect_refs(v, out)),
+        _ => {}
+    }
+}
+
+fn description(s: &Value) -> Option<String> {
+    s.get("description")
+        .and_then(Value::as_str)
+        .map(|d| d.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// The string values of a schema that is a choice of fixed strings, each with its
+/// description.
+fn choices(s: &Value) -> Option<Vec<(String, Option<String>)>> {
+    if let Some(values) = s.get("enum").and_then(Value::as_array) {
+        return values
+            .iter()
+            .map(|v| v.as_str().map(|v| (v.to_string(), None)))
+            .collect();
+    }
+    let one_of = s.get("oneOf").and_then(Value::as_array)?;
+    one_of
+        .iter()
+        .map(|v| {
+            let value = v.get("const")?.as_str()?;
+            Some((value.to_string(), description(v)))
+        })
+        .collect()
+}
+
+/// Variants of a tagged choice: each an object whose tag property is a constant.
+fn tagged(s: &Value) -> Option<(String, Vec<(String, Value)>)> {
+    let one_of = s.get("oneOf").and_then(Value::as_array)?;
+    let mut tag = None;
+    let mut variants = Vec::new();
+    for v in one_of {
+        let props = v.get("properties")?.as_object()?;
+        let (key, value) = props
+            .iter()
+            .find_map(|(k, p)| Some((k.clone(), p.get("const")?.as_str()?.to_string())))?;
+        if tag.get_or_insert_with(|| key.clone()) != &key {
+            return None;
+        }
+        variants.push((value, v.clone()));
+    }
+    tag.map(|t| (t, variants))
+}
+
+/// How a value of schema `s` is written, in a few words.
+fn type_words(s: &Value) -> String {
+    if let Some(r) = ref_name(s) {
+        return format!("[{r}](#{})", anchor(r));
+    }
+    if let Some(any) = s.get("anyOf").and_then(Value::as_array) {
+        let kinds: Vec<String> = any
+            .iter()
+            .filter(|v| v.get("type").and_then(Value::as_str) != Some("null"))
+            .map(type_words)
+            .collect();
+        return kinds.join(" or ");
+    }
+    if let Some(c) = s.get("const") {
+        return format!("`{c}`");
+    }
+    if let Some(values) = choices(s) {
+        let list: Vec<String> = values.iter().map(|(v, _)| format!("`\"{v}\"`")).collect();
+        return format!("one of {}", list.join(", "));
+    }
+    let ty = match s.get("type") {
+        Some(Value::String(t)) => t.as_str(),
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|t| *t != "null")
+            .unwrap_or("null"),
+        _ => "",
+    };
+    match ty {
+        "string" => "text".into(),
+        "integer" => "whole number".into(),
+        "number" => "number".into(),
+        "boolean" => "`true` or `false`".into(),
+        "array" => {
+            let items = s.get("items").map_or("values".into(), type_words);
+            let (lo, hi) = (
+                s.get("minItems").and_then(Value::as_u64),
+                s.get("maxItems").and_then(Value::as_u64),
+            );
+            match (lo, hi) {
+                (Some(a), Some(b)) if a == b => format!("list of {a} × {items}"),
+                _ => format!("list of {items}"),
+            }
+        }
+        "object" => match s.get("additionalProperties") {
+            Some(v @ Value::Object(_)) => format!("table of {}", type_words(v)),
+            _ => "table".into(),
+        },
+        _ => "any value".into(),
+    }
+}
+
+/// A default value as it would be written in TOML, or `None` when too long to show.
+fn default_words(v: &Value) -> Option<String> {
+    let shown = match v {
+        Value::Null => return None,
+        Value::String(s) => format!("\"{s}\""),
+        Value::Array(a) if a.is_empty() => "none".into(),
+        Value::Object(m) if m.is_empty() => return None,
+        other => other.to_string(),
+    };
+    (shown.chars().count() <= 40).then(|| format!("`{shown}`"))
+}
+
+fn fields_table(out: &mut String, s: &Value) {
+    let empty = Map::new();
+    let props = s
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    if props.is_empty() {
+        return;
+    }
+    let required: Vec<&str> = s
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    out.push_str("| key | value | needed | meaning |\n|---|---|---|---|\n");
+    for (key, p) in props {
+        let needed = if required.contains(&key.as_str()) {
+            "required".to_string()
+        } else {
+            match p.get("default").and_then(default_words) {
+                Some(d) => format!("default {d}"),
+                None => "optional".into(),
+            }
+        };
+        let meaning = description(p).unwrap_or_default().replace('|', "\\|");
+        let _ = writeln!(
+            out,
+            "| `{key}` | {} | {needed} | {meaning} |",
+            type_words(p).replace('|', "\\|")
+        );
+    }
+    out.push('\n');
+}
+
+fn section(out: &mut String, name: &str, s: &Value) {
+    let _ = writeln!(out, "## {name}\n");
+    if let Some(d) = description(s) {
+        let _ = writeln!(out, "{d}\n");
+    }
+    fields_table(out, s);
+    if let Some((tag, variants)) = tagged(s) {
+        let _ = writeln!(out, "By its `{tag}`:\n");
+        for (value, v) in variants {
+            let _ = write!(out, "### `{tag} = \"{value}\"`\n\n");
+            if let Some(d) = description(&v) {
+                let _ = writeln!(out, "{d}\n");
+            }
+            let mut own = v.clone();
+            if let Some(props) = own.get_mut("properties").and_then(Value::as_object_mut) {
+                props.remove(&tag);
+            }
+            fields_table(out, &own);
+        }
+    } else if let Some(values) = choices(s) {
+        out.push_str("One of:\n\n");
+        for (v, d) in values {
+            match d {
+                Some(d) => {
+                    let _ = writeln!(out, "- `\"{v}\"`: {d}");
+                }
+                None => {
+                    let _ = writeln!(out, "- `\"{v}\"`");
+                }
+            }
+        }
+        out.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn schema() -> Value {
+        json!({
+            "title": "Scenario",
+            "description": "A whole\n battle.",
+            "type": "object",
+            "properties": {
+                "rules": {"type": "string", "description": "The rule set."},
+                "turns": {"type": "integer", "default": 30},
+                "at": {"type": ["array", "null"], "items": {"type": "number"},
+                       "minItems": 3, "maxItems": 3},
+                "terrain": {"type": "array", "default": [], "items": {"$ref": "#/$defs/Feature"}},
+                "kind": {"$ref": "#/$defs/Kind"}
+            },
+            "required": ["rules"],
+            "$defs": {
+                "Kind": {"oneOf": [
+                    {"type": "string", "const": "fast", "description": "First to five."},
+                    {"type": "string", "const": "decisive"}
+                ]},
+                "Feature": {
+                    "type": "object",
+                    "properties": {"name": {"type": ["string", "null"]}},
+                    "oneOf": [
+                        {"description": "A circle.", "type": "object",
+                         "properties": {"shape": {"type": "string", "const": "circle"},
+                                        "radius": {"type": "number"}},
+                         "required": ["shape", "radius"]}
+                    ]
+                },
+                "Unused": {"type": "string"}
+            }
+        })
+    }
+
+    #[test]
+    fn every_field_is_listed_with_its_type_need_and_meaning() {
+        let page = markdown("scenario", &schema());
+        assert!(
+            page.starts_with("## Scenario\n\nA whole battle.\n"),
+            "{page}"
+        );
+        for row in [
+            "| `rules` | text | required | The rule set. |",
+            "| `turns` | whole number | default `30` |  |",
+            "| `at` | list of 3 × number | optional |  |",
+            "| `terrain` | list of [Feature](#feature) | default `none` |  |",
+            "| `kind` | [Kind](#kind) | optional |  |",
+        ] {
+            assert!(page.contains(row), "no {row} in\n{page}");
+        }
+    }
+
+    #[test]
+    fn used_types_follow_in_the_order_met_and_unused_ones_are_left_out() {
+        let page = markdown("scenario", &schema());
+        let feature = page.find("## Feature").expect("Feature");
+        let kind = page.find("## Kind").expect("Kind");
+        assert!(feature < kind, "{page}");
+        assert!(!page.contains("Unused"), "{page}");
+        assert!(
+            page.contains("- `\"fast\"`: First to five.\n- `\"decisive\"`\n"),
+            "{page}"
+        );
+        assert!(page.contains("By its `shape`:"), "{page}");
+        assert!(
+            page.contains("### `shape = \"circle\"`\n\nA circle."),
+            "{page}"
+        );
+        assert!(page.contains("| `radius` | number | required |"), "{page}");
+        assert!(!page.contains("| `shape` |"), "{page}");
+    }
+}
