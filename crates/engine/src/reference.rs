@@ -80,14 +80,19 @@ fn choices(s: &Value) -> Option<Vec<(String, Option<String>)>> {
             .map(|v| v.as_str().map(|v| (v.to_string(), None)))
             .collect();
     }
+    // Variants with descriptions come one by one; those without may come grouped.
     let one_of = s.get("oneOf").and_then(Value::as_array)?;
-    one_of
-        .iter()
-        .map(|v| {
-            let value = v.get("const")?.as_str()?;
-            Some((value.to_string(), description(v)))
-        })
-        .collect()
+    let mut out = Vec::new();
+    for v in one_of {
+        if let Some(value) = v.get("const").and_then(Value::as_str) {
+            out.push((value.to_string(), description(v)));
+        } else {
+            for value in v.get("enum")?.as_array()? {
+                out.push((value.as_str()?.to_string(), description(v)));
+            }
+        }
+    }
+    Some(out)
 }
 
 /// Variants of a tagged choice: each an object whose tag property is a constant.

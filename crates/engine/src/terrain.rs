@@ -5,7 +5,7 @@ use grognard_geometry::shape::{Shape, ShapeSpec};
 use serde::{Deserialize, Serialize};
 
 /// The kinds of feature the books place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TerrainKind {
     Stream,
@@ -47,9 +47,11 @@ impl TerrainKind {
     }
 }
 
-/// One feature on the table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One feature on the table: its kind, its outline (by `shape`), and for hills their height
+/// and steep edges.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Feature {
+    /// What the feature is; what it does is each book's own rule.
     pub kind: TerrainKind,
     #[serde(flatten)]
     pub shape: Shape,
@@ -60,8 +62,14 @@ pub struct Feature {
     /// steep to climb.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steep_edges: Vec<usize>,
+    /// A name for pictures and the narrative ("Hougoumont").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+}
+
+/// A feature's schema as a reference page shows it.
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(Feature)).unwrap_or_default()
 }
 
 fn is_zero(v: &u8) -> bool {

@@ -7,23 +7,51 @@ use geo::{Contains, Coord, Distance, Euclidean, LineString, Point, Polygon};
 use serde::{Deserialize, Serialize};
 
 /// How a terrain outline is written in a scenario.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "shape", rename_all = "snake_case")]
 pub enum ShapeSpec {
     /// A closed outline through these points.
-    Polygon { points: Vec<[f64; 2]> },
+    Polygon {
+        /// The corners `[x, y]` in inches, in order round the outline.
+        points: Vec<[f64; 2]>,
+    },
     /// A circle (drawn as a 24-sided polygon).
-    Circle { centre: [f64; 2], radius: f64 },
+    Circle {
+        /// `[x, y]` in inches.
+        centre: [f64; 2],
+        /// In inches.
+        radius: f64,
+    },
     /// A rectangle `width` by `height` centred on `centre`, rotated by `angle` degrees.
     Rect {
+        /// `[x, y]` in inches.
         centre: [f64; 2],
+        /// Along x before turning, in inches.
         width: f64,
+        /// Along y before turning, in inches.
         height: f64,
+        /// Degrees, counter-clockwise.
         #[serde(default)]
         angle: f64,
     },
     /// A strip `width` wide along a polyline.
-    Band { points: Vec<[f64; 2]>, width: f64 },
+    Band {
+        /// The centre line's points `[x, y]` in inches.
+        points: Vec<[f64; 2]>,
+        /// In inches.
+        width: f64,
+    },
+}
+
+/// A shape is written as its [`ShapeSpec`].
+impl schemars::JsonSchema for Shape {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        ShapeSpec::schema_name()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        ShapeSpec::json_schema(generator)
+    }
 }
 
 /// A terrain outline ready for queries.
