@@ -95,7 +95,8 @@ pub struct Unit {
     pub moved: bool,
     /// Used road movement in its last maneuver phase ("NW 9.5" note 6).
     pub road_moved: bool,
-    /// Lost a strength point in this half-turn's skirmish or artillery phase ("NW 11.2").
+    /// Lost a strength point in this half-turn's skirmish or artillery fire phase, and has
+    /// not fought its combat since ("NW 11.2" #1, ruling N39).
     pub lost_in_fire: bool,
     /// Arrived this turn: a full move without a maneuver roll ("NW 9.0 C" step 8).
     pub arrived: bool,

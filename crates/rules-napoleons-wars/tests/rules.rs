@@ -1144,3 +1144,117 @@ fn nw_9_3_officers_and_batteries_pass_friends_freely() {
     // A brigade through a brigade: 2" more.
     assert!((cost("2B/2/V") - 12.0).abs() < 1e-9);
 }
+
+/// The combat rounds of `events`, in order.
+fn rounds(events: &[Event]) -> Vec<grognard_rules_napoleons_wars::resolve::combat::Round> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fought { round, .. } => Some(round.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The modifiers of a roll as (value, reason) pairs.
+fn mods(e: &grognard_engine::Explanation) -> Vec<(i32, String)> {
+    e.modifiers
+        .iter()
+        .map(|m| (m.value, m.reason.to_string()))
+        .collect()
+}
+
+// "NW 11.2" #1, ruling N39: the French 12 lb battery fires on the Austrian 1B/1/VIII in the
+// artillery phase at canister range (10 points): 2+3 +1 (French guns) = 6, damaging fire: it
+// loses 1 s.p. (7 left) and is disordered. In the combat phase the French 1B/2/V (6 s.p.)
+// attacks it. Round one: attack 2+2 +2 (Fresh) +1 (French infantry attacking) = 7; defence
+// 3+4 +2 (Fresh) -2 (disordered, with a loss to fire) = 7: a desperate struggle, both lose
+// 1 s.p. and the French are disordered. The re-roll is the same combat: the Austrians still
+// take -2, the French, disordered by the struggle and not by fire, -1. Once the combat is
+// over the mark is gone.
+#[test]
+fn nw_11_2_a_loss_to_fire_makes_disorder_cost_two_for_that_combat() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 32.0, 90.0),
+        ("1B/1/VIII", 30.0, 37.0, 270.0),
+    ]);
+    let guns = id(&s, "V Corp, 12 lb, Foot");
+    let aus = id(&s, "1B/1/VIII");
+    let fr = id(&s, "1B/2/V");
+    s.clock.phase = 2;
+    run(
+        &mut s,
+        FRENCH,
+        Command::Fire {
+            batteries: vec![guns],
+            target: aus,
+        },
+        &[],
+    );
+    run(&mut s, FRENCH, Command::EndPhase, &[]);
+    run(&mut s, AUSTRIANS, Command::EndPhase, &[2, 3]);
+    assert_eq!(rules::phase_key(&s), "maneuver");
+    let a = s.unit(aus);
+    assert!(a.sp == 7 && a.disordered && a.lost_in_fire, "{a:?}");
+    // The French brigade stands in contact with the Austrian front; the guns are out of the way.
+    s.set_place(guns, Place::Waiting(u32::MAX));
+    s.set_place(fr, Place::Table);
+    s.set_pose(fr, Pose::new(30.0, 34.0, 90f64.to_radians()));
+    s.combats.push(rules_state::Combat {
+        attackers: vec![fr],
+        defender: aus,
+    });
+    s.clock.phase = 5;
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: aus },
+        &[2, 2, 3, 4, 3, 3, 3, 3],
+    );
+    let r = rounds(&events);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!((r[0].attack.total, r[0].defence.total), (7, 7));
+    assert!(mods(&r[0].defence).contains(&(-2, "disordered, with a loss to fire".into())));
+    assert!(!mods(&r[0].attack)
+        .iter()
+        .any(|m| m.1.starts_with("disordered")));
+    assert!(mods(&r[1].defence).contains(&(-2, "disordered, with a loss to fire".into())));
+    assert!(
+        mods(&r[1].attack).contains(&(-1, "disordered".into())),
+        "{:?}",
+        r[1].attack
+    );
+    assert!(!s.unit(aus).lost_in_fire && !s.unit(fr).lost_in_fire);
+}
+
+// "NW 11.2" #1, ruling N39: a loss to a battery's final shot comes in the maneuver phase,
+// not in a fire phase. The French 1B/2/V charges the Austrian 12 lb foot battery from 2.75"
+// off; the final shot (10 points at canister) rolls 3+4 = 7: damaging, the brigade loses
+// 1 s.p. and is disordered. The battery fails to evade (1+1 against 7). In the combat the
+// French are disordered at -1, not -2.
+#[test]
+fn nw_11_2_a_loss_to_final_fire_is_not_a_loss_in_the_fire_phases() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("VIII Corp, 12 lb, Foot", 30.0, 35.0, 270.0),
+    ]);
+    let inf = id(&s, "1B/2/V");
+    let bat = id(&s, "VIII Corp, 12 lb, Foot");
+    let sp = s.unit(inf).sp;
+    march(&mut s, inf, 10.0, 2.75, &[3, 4, 1, 1]);
+    let u = s.unit(inf);
+    assert!(u.sp == sp - 1 && u.disordered && !u.lost_in_fire, "{u:?}");
+    s.clock.phase = 5;
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: bat },
+        &[3, 3, 3, 3],
+    );
+    let r = rounds(&events);
+    assert!(
+        mods(&r[0].attack).contains(&(-1, "disordered".into())),
+        "{:?}",
+        r[0].attack
+    );
+}
