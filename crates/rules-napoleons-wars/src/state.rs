@@ -194,11 +194,12 @@ impl Unit {
         self.is_artillery() && self.sp < 2
     }
 
-    /// Fresh, Worn or Spent ("NW II 2.6"); batteries and officers count as Fresh.
-    pub fn fatigue(&self) -> Fatigue {
+    /// Fresh, Worn or Spent ("NW II 2.6"): a brigade's fatigue level. Batteries have two
+    /// steps, whole and damaged, and no fatigue level; officers none either (ruling N38).
+    pub fn fatigue(&self) -> Option<Fatigue> {
         match &self.role {
-            Role::Brigade(b) => design::fatigue_state(&b.fatigue, self.sp),
-            _ => Fatigue::Fresh,
+            Role::Brigade(b) => Some(design::fatigue_state(&b.fatigue, self.sp)),
+            _ => None,
         }
     }
 
@@ -220,7 +221,7 @@ impl Unit {
         let state = match self.place {
             Place::Gone(Gone::RoutedOff) => LossState::RoutedOff,
             Place::Gone(_) => LossState::Eliminated,
-            _ if self.fatigue() == Fatigue::Spent => LossState::Spent,
+            _ if self.fatigue() == Some(Fatigue::Spent) => LossState::Spent,
             _ => LossState::Intact,
         };
         design::loss_value(

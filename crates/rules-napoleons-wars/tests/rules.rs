@@ -1258,3 +1258,98 @@ fn nw_11_2_a_loss_to_final_fire_is_not_a_loss_in_the_fire_phases() {
         r[0].attack
     );
 }
+
+/// The explanation of `unit`'s maneuver roll among `events`.
+fn maneuver_roll(events: &[Event], unit: u16) -> grognard_engine::Explanation {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ManeuverRoll { unit: u, roll, .. } if *u == unit => Some(roll.roll.clone()),
+            _ => None,
+        })
+        .expect("a maneuver roll")
+}
+
+// "NW II 2.6", "NW 8.4", ruling N38: Fresh, Worn and Spent are a brigade's fatigue levels; a
+// battery has two steps and none of them. The Austrian 12 lb foot battery and 1B/1/VIII, both
+// within Chasteler's range, roll 3+4 to maneuver: the brigade adds +2 for being Fresh (9), the
+// battery nothing (7), whole or damaged. Attacked by the French 1B/2/V, the guns defend with
+// no Fresh or Spent modifier, while the French brigade takes its +2. Routed, the guns roll to
+// rally with neither.
+#[test]
+fn n38_batteries_have_no_fatigue_level() {
+    let mut s = table(&[
+        ("VIII Corp, 12 lb, Foot", 30.0, 40.0, 270.0),
+        ("1B/1/VIII", 40.0, 40.0, 270.0),
+        ("Chasteler", 35.0, 44.0, 270.0),
+    ]);
+    austrian_maneuver(&mut s);
+    let bat = id(&s, "VIII Corp, 12 lb, Foot");
+    let inf = id(&s, "1B/1/VIII");
+    assert_eq!(s.unit(bat).fatigue(), None);
+    let events = run(&mut s, AUSTRIANS, Command::Roll { unit: inf }, &[3, 4]);
+    let roll = maneuver_roll(&events, inf);
+    assert_eq!(
+        (roll.total, mods(&roll)),
+        (9, vec![(2, "unit is Fresh".into())])
+    );
+    run(&mut s, AUSTRIANS, Command::Hold, &[]);
+    for sp in [2, 1] {
+        s.units[bat as usize].sp = sp;
+        s.units[bat as usize].moved = false;
+        let events = run(&mut s, AUSTRIANS, Command::Roll { unit: bat }, &[3, 4]);
+        let roll = maneuver_roll(&events, bat);
+        assert_eq!((roll.total, mods(&roll)), (7, vec![]), "{sp} step(s)");
+        run(&mut s, AUSTRIANS, Command::Hold, &[]);
+    }
+    // In combat, whole and damaged.
+    let fatigue = |m: &(i32, String)| m.1.contains("Fresh") || m.1.contains("Spent");
+    for sp in [2, 1] {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 35.5, 90.0),
+            ("VIII Corp, 12 lb, Foot", 30.0, 37.75, 270.0),
+        ]);
+        let fr = id(&s, "1B/2/V");
+        let bat = id(&s, "VIII Corp, 12 lb, Foot");
+        s.units[bat as usize].sp = sp;
+        s.combats.push(rules_state::Combat {
+            attackers: vec![fr],
+            defender: bat,
+        });
+        s.clock.phase = 5;
+        let events = run(
+            &mut s,
+            FRENCH,
+            Command::Fight { defender: bat },
+            &[3, 3, 3, 3],
+        );
+        let r = rounds(&events);
+        assert!(
+            !mods(&r[0].defence).iter().any(fatigue),
+            "{:?}",
+            r[0].defence
+        );
+        assert!(mods(&r[0].attack).contains(&(2, "unit is Fresh".into())));
+    }
+    // Rallying.
+    let mut s = table(&[
+        ("VIII Corp, 12 lb, Foot", 30.0, 40.0, 270.0),
+        ("Chasteler", 35.0, 44.0, 270.0),
+    ]);
+    let bat = id(&s, "VIII Corp, 12 lb, Foot");
+    s.units[bat as usize].routed = true;
+    s.clock = Clock {
+        turn: 1,
+        phase: 10,
+        first: FRENCH,
+    };
+    let events = run(&mut s, AUSTRIANS, Command::EndPhase, &[3, 4]);
+    let test = events
+        .iter()
+        .find_map(|e| match e {
+            Event::RallyTest { unit, test } if *unit == bat => Some(test.clone()),
+            _ => None,
+        })
+        .expect("a rally roll");
+    assert_eq!((test.roll.total, mods(&test.roll)), (7, vec![]));
+}
