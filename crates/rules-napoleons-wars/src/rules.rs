@@ -890,7 +890,7 @@ pub fn command_range_now(state: &State, side: Side, command: u8) -> f64 {
         &state.field.tables.design,
         range,
         basic,
-        weather.hindrances(),
+        weather.hindrances() > 0,
     )
 }
 

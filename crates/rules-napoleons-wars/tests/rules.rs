@@ -1353,3 +1353,37 @@ fn n38_batteries_have_no_fatigue_level() {
         .expect("a rally roll");
     assert_eq!((test.roll.total, mods(&test.roll)), (7, vec![]));
 }
+
+// "NW 9.51": on a turn of hindered visibility command ranges are 3" shorter, never below the
+// commander's basic range (sight is what loses 6" a hindrance). Chasteler (Average, 7.5",
+// basic 3") stands 5" behind 1B/1/VIII: in range on a clear turn, out of it in fog (4.5"), so
+// the brigade reads the Poor column instead of the Average one.
+#[test]
+fn nw_9_51_fog_cuts_command_range_by_three_inches() {
+    use grognard_rules_napoleons_wars::scenario::{Spell, Weather};
+    let mut s = table(&[
+        ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ("Chasteler", 30.0, 47.25, 270.0),
+    ]);
+    austrian_maneuver(&mut s);
+    let inf = id(&s, "1B/1/VIII");
+    assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 7.5);
+    assert!(rules::in_command_range(&s, s.unit(inf)));
+    std::sync::Arc::make_mut(&mut s.field).weather = vec![Spell {
+        from_turn: 1,
+        weather: Weather::Fog,
+        mud: false,
+    }];
+    assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 4.5);
+    assert!(!rules::in_command_range(&s, s.unit(inf)));
+    let events = run(&mut s, AUSTRIANS, Command::Roll { unit: inf }, &[3, 4]);
+    let column = events.iter().find_map(|e| match e {
+        Event::ManeuverRoll { roll, .. } => Some(roll.column),
+        _ => None,
+    });
+    assert_eq!(column, Some(grognard_rules_napoleons_wars::Rating::Poor));
+    // Twilight is a hindrance too; the range never falls below the basic 3".
+    std::sync::Arc::make_mut(&mut s.field).sides[1].commands[0].range = 4.0;
+    std::sync::Arc::make_mut(&mut s.field).weather[0].weather = Weather::Twilight;
+    assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 3.0);
+}
