@@ -1387,3 +1387,23 @@ fn nw_9_51_fog_cuts_command_range_by_three_inches() {
     std::sync::Arc::make_mut(&mut s.field).weather[0].weather = Weather::Twilight;
     assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 3.0);
 }
+
+// "NW II 3.12", "NW II 4.0" item 5, ruling N40: irregular horse count toward their corps'
+// fatigue but never toward the army's. The Austrian hussars, made Cossacks, are destroyed:
+// VIII Corps has lost a unit, the army none; a line brigade destroyed counts for both.
+#[test]
+fn n40_irregular_horse_do_not_count_against_the_army() {
+    let mut s = table(&[
+        ("1B/3/VIII", 30.0, 40.0, 270.0),
+        ("1B/1/VIII", 40.0, 40.0, 270.0),
+    ]);
+    let hussars = id(&s, "1B/3/VIII");
+    let line = id(&s, "1B/1/VIII");
+    cossacks(&mut s, hussars);
+    s.set_place(hussars, Place::Gone(Gone::Eliminated));
+    assert_eq!(s.command_losses(AUSTRIANS, 0), 1.0);
+    assert_eq!(s.army_losses(AUSTRIANS), 0.0);
+    s.set_place(line, Place::Gone(Gone::Eliminated));
+    assert_eq!(s.command_losses(AUSTRIANS, 0), 2.0);
+    assert_eq!(s.army_losses(AUSTRIANS), 1.0);
+}
