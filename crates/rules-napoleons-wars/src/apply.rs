@@ -194,6 +194,10 @@ pub fn apply(state: &mut State, event: &Event) {
             state.set_pose(*battery, *pose);
         }
         Event::OfficerMoved { unit, to } => state.set_pose(*unit, *to),
+        Event::MovedAside { officer, to } => {
+            state.set_attached(*officer, None);
+            state.set_pose(*officer, *to);
+        }
         Event::OfficerRisk { .. } | Event::Evasion { .. } => {}
         Event::ReactionRoll {
             unit,

@@ -215,6 +215,18 @@ fn nw_9_3_troops_passing_through_an_enemy_officer_may_kill_him() {
                 "stepped aside: {:?}",
                 c.pose.pos
             );
+            // The story says what happened: he is moved aside.
+            let story: Vec<String> = events
+                .iter()
+                .filter_map(|e| NapoleonsWars.narrate(&s, e))
+                .collect();
+            assert!(
+                story
+                    .iter()
+                    .any(|l| l.starts_with("Chasteler is unhurt and moved aside to")),
+                "{story:?}"
+            );
+            assert!(!story.iter().any(|l| l.contains("detaches")), "{story:?}");
         }
     }
 }
