@@ -325,9 +325,9 @@ fn objective(state: &State, u: &Unit) -> Option<Vec2> {
             8.0
         } else {
             match e.fatigue() {
-                crate::Fatigue::Spent => 6.0,
-                crate::Fatigue::Worn => 3.0,
-                crate::Fatigue::Fresh => 0.0,
+                Some(crate::Fatigue::Spent) => 6.0,
+                Some(crate::Fatigue::Worn) => 3.0,
+                Some(crate::Fatigue::Fresh) | None => 0.0,
             }
         } + if e.disordered { 2.0 } else { 0.0 };
         distance(&u.base(), &e.base()) - weak
@@ -908,7 +908,7 @@ fn moves_for(
     }
     // Cavalry in good order with the enemy a few inches off stands facing it, ready to
     // charge whatever moves into its reaction zone ("NW 10.0") rather than walk into fire.
-    if u.is_cavalry() && !u.disordered && u.fatigue() != crate::Fatigue::Spent {
+    if u.is_cavalry() && !u.disordered && u.fatigue() != Some(crate::Fatigue::Spent) {
         let zone = u
             .brigade()
             .and_then(|b| b.weight)
@@ -946,7 +946,7 @@ fn moves_for(
     }
     // A Spent brigade is pulled back out of the fight: it counts half a loss already, and a
     // whole one if it is destroyed.
-    if u.fatigue() == crate::Fatigue::Spent && !u.is_artillery() {
+    if u.fatigue() == Some(crate::Fatigue::Spent) {
         push(
             state,
             side,

@@ -66,9 +66,12 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Lost { unit, sp, .. } => {
+            // Only a loss in the skirmish or artillery fire phases makes a disordered unit
+            // fight at -2 ("NW 11.2" #1, ruling N39): not final fire, not a combat's losses.
+            let in_fire = matches!(crate::rules::phase_key(state), "skirmish" | "artillery");
             let u = &mut state.units[*unit as usize];
             u.sp = u.sp.saturating_sub(*sp);
-            u.lost_in_fire = true;
+            u.lost_in_fire |= in_fire;
         }
         Event::Disordered { unit, .. } => state.units[*unit as usize].disordered = true,
         Event::Reordered { unit } => state.units[*unit as usize].disordered = false,
@@ -191,6 +194,10 @@ pub fn apply(state: &mut State, event: &Event) {
             state.set_pose(*battery, *pose);
         }
         Event::OfficerMoved { unit, to } => state.set_pose(*unit, *to),
+        Event::MovedAside { officer, to } => {
+            state.set_attached(*officer, None);
+            state.set_pose(*officer, *to);
+        }
         Event::OfficerRisk { .. } | Event::Evasion { .. } => {}
         Event::ReactionRoll {
             unit,
@@ -227,7 +234,20 @@ pub fn apply(state: &mut State, event: &Event) {
             part_from_battery(state, *unit);
         }
         Event::ValourUsed => state.valour_used = true,
-        Event::CombatOver { defender } => state.combats.retain(|c| c.defender != *defender),
+        Event::CombatOver { defender } => {
+            // The -2 for a loss to fire holds for that combat only ("NW 11.2" #1).
+            let fought: Vec<UnitId> = state
+                .combats
+                .iter()
+                .filter(|c| c.defender == *defender)
+                .flat_map(|c| c.attackers.iter().copied())
+                .chain([*defender])
+                .collect();
+            for u in fought {
+                state.units[u as usize].lost_in_fire = false;
+            }
+            state.combats.retain(|c| c.defender != *defender)
+        }
         Event::RallyTest { .. } => {}
         Event::Rallied { unit, pose } => {
             part_from_battery(state, *unit);
@@ -289,9 +309,6 @@ pub fn apply(state: &mut State, event: &Event) {
     }
 }
 
-/// A battery stays attached only while its brigade moves by its own maneuver: when either
-/// is pushed, turned or thrown back, the battery is left where it stands, detached (ruling
-/// N31).
 /// Whether an event might change who may skirmish or fire at whom. Every event might, but
 /// a side ending its part of a phase, and the declarations of foot and guns (a cavalry
 /// declaration opens irregular horse to skirmishers in return, "NW 7.9"): declarations are
@@ -304,6 +321,9 @@ fn revises(state: &State, event: &Event) -> bool {
     }
 }
 
+/// A battery stays attached only while its brigade moves by its own maneuver: when either
+/// is pushed, turned or thrown back, the battery is left where it stands, detached (ruling
+/// N31).
 fn part_from_battery(state: &mut State, unit: UnitId) {
     let mut parting: Vec<UnitId> = state
         .riders(unit)

@@ -206,6 +206,15 @@ impl Army {
         self.commands.iter().map(Command::units).sum::<u32>() + self.independent.len() as u32
     }
 
+    /// The units an army's breaking point is figured from ("NW II 4.0"): all of them but its
+    /// irregular horse (Cossacks, Yuruks, Bedouin, Arabs and militia cavalry), which never
+    /// count toward the army's fatigue, only toward their own command's ("NW II 3.12",
+    /// ruling N40).
+    pub fn fatigue_units(&self) -> u32 {
+        let irregular = self.brigades().filter(|(_, b)| b.irregular).count() as u32;
+        self.units() - irregular
+    }
+
     /// The generals assigned to divisions.
     pub fn generals(&self) -> usize {
         self.commands
@@ -239,5 +248,25 @@ pub fn fmt_inches(x: f64) -> String {
         format!("{}", x.round() as i64)
     } else {
         format!("{x:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn irregular_horse_are_left_out_of_the_armys_fatigue_units() {
+        let mut army = crate::book::default_scenario().sides[1].army.clone();
+        let all = army.units();
+        assert_eq!(army.fatigue_units(), all);
+        let hussars = army.commands[0]
+            .divisions
+            .iter_mut()
+            .flat_map(|d| d.brigades.iter_mut())
+            .find(|b| b.arm == crate::Arm::Cavalry)
+            .expect("a cavalry brigade");
+        hussars.irregular = true;
+        assert_eq!(army.units(), all);
+        assert_eq!(army.fatigue_units(), all - 1);
+        assert_eq!(army.commands[0].units(), 9, "the corps still counts them");
     }
 }

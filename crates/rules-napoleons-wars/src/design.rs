@@ -196,10 +196,15 @@ pub fn replacement(t: &DesignTables, rating: Rating, range: f64, basic: f64) -> 
     (rating.worse(), (range - t.replacement_range_cut).max(basic))
 }
 
-/// A commander's range on a turn of hindered visibility ("NW 9.51"): 3" less for each
-/// hindrance, never below the basic range.
-pub fn hindered_range(t: &DesignTables, range: f64, basic: f64, hindrances: u32) -> f64 {
-    (range - t.hindered_range_cut * hindrances as f64).max(basic)
+/// A commander's range on a turn with `hindered` visibility ("NW 9.51"): 3" less, never below
+/// the basic range. Sight is cut 6" for each hindrance, but command ranges 3" however many
+/// hindrances there are.
+pub fn hindered_range(t: &DesignTables, range: f64, basic: f64, hindered: bool) -> f64 {
+    if hindered {
+        (range - t.hindered_range_cut).max(basic)
+    } else {
+        range
+    }
 }
 
 /// Skirmish rating from a brigade's make-up ("NW II 2.8"): any light battalions (jagers,
@@ -348,6 +353,18 @@ mod tests {
         assert_eq!(loss_value(cossacks, LossState::Eliminated, true), 0.0);
         assert_eq!(loss_value(cossacks, LossState::Eliminated, false), 1.0);
         assert_eq!(loss_value(line, LossState::RoutedOff, true), 0.5);
+    }
+
+    #[test]
+    fn hindered_visibility_cuts_command_range_once() {
+        let t = DesignTables::default();
+        assert_eq!(hindered_range(&t, 12.0, 4.0, false), 12.0);
+        assert_eq!(hindered_range(&t, 12.0, 4.0, true), 9.0);
+        assert_eq!(
+            hindered_range(&t, 5.5, 4.0, true),
+            4.0,
+            "never below the basic range"
+        );
     }
 
     #[test]

@@ -153,9 +153,15 @@ pub enum Event {
         infantry: Option<UnitId>,
         pose: Pose,
     },
-    /// Officers stand aside when troops pass through them ("NW 9.3").
+    /// A general or ADC goes to the unit he has just attached to ("NW 9.0 A").
     OfficerMoved {
         unit: UnitId,
+        to: Pose,
+    },
+    /// An officer run over by enemy troops who lives is moved 3" aside, off any unit he was
+    /// attached to ("NW 9.3" note 2).
+    MovedAside {
+        officer: UnitId,
         to: Pose,
     },
     OfficerRisk {

@@ -135,6 +135,11 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
             Some(u) => format!("{} attaches to {}", name(*officer), name(*u)),
             None => format!("{} detaches", name(*officer)),
         },
+        Event::MovedAside { officer, to } => format!(
+            "{} is unhurt and moved aside to {} [NW 9.3]",
+            name(*officer),
+            at(to)
+        ),
         Event::MovesOn { unit, allowance } => {
             format!("{} may move on {:.1}\" [NW 8.5]", name(*unit), allowance)
         }

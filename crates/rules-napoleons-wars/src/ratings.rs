@@ -274,4 +274,25 @@ mod tests {
         assert_eq!((d.command, d.valorous), (Some(Rating::Excellent), true));
         assert!(find_officer(Some(Nation::Britain), "Davout").is_err());
     }
+
+    /// The "Execuent" cell in Bourcier's row is Napoleon's, displaced by the scan
+    /// (RULINGS-DATA.md): Bourcier has only his commander's rating, and no officer is rated
+    /// higher as an army's CinC than as a commander.
+    #[test]
+    fn bourcier_has_no_army_rating() {
+        let b = find_officer(Some(Nation::France), "Bourcier").unwrap();
+        assert_eq!((b.army, b.command), (None, Some(Rating::Good)));
+        let n = find_officer(Some(Nation::France), "Napoleon").unwrap();
+        assert_eq!((n.army, n.command), (Some(Rating::Excellent), None));
+        for o in officer_ratings() {
+            if let (Some(a), Some(c)) = (o.army, o.command) {
+                assert!(
+                    a >= c,
+                    "{} {}: {a} as CinC, {c} as commander",
+                    o.nation,
+                    o.name
+                );
+            }
+        }
+    }
 }

@@ -520,11 +520,7 @@ impl NapoleonsWars {
                         to.pos.x = to.pos.x.clamp(1.0, ctx.state.field.width - 1.0);
                         to.pos.y = to.pos.y.clamp(1.0, ctx.state.field.depth - 1.0);
                         let to = grognard_geometry::Pose::at(to.pos, op.facing);
-                        ctx.emit(Event::Attached {
-                            officer: *o,
-                            unit: None,
-                        });
-                        ctx.emit(Event::OfficerMoved { unit: *o, to });
+                        ctx.emit(Event::MovedAside { officer: *o, to });
                     }
                 }
                 if let Some(d) = plan.contact {
@@ -890,7 +886,7 @@ pub fn command_range_now(state: &State, side: Side, command: u8) -> f64 {
         &state.field.tables.design,
         range,
         basic,
-        weather.hindrances(),
+        weather.hindrances() > 0,
     )
 }
 

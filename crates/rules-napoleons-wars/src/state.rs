@@ -95,7 +95,8 @@ pub struct Unit {
     pub moved: bool,
     /// Used road movement in its last maneuver phase ("NW 9.5" note 6).
     pub road_moved: bool,
-    /// Lost a strength point in this half-turn's skirmish or artillery phase ("NW 11.2").
+    /// Lost a strength point in this half-turn's skirmish or artillery fire phase, and has
+    /// not fought its combat since ("NW 11.2" #1, ruling N39).
     pub lost_in_fire: bool,
     /// Arrived this turn: a full move without a maneuver roll ("NW 9.0 C" step 8).
     pub arrived: bool,
@@ -193,11 +194,12 @@ impl Unit {
         self.is_artillery() && self.sp < 2
     }
 
-    /// Fresh, Worn or Spent ("NW II 2.6"); batteries and officers count as Fresh.
-    pub fn fatigue(&self) -> Fatigue {
+    /// Fresh, Worn or Spent ("NW II 2.6"): a brigade's fatigue level. Batteries have two
+    /// steps, whole and damaged, and no fatigue level; officers none either (ruling N38).
+    pub fn fatigue(&self) -> Option<Fatigue> {
         match &self.role {
-            Role::Brigade(b) => design::fatigue_state(&b.fatigue, self.sp),
-            _ => Fatigue::Fresh,
+            Role::Brigade(b) => Some(design::fatigue_state(&b.fatigue, self.sp)),
+            _ => None,
         }
     }
 
@@ -219,7 +221,7 @@ impl Unit {
         let state = match self.place {
             Place::Gone(Gone::RoutedOff) => LossState::RoutedOff,
             Place::Gone(_) => LossState::Eliminated,
-            _ if self.fatigue() == Fatigue::Spent => LossState::Spent,
+            _ if self.fatigue() == Some(Fatigue::Spent) => LossState::Spent,
             _ => LossState::Intact,
         };
         design::loss_value(

@@ -737,7 +737,8 @@ pub struct DesignTables {
     pub units_per_general: [f64; 3],
     /// Fatigue multipliers for Good, Average and Poor morale ("NW II 4.0").
     pub morale_multiplier: [f64; 3],
-    /// "NW 9.51": hindered visibility cuts command ranges by this much a hindrance.
+    /// "NW 9.51": on a turn of hindered visibility command ranges are this much shorter (once,
+    /// however many hindrances).
     pub hindered_range_cut: f64,
     /// "NW 11.7": a replacement commander's range is this much shorter.
     pub replacement_range_cut: f64,

@@ -17,7 +17,7 @@ pub fn light_cavalry_sp(state: &State, side: Side) -> u32 {
             u.brigade()
                 .is_some_and(|b| b.weight == Some(crate::CavalryWeight::Light))
         })
-        .filter(|u| u.fatigue() != crate::Fatigue::Spent)
+        .filter(|u| u.fatigue() != Some(crate::Fatigue::Spent))
         .map(|u| u.sp)
         .sum()
 }

@@ -215,6 +215,18 @@ fn nw_9_3_troops_passing_through_an_enemy_officer_may_kill_him() {
                 "stepped aside: {:?}",
                 c.pose.pos
             );
+            // The story says what happened: he is moved aside.
+            let story: Vec<String> = events
+                .iter()
+                .filter_map(|e| NapoleonsWars.narrate(&s, e))
+                .collect();
+            assert!(
+                story
+                    .iter()
+                    .any(|l| l.starts_with("Chasteler is unhurt and moved aside to")),
+                "{story:?}"
+            );
+            assert!(!story.iter().any(|l| l.contains("detaches")), "{story:?}");
         }
     }
 }
@@ -1143,4 +1155,267 @@ fn nw_9_3_officers_and_batteries_pass_friends_freely() {
     assert!((cost("1B/2/V") - 10.0).abs() < 1e-9);
     // A brigade through a brigade: 2" more.
     assert!((cost("2B/2/V") - 12.0).abs() < 1e-9);
+}
+
+/// The combat rounds of `events`, in order.
+fn rounds(events: &[Event]) -> Vec<grognard_rules_napoleons_wars::resolve::combat::Round> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fought { round, .. } => Some(round.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The modifiers of a roll as (value, reason) pairs.
+fn mods(e: &grognard_engine::Explanation) -> Vec<(i32, String)> {
+    e.modifiers
+        .iter()
+        .map(|m| (m.value, m.reason.to_string()))
+        .collect()
+}
+
+// "NW 11.2" #1, ruling N39: the French 12 lb battery fires on the Austrian 1B/1/VIII in the
+// artillery phase at canister range (10 points): 2+3 +1 (French guns) = 6, damaging fire: it
+// loses 1 s.p. (7 left) and is disordered. In the combat phase the French 1B/2/V (6 s.p.)
+// attacks it. Round one: attack 2+2 +2 (Fresh) +1 (French infantry attacking) = 7; defence
+// 3+4 +2 (Fresh) -2 (disordered, with a loss to fire) = 7: a desperate struggle, both lose
+// 1 s.p. and the French are disordered. The re-roll is the same combat: the Austrians still
+// take -2, the French, disordered by the struggle and not by fire, -1. Once the combat is
+// over the mark is gone.
+#[test]
+fn nw_11_2_a_loss_to_fire_makes_disorder_cost_two_for_that_combat() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 32.0, 90.0),
+        ("1B/1/VIII", 30.0, 37.0, 270.0),
+    ]);
+    let guns = id(&s, "V Corp, 12 lb, Foot");
+    let aus = id(&s, "1B/1/VIII");
+    let fr = id(&s, "1B/2/V");
+    s.clock.phase = 2;
+    run(
+        &mut s,
+        FRENCH,
+        Command::Fire {
+            batteries: vec![guns],
+            target: aus,
+        },
+        &[],
+    );
+    run(&mut s, FRENCH, Command::EndPhase, &[]);
+    run(&mut s, AUSTRIANS, Command::EndPhase, &[2, 3]);
+    assert_eq!(rules::phase_key(&s), "maneuver");
+    let a = s.unit(aus);
+    assert!(a.sp == 7 && a.disordered && a.lost_in_fire, "{a:?}");
+    // The French brigade stands in contact with the Austrian front; the guns are out of the way.
+    s.set_place(guns, Place::Waiting(u32::MAX));
+    s.set_place(fr, Place::Table);
+    s.set_pose(fr, Pose::new(30.0, 34.0, 90f64.to_radians()));
+    s.combats.push(rules_state::Combat {
+        attackers: vec![fr],
+        defender: aus,
+    });
+    s.clock.phase = 5;
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: aus },
+        &[2, 2, 3, 4, 3, 3, 3, 3],
+    );
+    let r = rounds(&events);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!((r[0].attack.total, r[0].defence.total), (7, 7));
+    assert!(mods(&r[0].defence).contains(&(-2, "disordered, with a loss to fire".into())));
+    assert!(!mods(&r[0].attack)
+        .iter()
+        .any(|m| m.1.starts_with("disordered")));
+    assert!(mods(&r[1].defence).contains(&(-2, "disordered, with a loss to fire".into())));
+    assert!(
+        mods(&r[1].attack).contains(&(-1, "disordered".into())),
+        "{:?}",
+        r[1].attack
+    );
+    assert!(!s.unit(aus).lost_in_fire && !s.unit(fr).lost_in_fire);
+}
+
+// "NW 11.2" #1, ruling N39: a loss to a battery's final shot comes in the maneuver phase,
+// not in a fire phase. The French 1B/2/V charges the Austrian 12 lb foot battery from 2.75"
+// off; the final shot (10 points at canister) rolls 3+4 = 7: damaging, the brigade loses
+// 1 s.p. and is disordered. The battery fails to evade (1+1 against 7). In the combat the
+// French are disordered at -1, not -2.
+#[test]
+fn nw_11_2_a_loss_to_final_fire_is_not_a_loss_in_the_fire_phases() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("VIII Corp, 12 lb, Foot", 30.0, 35.0, 270.0),
+    ]);
+    let inf = id(&s, "1B/2/V");
+    let bat = id(&s, "VIII Corp, 12 lb, Foot");
+    let sp = s.unit(inf).sp;
+    march(&mut s, inf, 10.0, 2.75, &[3, 4, 1, 1]);
+    let u = s.unit(inf);
+    assert!(u.sp == sp - 1 && u.disordered && !u.lost_in_fire, "{u:?}");
+    s.clock.phase = 5;
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: bat },
+        &[3, 3, 3, 3],
+    );
+    let r = rounds(&events);
+    assert!(
+        mods(&r[0].attack).contains(&(-1, "disordered".into())),
+        "{:?}",
+        r[0].attack
+    );
+}
+
+/// The explanation of `unit`'s maneuver roll among `events`.
+fn maneuver_roll(events: &[Event], unit: u16) -> grognard_engine::Explanation {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ManeuverRoll { unit: u, roll, .. } if *u == unit => Some(roll.roll.clone()),
+            _ => None,
+        })
+        .expect("a maneuver roll")
+}
+
+// "NW II 2.6", "NW 8.4", ruling N38: Fresh, Worn and Spent are a brigade's fatigue levels; a
+// battery has two steps and none of them. The Austrian 12 lb foot battery and 1B/1/VIII, both
+// within Chasteler's range, roll 3+4 to maneuver: the brigade adds +2 for being Fresh (9), the
+// battery nothing (7), whole or damaged. Attacked by the French 1B/2/V, the guns defend with
+// no Fresh or Spent modifier, while the French brigade takes its +2. Routed, the guns roll to
+// rally with neither.
+#[test]
+fn n38_batteries_have_no_fatigue_level() {
+    let mut s = table(&[
+        ("VIII Corp, 12 lb, Foot", 30.0, 40.0, 270.0),
+        ("1B/1/VIII", 40.0, 40.0, 270.0),
+        ("Chasteler", 35.0, 44.0, 270.0),
+    ]);
+    austrian_maneuver(&mut s);
+    let bat = id(&s, "VIII Corp, 12 lb, Foot");
+    let inf = id(&s, "1B/1/VIII");
+    assert_eq!(s.unit(bat).fatigue(), None);
+    let events = run(&mut s, AUSTRIANS, Command::Roll { unit: inf }, &[3, 4]);
+    let roll = maneuver_roll(&events, inf);
+    assert_eq!(
+        (roll.total, mods(&roll)),
+        (9, vec![(2, "unit is Fresh".into())])
+    );
+    run(&mut s, AUSTRIANS, Command::Hold, &[]);
+    for sp in [2, 1] {
+        s.units[bat as usize].sp = sp;
+        s.units[bat as usize].moved = false;
+        let events = run(&mut s, AUSTRIANS, Command::Roll { unit: bat }, &[3, 4]);
+        let roll = maneuver_roll(&events, bat);
+        assert_eq!((roll.total, mods(&roll)), (7, vec![]), "{sp} step(s)");
+        run(&mut s, AUSTRIANS, Command::Hold, &[]);
+    }
+    // In combat, whole and damaged.
+    let fatigue = |m: &(i32, String)| m.1.contains("Fresh") || m.1.contains("Spent");
+    for sp in [2, 1] {
+        let mut s = table(&[
+            ("1B/2/V", 30.0, 35.5, 90.0),
+            ("VIII Corp, 12 lb, Foot", 30.0, 37.75, 270.0),
+        ]);
+        let fr = id(&s, "1B/2/V");
+        let bat = id(&s, "VIII Corp, 12 lb, Foot");
+        s.units[bat as usize].sp = sp;
+        s.combats.push(rules_state::Combat {
+            attackers: vec![fr],
+            defender: bat,
+        });
+        s.clock.phase = 5;
+        let events = run(
+            &mut s,
+            FRENCH,
+            Command::Fight { defender: bat },
+            &[3, 3, 3, 3],
+        );
+        let r = rounds(&events);
+        assert!(
+            !mods(&r[0].defence).iter().any(fatigue),
+            "{:?}",
+            r[0].defence
+        );
+        assert!(mods(&r[0].attack).contains(&(2, "unit is Fresh".into())));
+    }
+    // Rallying.
+    let mut s = table(&[
+        ("VIII Corp, 12 lb, Foot", 30.0, 40.0, 270.0),
+        ("Chasteler", 35.0, 44.0, 270.0),
+    ]);
+    let bat = id(&s, "VIII Corp, 12 lb, Foot");
+    s.units[bat as usize].routed = true;
+    s.clock = Clock {
+        turn: 1,
+        phase: 10,
+        first: FRENCH,
+    };
+    let events = run(&mut s, AUSTRIANS, Command::EndPhase, &[3, 4]);
+    let test = events
+        .iter()
+        .find_map(|e| match e {
+            Event::RallyTest { unit, test } if *unit == bat => Some(test.clone()),
+            _ => None,
+        })
+        .expect("a rally roll");
+    assert_eq!((test.roll.total, mods(&test.roll)), (7, vec![]));
+}
+
+// "NW 9.51": on a turn of hindered visibility command ranges are 3" shorter, never below the
+// commander's basic range (sight is what loses 6" a hindrance). Chasteler (Average, 7.5",
+// basic 3") stands 5" behind 1B/1/VIII: in range on a clear turn, out of it in fog (4.5"), so
+// the brigade reads the Poor column instead of the Average one.
+#[test]
+fn nw_9_51_fog_cuts_command_range_by_three_inches() {
+    use grognard_rules_napoleons_wars::scenario::{Spell, Weather};
+    let mut s = table(&[
+        ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ("Chasteler", 30.0, 47.25, 270.0),
+    ]);
+    austrian_maneuver(&mut s);
+    let inf = id(&s, "1B/1/VIII");
+    assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 7.5);
+    assert!(rules::in_command_range(&s, s.unit(inf)));
+    std::sync::Arc::make_mut(&mut s.field).weather = vec![Spell {
+        from_turn: 1,
+        weather: Weather::Fog,
+        mud: false,
+    }];
+    assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 4.5);
+    assert!(!rules::in_command_range(&s, s.unit(inf)));
+    let events = run(&mut s, AUSTRIANS, Command::Roll { unit: inf }, &[3, 4]);
+    let column = events.iter().find_map(|e| match e {
+        Event::ManeuverRoll { roll, .. } => Some(roll.column),
+        _ => None,
+    });
+    assert_eq!(column, Some(grognard_rules_napoleons_wars::Rating::Poor));
+    // Twilight is a hindrance too; the range never falls below the basic 3".
+    std::sync::Arc::make_mut(&mut s.field).sides[1].commands[0].range = 4.0;
+    std::sync::Arc::make_mut(&mut s.field).weather[0].weather = Weather::Twilight;
+    assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 3.0);
+}
+
+// "NW II 3.12", "NW II 4.0" item 5, ruling N40: irregular horse count toward their corps'
+// fatigue but never toward the army's. The Austrian hussars, made Cossacks, are destroyed:
+// VIII Corps has lost a unit, the army none; a line brigade destroyed counts for both.
+#[test]
+fn n40_irregular_horse_do_not_count_against_the_army() {
+    let mut s = table(&[
+        ("1B/3/VIII", 30.0, 40.0, 270.0),
+        ("1B/1/VIII", 40.0, 40.0, 270.0),
+    ]);
+    let hussars = id(&s, "1B/3/VIII");
+    let line = id(&s, "1B/1/VIII");
+    cossacks(&mut s, hussars);
+    s.set_place(hussars, Place::Gone(Gone::Eliminated));
+    assert_eq!(s.command_losses(AUSTRIANS, 0), 1.0);
+    assert_eq!(s.army_losses(AUSTRIANS), 0.0);
+    s.set_place(line, Place::Gone(Gone::Eliminated));
+    assert_eq!(s.command_losses(AUSTRIANS, 0), 2.0);
+    assert_eq!(s.army_losses(AUSTRIANS), 1.0);
 }

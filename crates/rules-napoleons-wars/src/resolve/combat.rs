@@ -20,7 +20,8 @@ pub struct Unit {
     pub weight: Option<CavalryWeight>,
     pub armored: bool,
     pub sp: u32,
-    pub fatigue: Fatigue,
+    /// A brigade's fatigue level; `None` for a battery, which has none (ruling N38).
+    pub fatigue: Option<Fatigue>,
     pub disordered: bool,
     /// Lost a strength point in the skirmish or artillery phase just before ("NW 11.2" #1).
     pub lost_sp_in_fire: bool,
@@ -72,8 +73,18 @@ impl Situation {
 }
 
 fn state_modifiers(t: &Combat, u: &Unit, m: &mut Vec<Modifier>) {
-    add(m, u.fatigue == Fatigue::Fresh, t.fresh, "unit is Fresh");
-    add(m, u.fatigue == Fatigue::Spent, t.spent, "unit is Spent");
+    add(
+        m,
+        u.fatigue == Some(Fatigue::Fresh),
+        t.fresh,
+        "unit is Fresh",
+    );
+    add(
+        m,
+        u.fatigue == Some(Fatigue::Spent),
+        t.spent,
+        "unit is Spent",
+    );
     if u.disordered {
         if u.lost_sp_in_fire {
             m.push(Modifier::new(
@@ -259,7 +270,7 @@ mod tests {
     use super::*;
     use grognard_engine::dice::distribution;
 
-    fn unit(arm: Arm, sp: u32, fatigue: Fatigue) -> Unit {
+    fn unit(arm: Arm, sp: u32, fatigue: Option<Fatigue>) -> Unit {
         Unit {
             nation: Nation::France,
             arm,
@@ -286,9 +297,9 @@ mod tests {
             (Arm::Cavalry, Arm::Cavalry),
         ] {
             for (sa, sd, fa, fd) in [
-                (4, 4, Fatigue::Fresh, Fatigue::Fresh),
-                (8, 3, Fatigue::Fresh, Fatigue::Spent),
-                (2, 9, Fatigue::Worn, Fatigue::Fresh),
+                (4, 4, Some(Fatigue::Fresh), Some(Fatigue::Fresh)),
+                (8, 3, Some(Fatigue::Fresh), Some(Fatigue::Spent)),
+                (2, 9, Some(Fatigue::Worn), None),
             ] {
                 cases.push(Situation {
                     attackers: vec![unit(a, sa, fa)],

@@ -17,7 +17,8 @@ pub struct Facts {
     /// Within the commander's range (and the command has a commander: "NW 11.7").
     pub in_range: bool,
     pub disordered: bool,
-    pub fatigue: Fatigue,
+    /// A brigade's fatigue level; `None` for a battery, which has none (ruling N38).
+    pub fatigue: Option<Fatigue>,
     pub quality: Quality,
     pub general_attached: bool,
     pub valorous_near: bool,
@@ -60,13 +61,13 @@ pub fn modifiers(t: &Maneuver, f: &Facts) -> Vec<Modifier> {
     let mut m = Vec::new();
     add(
         &mut m,
-        f.fatigue == Fatigue::Fresh,
+        f.fatigue == Some(Fatigue::Fresh),
         t.fresh,
         "unit is Fresh",
     );
     add(
         &mut m,
-        f.fatigue == Fatigue::Spent,
+        f.fatigue == Some(Fatigue::Spent),
         t.spent,
         "unit is Spent",
     );

@@ -48,7 +48,7 @@ pub fn chance(needed: i32, modifier: i32) -> f64 {
 /// What a cavalry reaction roll depends on ("NW Cavalry Reaction Table").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReactionFacts {
-    pub fatigue: Fatigue,
+    pub fatigue: Option<Fatigue>,
     pub quality: Quality,
     pub general_attached: bool,
     pub valorous_near: bool,
@@ -61,14 +61,19 @@ pub fn reaction_modifiers(t: &Reaction, f: &ReactionFacts) -> Vec<Modifier> {
     let mut m = Vec::new();
     add(
         &mut m,
-        f.fatigue == Fatigue::Fresh,
+        f.fatigue == Some(Fatigue::Fresh),
         t.fresh,
         "unit is Fresh",
     );
-    add(&mut m, f.fatigue == Fatigue::Worn, t.worn, "unit is Worn");
     add(
         &mut m,
-        f.fatigue == Fatigue::Spent,
+        f.fatigue == Some(Fatigue::Worn),
+        t.worn,
+        "unit is Worn",
+    );
+    add(
+        &mut m,
+        f.fatigue == Some(Fatigue::Spent),
         t.spent,
         "unit is Spent",
     );
@@ -120,7 +125,8 @@ pub fn reaction(t: &Reaction, f: &ReactionFacts, dice: &mut dyn Dice) -> Test {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RallyFacts {
     pub quality: Quality,
-    pub fatigue: Fatigue,
+    /// A brigade's fatigue level; `None` for a battery, which has none (ruling N38).
+    pub fatigue: Option<Fatigue>,
     pub outside_command: bool,
     pub general_attached: bool,
     pub valorous_or_cinc_near: bool,
@@ -130,13 +136,13 @@ pub fn rally_modifiers(t: &Rally, f: &RallyFacts) -> Vec<Modifier> {
     let mut m = Vec::new();
     add(
         &mut m,
-        f.fatigue == Fatigue::Fresh,
+        f.fatigue == Some(Fatigue::Fresh),
         t.fresh,
         "unit is Fresh",
     );
     add(
         &mut m,
-        f.fatigue == Fatigue::Spent,
+        f.fatigue == Some(Fatigue::Spent),
         t.spent,
         "unit is Spent",
     );
