@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Err(errors) = TwoByTwo.check_file(FILE, text) {
+    if let Err(errors) = TwoByTwo.check_file(FILE, text, &grognard_engine::files::NoIncludes) {
         well_formed(text, &errors);
     }
     match validate::load(FILE, text) {

@@ -24,7 +24,7 @@ use clap::{Parser, Subcommand};
 use grognard_engine::book::Book;
 use grognard_engine::dice::derive_seed;
 use grognard_engine::driver::Match;
-use grognard_engine::files::{self, FileError, Header};
+use grognard_engine::files::{self, FileError, Header, Includes};
 use grognard_engine::replay::{verify, Replay};
 use grognard_engine::stats::wilson;
 use grognard_engine::{Player, Ruleset, Side};
@@ -441,6 +441,38 @@ struct ScenarioFile {
     rules: &'static str,
     name: String,
     text: String,
+    includes: Beside,
+}
+
+/// The files a scenario names, read from its own folder (a name may also be a whole path),
+/// under the same limits as any file given on the command line. Each is read once.
+struct Beside {
+    dir: PathBuf,
+    read: std::sync::Mutex<std::collections::HashMap<String, (String, String)>>,
+}
+
+impl Beside {
+    fn new(file: &Path) -> Beside {
+        Beside {
+            dir: file.parent().map(Path::to_path_buf).unwrap_or_default(),
+            read: Default::default(),
+        }
+    }
+}
+
+impl Includes for Beside {
+    fn read(&self, name: &str) -> Result<(String, String), String> {
+        let mut cache = self.read.lock().map_err(|e| e.to_string())?;
+        if let Some(done) = cache.get(name) {
+            return Ok(done.clone());
+        }
+        let path = self.dir.join(name);
+        let shown = path.display().to_string();
+        let bytes = read_bytes(&path, files::MAX_TEXT_BYTES).map_err(|e| format!("{e:#}"))?;
+        let text = files::decode(&shown, bytes).map_err(|e| e.to_string())?;
+        cache.insert(name.to_string(), (shown.clone(), text.clone()));
+        Ok((shown, text))
+    }
 }
 
 /// Read a scenario file named on the command line and choose its rule set; a file that is
@@ -465,7 +497,12 @@ fn scenario_file(path: &Path, flag: Option<&str>) -> Result<Result<ScenarioFile,
             article(kind)
         );
     }
-    Ok(Ok(ScenarioFile { rules, name, text }))
+    Ok(Ok(ScenarioFile {
+        rules,
+        includes: Beside::new(path),
+        name,
+        text,
+    }))
 }
 
 fn fresh_seed() -> u64 {
@@ -502,8 +539,8 @@ fn battle<R: Book>(
 ) -> Result<ExitCode> {
     let seed = seed.unwrap_or_else(fresh_seed);
     let (scenario, notes) = match file {
-        Some(f) => match rules.load_scenario(&f.name, &f.text) {
-            Ok(s) => (s, Vec::new()),
+        Some(f) => match rules.load_scenario(&f.name, &f.text, &f.includes, seed) {
+            Ok(loaded) => loaded,
             Err(errors) => return Ok(refuse(Path::new(&f.name), &errors)),
         },
         None => rules.default_scenario(seed),
@@ -622,7 +659,7 @@ fn write_file(path: &Path, text: &str) -> Result<()> {
 }
 
 fn check<R: Book>(rules: &R, file: &Path, text: &str) -> Result<ExitCode> {
-    match rules.check_file(&file.display().to_string(), text) {
+    match rules.check_file(&file.display().to_string(), text, &Beside::new(file)) {
         Ok(c) => {
             say!(
                 "{}: ok, {} {} for {}: {}",
@@ -725,14 +762,22 @@ fn replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ExitCode> {
 /// One battle of a batch: which player (0 = A, 1 = B) won, if any.
 fn batch_game<R: Book>(
     rules: &R,
-    scenario: Option<&R::Scenario>,
+    file: Option<&ScenarioFile>,
     master: u64,
     index: u64,
     names: &[String; 2],
 ) -> Result<Option<usize>, String> {
     let seed = derive_seed(master, index);
-    let scenario = match scenario {
-        Some(s) => s.clone(),
+    let scenario = match file {
+        Some(f) => {
+            rules
+                .load_scenario(&f.name, &f.text, &f.includes, seed)
+                .map_err(|e| {
+                    let first = e.first().map(ToString::to_string).unwrap_or_default();
+                    format!("battle {index} (seed {seed}): {first}")
+                })?
+                .0
+        }
         None => rules.default_scenario(seed).0,
     };
     let mut m = Match::new(rules, scenario, seed);
@@ -762,13 +807,12 @@ fn batch<R: Book>(
     names: &[String; 2],
     json: bool,
 ) -> Result<ExitCode> {
-    let scenario = match file {
-        Some(f) => match rules.load_scenario(&f.name, &f.text) {
-            Ok(s) => Some(s),
-            Err(errors) => return Ok(refuse(Path::new(&f.name), &errors)),
-        },
-        None => None,
-    };
+    // The file is checked once; each battle then sets it up with its own seed.
+    if let Some(f) = file {
+        if let Err(errors) = rules.load_scenario(&f.name, &f.text, &f.includes, seed) {
+            return Ok(refuse(Path::new(&f.name), &errors));
+        }
+    }
     let bar = if std::io::stderr().is_terminal() && !json {
         let b = indicatif::ProgressBar::new(games);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -784,7 +828,7 @@ fn batch<R: Book>(
     let results: Vec<Result<Option<usize>, String>> = (0..games)
         .into_par_iter()
         .map(|i| {
-            let r = batch_game(rules, scenario.as_ref(), seed, i, names);
+            let r = batch_game(rules, file, seed, i, names);
             bar.inc(1);
             r
         })

@@ -1,7 +1,7 @@
 //! What the command line (or a server) needs of a rule set beyond play: its built-in
 //! battle, reading the files people write, and how complete it is.
 
-use crate::files::{FileError, Header};
+use crate::files::{FileError, Header, Includes};
 use crate::Ruleset;
 
 /// A checked file, described for a person.
@@ -15,8 +15,16 @@ pub struct Checked {
 pub trait Book: Ruleset {
     /// The built-in default battle for a seed, with notes on how it was set up.
     fn default_scenario(&self, seed: u64) -> (Self::Scenario, Vec<String>);
-    /// Read and check a scenario file.
-    fn load_scenario(&self, file: &str, text: &str) -> Result<Self::Scenario, Vec<FileError>>;
+    /// Read and check a scenario file, reading the files it names through `includes`, and
+    /// set up what the scenario leaves to the book's set-up procedure with `seed`. Returns
+    /// the scenario ready to play, with notes on how it was set up.
+    fn load_scenario(
+        &self,
+        file: &str,
+        text: &str,
+        includes: &dyn Includes,
+        seed: u64,
+    ) -> Result<(Self::Scenario, Vec<String>), Vec<FileError>>;
     /// Problems with a scenario that arrived already parsed (inside a replay, say).
     fn scenario_problems(&self, scenario: &Self::Scenario) -> Vec<String>;
     /// The kind of file ("scenario", "army list", ...) a document of this shape is to this
@@ -24,7 +32,12 @@ pub trait Book: Ruleset {
     fn file_kind(&self, header: &Header) -> Option<&'static str>;
     /// Check any file of this rule set (scenario, army list, ...), reading it as the kind
     /// [`Book::file_kind`] names (a scenario when it names none).
-    fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>>;
+    fn check_file(
+        &self,
+        file: &str,
+        text: &str,
+        includes: &dyn Includes,
+    ) -> Result<Checked, Vec<FileError>>;
     /// The book's title.
     fn title(&self) -> &'static str;
     /// How complete the implementation is, in a line.

@@ -139,9 +139,30 @@ fn run_checked<R: Ruleset>(
     Ok(rules.outcome(&m.state).expect("ended"))
 }
 
+/// Is this corpus file one that cases name, rather than a case?
+fn included(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| t.starts_with("# included"))
+}
+
+/// The files a corpus case names, read from the corpus folder.
+struct Folder<'a> {
+    dir: &'a Path,
+    shown: &'a str,
+}
+
+impl crate::files::Includes for Folder<'_> {
+    fn read(&self, name: &str) -> Result<(String, String), String> {
+        std::fs::read_to_string(self.dir.join(name))
+            .map(|text| (format!("{}/{name}", self.shown), text))
+            .map_err(|e| format!("cannot read {name}: {e}"))
+    }
+}
+
 /// A rule set's corpus of bad files: every `NAME.toml` in `dir` must be refused by
 /// [`Book::check_file`], and its first error must read exactly as the one line of
-/// `NAME.expected` beside it, with `{file}` standing for `shown/NAME.toml`. Every error must
+/// `NAME.expected` beside it, with `{file}` standing for `shown/NAME.toml`. Files a case
+/// names are read from the same folder; only `.toml` files holding no `# included` first
+/// line are cases. Every error must
 /// carry a hint, name the file and point inside it. Returns the number of cases, or every
 /// failure found. This is test support: the one place the engine reads files itself.
 pub fn bad_file_corpus<B: Book>(book: &B, dir: &Path, shown: &str) -> Result<usize, String> {
@@ -151,7 +172,7 @@ pub fn bad_file_corpus<B: Book>(book: &B, dir: &Path, shown: &str) -> Result<usi
     for entry in entries {
         let path = entry.map_err(|e| e.to_string())?.path();
         match path.extension().and_then(|e| e.to_str()) {
-            Some("toml") => cases.push(path),
+            Some("toml") if !included(&path) => cases.push(path),
             Some("expected") if !path.with_extension("toml").exists() => {
                 failures.push(format!("{} has no .toml beside it", path.display()))
             }
@@ -173,7 +194,8 @@ pub fn bad_file_corpus<B: Book>(book: &B, dir: &Path, shown: &str) -> Result<usi
             ));
         }
         let expected = expected.trim_end().replace("{file}", &name);
-        let errors = match book.check_file(&name, &text) {
+        let includes = Folder { dir, shown };
+        let errors = match book.check_file(&name, &text, &includes) {
             Ok(c) => {
                 failures.push(format!("{name}: accepted as a {} ({})", c.kind, c.summary));
                 continue;

@@ -33,6 +33,26 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
+/// The files a scenario names (army lists, rosters, orders of battle). The engine never
+/// touches the file system: whoever hands a book a scenario's text also reads, through this,
+/// what the scenario names.
+pub trait Includes {
+    /// The text of the file a scenario names as `name` (a path relative to the scenario's own
+    /// folder), with the name to show in its errors; or why it cannot be had, in words.
+    fn read(&self, name: &str) -> Result<(String, String), String>;
+}
+
+/// For scenarios that may name no other file (built in, sent whole, inside a replay).
+pub struct NoIncludes;
+
+impl Includes for NoIncludes {
+    fn read(&self, name: &str) -> Result<(String, String), String> {
+        Err(format!(
+            "\"{name}\" cannot be read here: a scenario given whole may not name other files"
+        ))
+    }
+}
+
 /// A problem found after parsing, by field path; [`Problem::locate`] turns it into a
 /// [`FileError`] pointing at the field.
 #[derive(Debug, Clone, PartialEq, Eq)]

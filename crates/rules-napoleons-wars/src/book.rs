@@ -8,7 +8,7 @@ use crate::scenario::{Objective, Placement, Scenario, SideSpec, Spell, TableSize
 use crate::state::{BATTERY_SIZE, BRIGADE_SIZE};
 use crate::tables::Tables;
 use grognard_engine::book::{Book, Checked};
-use grognard_engine::files::{parse_toml, FileError, Header, Problem};
+use grognard_engine::files::{parse_toml, FileError, Header, Includes, Problem};
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_geometry::shape::ShapeSpec;
 use grognard_geometry::{Base, Pose};
@@ -344,8 +344,14 @@ impl Book for NapoleonsWars {
         )
     }
 
-    fn load_scenario(&self, file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
-        load(file, text)
+    fn load_scenario(
+        &self,
+        file: &str,
+        text: &str,
+        _includes: &dyn Includes,
+        _seed: u64,
+    ) -> Result<(Scenario, Vec<String>), Vec<FileError>> {
+        load(file, text).map(|s| (s, Vec::new()))
     }
 
     fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
@@ -367,7 +373,12 @@ impl Book for NapoleonsWars {
         }
     }
 
-    fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>> {
+    fn check_file(
+        &self,
+        file: &str,
+        text: &str,
+        _includes: &dyn Includes,
+    ) -> Result<Checked, Vec<FileError>> {
         let header = Header::read(file, text).map_err(|e| vec![e])?;
         if self.file_kind(&header) == Some("order of battle") {
             let o: OrderOfBattle = parse_toml(file, text).map_err(|e| vec![e])?;

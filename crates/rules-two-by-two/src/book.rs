@@ -7,7 +7,7 @@ use crate::validate;
 use crate::TwoByTwo;
 use grognard_engine::book::{Book, Checked};
 use grognard_engine::dice::{derive_seed, Seeded};
-use grognard_engine::files::{FileError, Header};
+use grognard_engine::files::{FileError, Header, Includes};
 
 impl Book for TwoByTwo {
     fn default_scenario(&self, seed: u64) -> (Scenario, Vec<String>) {
@@ -24,8 +24,14 @@ impl Book for TwoByTwo {
         (s, log.lines)
     }
 
-    fn load_scenario(&self, file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
-        validate::load(file, text)
+    fn load_scenario(
+        &self,
+        file: &str,
+        text: &str,
+        _includes: &dyn Includes,
+        _seed: u64,
+    ) -> Result<(Scenario, Vec<String>), Vec<FileError>> {
+        validate::load(file, text).map(|s| (s, Vec::new()))
     }
 
     fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
@@ -45,7 +51,12 @@ impl Book for TwoByTwo {
         }
     }
 
-    fn check_file(&self, file: &str, text: &str) -> Result<Checked, Vec<FileError>> {
+    fn check_file(
+        &self,
+        file: &str,
+        text: &str,
+        _includes: &dyn Includes,
+    ) -> Result<Checked, Vec<FileError>> {
         let header = Header::read(file, text).map_err(|e| vec![e])?;
         if self.file_kind(&header) == Some("army list") {
             let a = validate::load_army(file, text)?;

@@ -7,6 +7,7 @@
 
 use grognard_engine::book::Book;
 use grognard_engine::conformance::bad_file_corpus;
+use grognard_engine::files::NoIncludes;
 use grognard_rules_two_by_two::TwoByTwo;
 use std::path::Path;
 
@@ -27,7 +28,7 @@ fn the_example_files_are_good() {
         ("french-40ap.toml", "army list"),
     ] {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        match TwoByTwo.check_file(file, &text) {
+        match TwoByTwo.check_file(file, &text, &NoIncludes) {
             Ok(c) => assert_eq!(c.kind, kind, "{file}"),
             Err(errors) => panic!(
                 "{file} refused:\n{}",
@@ -63,7 +64,7 @@ fn generated_scenarios_pass_the_checks() {
         let problems = grognard_rules_two_by_two::validate::problems(&s);
         assert!(problems.is_empty(), "seed {seed}: {problems:?}");
         let text = toml::to_string(&s).expect("a scenario serialises to TOML");
-        if let Err(errors) = TwoByTwo.check_file("generated.toml", &text) {
+        if let Err(errors) = TwoByTwo.check_file("generated.toml", &text, &NoIncludes) {
             panic!(
                 "seed {seed}: the written scenario is refused:\n{}",
                 errors
