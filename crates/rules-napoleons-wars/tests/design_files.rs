@@ -61,6 +61,18 @@ fn a_designed_army_round_trips_through_toml() {
     assert_eq!(back, d.army);
 }
 
+// A designed roster with brigades of the chart's short rows ("2/-/1") writes to a file and
+// reads back: a level the chart leaves out is left out of the file.
+#[test]
+fn a_roster_with_missing_fatigue_levels_round_trips() {
+    let d = designed(&one_brigade("type = \"Ligne Infantry\"\nmen = 1000")).unwrap();
+    let b = &d.army.commands[0].divisions[0].brigades[0];
+    assert_eq!((b.sp, b.fatigue.worn, b.fatigue.spent), (2, None, Some(1)));
+    let text = toml::to_string(&d.army).expect("the roster writes as TOML");
+    let back: Army = parse_toml("army.toml", &text).unwrap();
+    assert_eq!(back, d.army);
+}
+
 const HEAD: &str =
     "name = \"Test\"\nnation = \"France\"\nyear = 1809\nmorale = \"Average\"\ncinc = \"Massena\"\n";
 
