@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 fn every_bad_file_gives_its_expected_first_error() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad");
     match bad_file_corpus(&NapoleonsWars, &dir, "tests/bad") {
-        Ok(n) => assert!(n >= 100, "only {n} cases in tests/bad"),
+        Ok(n) => assert!(n >= 125, "only {n} cases in tests/bad"),
         Err(e) => panic!("{e}"),
     }
 }
@@ -249,4 +249,48 @@ fn no_number_in_an_order_of_battle_can_break_the_designer() {
             }
         }
     }
+}
+
+/// An army of more than a thousand brigades and batteries is refused before a piece is set
+/// up, with the path of its commands (a file of that size is built here rather than kept in
+/// `tests/bad/`).
+#[test]
+fn an_army_of_more_than_a_thousand_units_is_refused() {
+    let mut s = book::large_scenario(100);
+    let army = &mut s.sides[0].army;
+    // A corps of twice the built-in one's brigades, so that the army passes the count of
+    // units before that of commands.
+    let mut template = army.commands[0].clone();
+    let more = template.divisions.clone();
+    template
+        .divisions
+        .extend(more.into_iter().enumerate().map(|(i, mut d)| {
+            d.name = format!("{} (second)", d.name);
+            for b in &mut d.brigades {
+                b.label = format!("{} ({i})", b.label);
+            }
+            d
+        }));
+    let per = template.units() as usize;
+    assert!(validate::MAX_UNITS / per < validate::MAX_COMMANDS, "{per}");
+    army.commands.clear();
+    for k in 0..validate::MAX_UNITS / per + 1 {
+        let mut c = template.clone();
+        c.name = format!("Corps {k}");
+        c.short = format!("C{k}");
+        c.commander.name = format!("General {k}");
+        army.commands.push(c);
+    }
+    assert!(army.units() as usize > validate::MAX_UNITS);
+    let t = Instant::now();
+    let problems = validate::problems(&s);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].path, "sides[0].army.commands");
+    assert!(
+        problems[0]
+            .message
+            .ends_with("brigades and batteries in one army, more than 1000"),
+        "{problems:?}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(1));
 }
