@@ -8,10 +8,9 @@ use crate::scenario::{Objective, Placement, Scenario, SideSpec, Spell, TableSize
 use crate::state::{BATTERY_SIZE, BRIGADE_SIZE};
 use crate::tables::Tables;
 use grognard_engine::book::{Book, Checked};
-use grognard_engine::files::{parse_toml, FileError, Header, Includes, Problem};
+use grognard_engine::files::{parse_toml, FileError, Header, Includes};
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_geometry::shape::ShapeSpec;
-use grognard_geometry::{Base, Pose};
 
 const FRENCH: &str = include_str!("../../../scenarios/napoleons-wars/army-of-italy-1809.toml");
 const AUSTRIAN: &str = include_str!("../../../scenarios/napoleons-wars/army-of-germany-1809.toml");
@@ -168,170 +167,11 @@ pub fn default_scenario() -> Scenario {
     }
 }
 
-/// Problems with a scenario, by field path ("NW" scenario rules and the table's limits).
-pub fn problems(s: &Scenario) -> Vec<Problem> {
-    let mut out = Vec::new();
-    if s.rules != "napoleons-wars" {
-        out.push(Problem::new(
-            "rules",
-            format!("this reader is for \"napoleons-wars\", not \"{}\"", s.rules),
-            "set rules = \"napoleons-wars\"",
-        ));
-    }
-    if s.sides.len() != 2 {
-        out.push(Problem::new(
-            "sides",
-            format!("a battle has two sides, not {}", s.sides.len()),
-            "give exactly two [[sides]]",
-        ));
-        return out;
-    }
-    if s.turns == 0 {
-        out.push(Problem::new(
-            "turns",
-            "a battle lasts at least one turn",
-            "set turns = 12, say",
-        ));
-    }
-    if let Some(f) = s.first_initiative {
-        if f > 1 {
-            out.push(Problem::new(
-                "first_initiative",
-                "the side is 0 or 1",
-                "0 is the first [[sides]], 1 the second",
-            ));
-        }
-    }
-    for (i, o) in s.objectives.iter().enumerate() {
-        let path = format!("objectives[{i}]");
-        if o.name.trim().is_empty() {
-            out.push(Problem::new(
-                format!("{path}.name"),
-                "an objective needs a name",
-                "name = \"the village\", say",
-            ));
-        }
-        if !o.at.iter().all(|v| v.is_finite())
-            || !(0.0..=s.table.width).contains(&o.at[0])
-            || !(0.0..=s.table.depth).contains(&o.at[1])
-        {
-            out.push(Problem::new(
-                format!("{path}.at"),
-                format!(
-                    "({}, {}) is not on the {}\" by {}\" table",
-                    o.at[0], o.at[1], s.table.width, s.table.depth
-                ),
-                "x runs from 0 to the width, y from 0 to the depth",
-            ));
-        }
-        if !(o.radius.is_finite() && o.radius > 0.0) {
-            out.push(Problem::new(
-                format!("{path}.radius"),
-                format!("a radius of {} holds nothing", o.radius),
-                "give a radius in inches, 4 say",
-            ));
-        }
-        if o.value == 0 {
-            out.push(Problem::new(
-                format!("{path}.value"),
-                "an objective worth 0 decides nothing",
-                "give a value of 1 or more",
-            ));
-        }
-    }
-    let state = crate::rules::start(s);
-    for (si, side) in s.sides.iter().enumerate() {
-        let mut seen: Vec<&str> = Vec::new();
-        for (pi, p) in side.deploy.iter().enumerate() {
-            let path = format!("sides[{si}].deploy[{pi}]");
-            if seen.contains(&p.unit.as_str()) {
-                out.push(Problem::new(
-                    format!("{path}.unit"),
-                    format!("\"{}\" is placed twice", p.unit),
-                    "place each unit once",
-                ));
-            }
-            seen.push(&p.unit);
-            let exists = state
-                .units
-                .iter()
-                .any(|u| u.side.index() == si && u.label == p.unit);
-            if !exists {
-                out.push(Problem::new(
-                    format!("{path}.unit"),
-                    format!(
-                        "the {} army has no unit or officer \"{}\"",
-                        side.name, p.unit
-                    ),
-                    "use a brigade's or battery's label, or an officer's name, as in the army",
-                ));
-            }
-            if p.at.iter().any(|v| !v.is_finite()) {
-                out.push(Problem::new(
-                    format!("{path}.at"),
-                    "the place must be numbers",
-                    "at = [x, y, facing in degrees]",
-                ));
-                continue;
-            }
-            let b = Base::new(Pose::new(p.at[0], p.at[1], p.at[2].to_radians()), 1.0, 1.0);
-            if !(0.0..=s.table.width).contains(&b.pose.pos.x)
-                || !(0.0..=s.table.depth).contains(&b.pose.pos.y)
-            {
-                out.push(Problem::new(
-                    format!("{path}.at"),
-                    format!(
-                        "({}, {}) is off the {}\" by {}\" table",
-                        p.at[0], p.at[1], s.table.width, s.table.depth
-                    ),
-                    "x runs from 0 to the width, y from 0 to the depth",
-                ));
-            }
-        }
-    }
-    for u in &state.units {
-        if u.place == crate::state::Place::Waiting(u32::MAX) && !u.is_officer() {
-            let si = u.side.index();
-            out.push(Problem::new(
-                format!("sides[{si}].deploy"),
-                format!("{} of the {} army is not placed", u.label, s.sides[si].name),
-                "add a [[sides.deploy]] with its label, at = [x, y, facing] and, for a reinforcement, turn",
-            ));
-        }
-    }
-    if out.is_empty() {
-        let troops: Vec<_> = state.on_table().filter(|u| !u.is_officer()).collect();
-        for (i, a) in troops.iter().enumerate() {
-            if !state.field.contains(&a.base()) {
-                out.push(Problem::new(
-                    format!("sides[{}].deploy", a.side.index()),
-                    format!("{} hangs off the table", a.label),
-                    "move it inward",
-                ));
-            }
-            for b in &troops[i + 1..] {
-                if crate::measure::overlapping(&a.base(), &b.base()) {
-                    out.push(Problem::new(
-                        format!("sides[{}].deploy", b.side.index()),
-                        format!("{} and {} overlap", a.label, b.label),
-                        "brigades are 3\" square and batteries 1.5\": leave room between them",
-                    ));
-                }
-            }
-        }
-    }
-    out
-}
+/// Problems with a scenario, by field path; the checks live in [`crate::validate`].
+pub use crate::validate::problems;
 
-pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
-    let s: Scenario = parse_toml(file, text).map_err(|e| vec![e])?;
-    let ps = problems(&s);
-    if ps.is_empty() {
-        Ok(s)
-    } else {
-        Err(ps.into_iter().map(|p| p.locate(file, text)).collect())
-    }
-}
+/// Parse and check a scenario file.
+pub use crate::validate::load;
 
 impl Book for NapoleonsWars {
     fn default_scenario(&self, _seed: u64) -> (Scenario, Vec<String>) {

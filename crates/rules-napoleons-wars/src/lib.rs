@@ -37,6 +37,7 @@ pub mod rules;
 pub mod scenario;
 pub mod state;
 pub mod tables;
+pub mod validate;
 pub mod victory;
 
 pub use command::Command;

@@ -632,12 +632,384 @@ fn number_alike(batteries: &mut [Battery], notes: &mut Vec<String>) {
     }
 }
 
+/// Most men in one brigade entry: three times the largest brigade the book suggests
+/// ("NW II 2.1": 1,500 to 4,000 infantry); larger formations are divisions.
+pub const MAX_BRIGADE_MEN: u32 = 12_000;
+/// Most men in one army: more than either host at Leipzig, the largest battle of the wars.
+pub const MAX_ARMY_MEN: u64 = 500_000;
+/// Most battalions listed for one brigade.
+pub const MAX_BATTALIONS: usize = 24;
+/// Most batteries serving with one division ("NW II 2.5": usually one).
+pub const MAX_DIVISION_ARTILLERY: usize = 8;
+
+fn officer_name(spec: &OfficerSpec) -> &str {
+    match spec {
+        OfficerSpec::Named(n) => n,
+        OfficerSpec::Rated(r) => &r.name,
+    }
+}
+
+/// The shape of an order of battle, checked before anything is designed from it: the rule
+/// set it names, its names, and every count and size bounded. With `true`, a count or size
+/// is out of bounds and nothing may be designed from the file; otherwise the design goes on
+/// and adds its own problems to these.
+fn structure(oob: &OrderOfBattle) -> (Vec<Problem>, bool) {
+    use crate::validate::{self, text};
+    let mut out = Vec::new();
+    // Names are plain text, and problems with them end the checks here: the design's own
+    // messages would show them as written.
+    let mut fatal = false;
+    if let Some(r) = oob.rules.as_deref().filter(|r| *r != "napoleons-wars") {
+        let other = match r {
+            "two-by-two" => {
+                "; a \"2 by 2 Napoleonic's\" army list is checked with --rules two-by-two"
+            }
+            _ => "",
+        };
+        out.push(Problem::new(
+            "rules",
+            format!(
+                "an order of battle is for \"Napoleon's Wars\" (napoleons-wars), not {}",
+                format_args!("{r:?}")
+            ),
+            format!("write rules = \"napoleons-wars\", or leave it out{other}"),
+        ));
+    }
+    fatal |= !text(&mut out, "name", &oob.name, "the army's name");
+    if !validate::YEARS.contains(&oob.year) {
+        out.push(Problem::new(
+            "year",
+            format!("{} is not a year of the wars the book covers", oob.year),
+            format!(
+                "the book's wars and ratings run from {} to {}",
+                validate::YEARS.start(),
+                validate::YEARS.end()
+            ),
+        ));
+    }
+    let cinc = officer_name(&oob.cinc);
+    fatal |= !text(&mut out, "cinc", cinc, "the CinC's name");
+    if oob.commands.is_empty() {
+        out.push(Problem::new(
+            "commands",
+            "an order of battle with no commands",
+            "add a [[commands]] with its name, commander and [[commands.divisions]] of brigades",
+        ));
+    }
+    let count =
+        |out: &mut Vec<Problem>, path: String, n: usize, max: usize, what: &str, hint: &str| {
+            if n > max {
+                out.push(Problem::new(
+                    path,
+                    format!("{n} {what}, more than {max}"),
+                    hint.to_string(),
+                ));
+                false
+            } else {
+                true
+            }
+        };
+    let ok = count(
+        &mut out,
+        "commands".into(),
+        oob.commands.len(),
+        validate::MAX_COMMANDS,
+        "commands",
+        "an army has a few corps or wings; split a larger host into two armies",
+    ) & count(
+        &mut out,
+        "independent".into(),
+        oob.independent.len(),
+        validate::MAX_INDEPENDENT,
+        "independent brigades",
+        "put brigades under commanders in [[commands]]",
+    );
+    if !ok {
+        return (out, true);
+    }
+    // Officers by name, with where each is written: every officer needs a name of his own,
+    // for the roster's labels and the scenario's placements. A commander named twice, or
+    // as the CinC, gets a figure named for his command (ruling N47); a general may not
+    // share another officer's name.
+    let mut officers: Vec<(String, String)> = vec![(cinc.trim().to_string(), "cinc".into())];
+    for (ci, c) in oob.commands.iter().enumerate() {
+        let name = officer_name(&c.commander).trim().to_string();
+        officers.push((name, format!("commands[{ci}].commander")));
+    }
+    let is_adc = |name: &str| {
+        name.trim()
+            .strip_prefix("ADC ")
+            .is_some_and(|n| n.trim().parse::<u32>().is_ok())
+    };
+    for (name, path) in &officers {
+        if is_adc(name) {
+            out.push(Problem::new(
+                path.clone(),
+                format!("{name:?} is the name the army's ADCs are given"),
+                "name the officer otherwise",
+            ));
+        }
+    }
+    let mut officer = |out: &mut Vec<Problem>, name: &str, path: String| {
+        let name = name.trim();
+        if let Some((_, first)) = officers.iter().find(|(n, _)| n == name) {
+            out.push(Problem::new(
+                path,
+                format!("{name:?} is also the officer at {first}"),
+                "every officer of an army needs a name of his own: the roster and the scenario's placements know him by it",
+            ));
+        } else if is_adc(name) {
+            out.push(Problem::new(
+                path,
+                format!("{name:?} is the name the army's ADCs are given"),
+                "name the officer otherwise",
+            ));
+        } else {
+            officers.push((name.to_string(), path));
+        }
+    };
+    let mut men: u64 = 0;
+    let mut names: Vec<&str> = Vec::new();
+    let mut shorts: Vec<(String, usize)> = Vec::new();
+    for (ci, c) in oob.commands.iter().enumerate() {
+        let path = format!("commands[{ci}]");
+        fatal |= !text(
+            &mut out,
+            format!("{path}.name"),
+            &c.name,
+            "a command's name",
+        );
+        if let Some(first) = names.iter().position(|n| *n == c.name.trim()) {
+            out.push(Problem::new(
+                format!("{path}.name"),
+                format!("commands {first} and {ci} are both called {:?}", c.name),
+                "give each command a name of its own: its brigades' labels are made from it",
+            ));
+        }
+        names.push(c.name.trim());
+        let short = c.short.clone().unwrap_or_else(|| short_of(&c.name));
+        let short_path = if c.short.is_some() {
+            format!("{path}.short")
+        } else {
+            format!("{path}.name")
+        };
+        fatal |= !text(
+            &mut out,
+            short_path.clone(),
+            &short,
+            "a command's short name",
+        );
+        if let Some((_, first)) = shorts.iter().find(|(s, _)| *s == short) {
+            out.push(Problem::new(
+                short_path,
+                format!(
+                    "commands {first} and {ci} both have the short name {short:?}, so their brigades would share labels"
+                ),
+                "give one of them short = \"...\" of its own (\"NW 2.0\": \"1B/1/IV\")",
+            ));
+        }
+        shorts.push((short, ci));
+        let commander = officer_name(&c.commander);
+        fatal |= !text(
+            &mut out,
+            format!("{path}.commander"),
+            commander,
+            "a commander's name",
+        );
+        let ok = count(
+            &mut out,
+            format!("{path}.divisions"),
+            c.divisions.len(),
+            validate::MAX_DIVISIONS,
+            "divisions",
+            "split the command in two",
+        ) & count(
+            &mut out,
+            format!("{path}.batteries"),
+            c.batteries.len(),
+            validate::MAX_BATTERIES,
+            "batteries",
+            "give batteries to other commands, or split the command",
+        );
+        if !ok {
+            fatal = true;
+            continue;
+        }
+        for (bi, b) in c.batteries.iter().enumerate() {
+            if !validate::pounds_ok(b.pounds) {
+                out.push(Problem::new(
+                    format!("{path}.batteries[{bi}].pounds"),
+                    format!("{} lb guns", b.pounds),
+                    validate::POUNDS_HINT,
+                ));
+            }
+        }
+        let mut divisions: Vec<&str> = Vec::new();
+        for (di, d) in c.divisions.iter().enumerate() {
+            let dp = format!("{path}.divisions[{di}]");
+            fatal |= !text(&mut out, format!("{dp}.name"), &d.name, "a division's name");
+            if let Some(first) = divisions.iter().position(|n| *n == d.name.trim()) {
+                out.push(Problem::new(
+                    format!("{dp}.name"),
+                    format!(
+                        "divisions {first} and {di} of {:?} are both called {:?}",
+                        c.name, d.name
+                    ),
+                    "give each division of a command a name of its own",
+                ));
+            }
+            divisions.push(d.name.trim());
+            if d.brigades.is_empty() {
+                out.push(Problem::new(
+                    format!("{dp}.brigades"),
+                    format!("the division {:?} has no brigades", d.name),
+                    "give it [[commands.divisions.brigades]], or remove it; batteries on their own bases go under [[commands.batteries]]",
+                ));
+            }
+            let ok = count(
+                &mut out,
+                format!("{dp}.brigades"),
+                d.brigades.len(),
+                validate::MAX_BRIGADES,
+                "brigades",
+                "split the division",
+            ) & count(
+                &mut out,
+                format!("{dp}.artillery"),
+                d.artillery.len(),
+                MAX_DIVISION_ARTILLERY,
+                "divisional batteries",
+                "a division usually has one battery (\"NW II 2.5\"); put the rest under [[commands.batteries]]",
+            ) & count(
+                &mut out,
+                format!("{dp}.generals"),
+                d.generals.len(),
+                validate::MAX_GENERALS,
+                "generals",
+                "a division has one general, or a few by special rules (\"NW II 3.3\")",
+            );
+            if !ok {
+                fatal = true;
+                continue;
+            }
+            for (ai, p) in d.artillery.iter().enumerate() {
+                if !validate::pounds_ok(*p) {
+                    out.push(Problem::new(
+                        format!("{dp}.artillery[{ai}]"),
+                        format!("a {p} lb battery"),
+                        validate::POUNDS_HINT,
+                    ));
+                }
+            }
+            for (gi, g) in d.generals.iter().enumerate() {
+                let gp = format!("{dp}.generals[{gi}]");
+                fatal |= !text(&mut out, gp.clone(), g, "a general's name");
+                officer(&mut out, g, gp);
+            }
+            for (bi, b) in d.brigades.iter().enumerate() {
+                let (m, bad) = brigade_shape(&mut out, b, &format!("{dp}.brigades[{bi}]"));
+                men += m;
+                fatal |= bad;
+            }
+        }
+    }
+    for (bi, b) in oob.independent.iter().enumerate() {
+        let (m, bad) = brigade_shape(&mut out, b, &format!("independent[{bi}]"));
+        men += m;
+        fatal |= bad;
+    }
+    if men > MAX_ARMY_MEN {
+        out.push(Problem::new(
+            "commands",
+            format!("{men} men in the army, more than {MAX_ARMY_MEN}"),
+            "no army of the wars fielded more on one battlefield: check the numbers of men, or split the host",
+        ));
+        fatal = true;
+    }
+    (out, fatal)
+}
+
+/// A brigade's names and counts; its men, to be added up for the army, and whether a count
+/// is out of bounds.
+fn brigade_shape(out: &mut Vec<Problem>, b: &BrigadeSpec, path: &str) -> (u64, bool) {
+    use crate::validate::text;
+    let mut fatal = !text(out, format!("{path}.type"), &b.kind, "a brigade's type");
+    if let Some(n) = &b.name {
+        fatal |= !text(out, format!("{path}.name"), n, "a brigade's name");
+    }
+    let hint = format!(
+        "a brigade held 1,500 to 4,000 infantry or 1,000 to 2,500 horse (\"NW II 2.1\"); give a larger formation as several brigades, up to {MAX_BRIGADE_MEN} men each"
+    );
+    for (field, n) in [("men", b.men), ("cavalry_men", b.cavalry_men)] {
+        if n > MAX_BRIGADE_MEN {
+            out.push(Problem::new(
+                format!("{path}.{field}"),
+                format!("{n} men in one brigade, more than {MAX_BRIGADE_MEN}"),
+                hint.clone(),
+            ));
+            return (0, true);
+        }
+    }
+    let men = b.men + b.cavalry_men;
+    if men > MAX_BRIGADE_MEN {
+        fatal = true;
+        out.push(Problem::new(
+            format!("{path}.cavalry_men"),
+            format!(
+                "{} men and {} horsemen in one brigade, more than {MAX_BRIGADE_MEN} together",
+                b.men, b.cavalry_men
+            ),
+            hint,
+        ));
+    }
+    if b.battalions.len() > MAX_BATTALIONS {
+        fatal = true;
+        out.push(Problem::new(
+            format!("{path}.battalions"),
+            format!(
+                "{} battalions in one brigade, more than {MAX_BATTALIONS}",
+                b.battalions.len()
+            ),
+            "a brigade had two to eight battalions: list the qualities of its own",
+        ));
+    } else if let Some(light) = b.light_battalions {
+        let of = if b.battalions.is_empty() {
+            MAX_BATTALIONS
+        } else {
+            b.battalions.len()
+        };
+        if light as usize > of {
+            out.push(Problem::new(
+                format!("{path}.light_battalions"),
+                if b.battalions.is_empty() {
+                    format!("{light} light battalions in one brigade, more than {MAX_BATTALIONS}")
+                } else {
+                    format!("{light} light battalions among {of} battalions")
+                },
+                "count the light battalions (jagers, grenzers, legere, rifles) among those in battalions (\"NW II 2.8\")",
+            ));
+        }
+    }
+    if let Some(sk) = b.sk.filter(|sk| *sk > 2) {
+        out.push(Problem::new(
+            format!("{path}.sk"),
+            format!("a skirmish rating of SK{sk}"),
+            "ratings are 0, 1 or 2 (\"NW II 2.8\")",
+        ));
+    }
+    (u64::from(men), fatal)
+}
+
 /// Turn an order of battle into an army, or say what is wrong with it (by field path).
 pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>> {
+    let (shape, fatal) = structure(oob);
+    if fatal {
+        return Err(shape);
+    }
     let mut cx = Ctx {
         t,
         year: oob.year,
-        problems: Vec::new(),
+        problems: shape,
         notes: Vec::new(),
     };
     let Some((cinc_name, cinc_rating, cinc_v, napoleon)) =
@@ -647,6 +1019,7 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
     };
     let presence = design::presence(&t.design, cinc_rating, napoleon);
     let mut commands = Vec::new();
+    let mut taken = vec![cinc_name.clone()];
     for (ci, c) in oob.commands.iter().enumerate() {
         let path = format!("commands[{ci}]");
         let short = c.short.clone().unwrap_or_else(|| short_of(&c.name));
@@ -685,6 +1058,27 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
         ) else {
             continue;
         };
+        if c.divisions.is_empty() && c.batteries.is_empty() {
+            cx.problem(
+                format!("{path}.divisions"),
+                format!("the command {:?} has no brigades or batteries", c.name),
+                "give it [[commands.divisions]] of brigades, or [[commands.batteries]], or remove it",
+            );
+            continue;
+        }
+        // An officer who leads the army or another command as well has a figure for each
+        // post; this one is named for its command, so that each can be placed (ruling N47).
+        let name = if taken.contains(&name) {
+            let own = format!("{name} ({})", c.name.trim());
+            cx.notes.push(format!(
+                "{}: {name} holds another post too; the command's figure is named {own:?} (ruling N47)",
+                c.name
+            ));
+            own
+        } else {
+            name
+        };
+        taken.push(name.clone());
         let kind = c.kind.unwrap_or(if oob.linear {
             Kind::Division
         } else {
@@ -708,6 +1102,17 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
             batteries,
         };
         let units = command.units();
+        if units as usize > crate::validate::MAX_COMMAND_UNITS {
+            cx.problem(
+                path,
+                format!(
+                    "{units} brigades and batteries under one commander, more than {}",
+                    crate::validate::MAX_COMMAND_UNITS
+                ),
+                "split the command in two",
+            );
+            continue;
+        }
         let (basic, range) =
             design::command_range(&t.design, oob.nation, rating, kind.into(), units);
         command.commander.basic_range = basic;
@@ -757,11 +1162,30 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
         commands,
         independent,
     };
-    army.fatigue = design::fatigue_threshold(&t.design, army.morale, army.units());
+    if army.units() as usize > crate::validate::MAX_UNITS {
+        return Err(vec![Problem::new(
+            "commands",
+            format!(
+                "{} brigades and batteries in one army, more than {}",
+                army.units(),
+                crate::validate::MAX_UNITS
+            ),
+            "split the host into two armies",
+        )]);
+    }
+    // Irregular horse never count against the army's fatigue (NW II 3.12, ruling N40).
+    let counted = army.fatigue_units();
+    army.fatigue = design::fatigue_threshold(&t.design, army.morale, counted);
     assign_generals(t, &mut army, &mut cx.notes);
+    let irregular = army.units() - counted;
     cx.notes.push(format!(
-        "army: {} units, breaks after {} losses; {} ADC(s) for a {} CinC{} (NW II 3.3, 4.0)",
-        army.units(),
+        "army: {} units{}, breaks after {} losses; {} ADC(s) for a {} CinC{} (NW II 3.3, 3.12, 4.0)",
+        counted,
+        if irregular > 0 {
+            format!(" (and {irregular} of irregular horse, not counted)")
+        } else {
+            String::new()
+        },
         army.fatigue,
         army.adcs,
         army.cinc.rating,
@@ -771,6 +1195,19 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
             ""
         }
     ));
+    // What the designer writes must be a roster a scenario accepts.
+    let mut roster = Vec::new();
+    crate::validate::army(&mut roster, &army, "army");
+    if let Some(p) = roster.into_iter().next() {
+        return Err(vec![Problem::new(
+            "",
+            format!(
+                "the designed roster would be refused: {}: {}",
+                p.path, p.message
+            ),
+            p.hint,
+        )]);
+    }
     Ok(Designed {
         army,
         notes: cx.notes,

@@ -137,7 +137,7 @@ pub struct Scenario {
     #[serde(default)]
     pub weather: Vec<Spell>,
     /// The side that chooses who goes first on turn 1, if the scenario says ("NW 6.0").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_initiative: Option<usize>,
     #[serde(default)]
     pub terrain: Vec<Feature>,
@@ -146,8 +146,14 @@ pub struct Scenario {
     #[serde(default)]
     pub objectives: Vec<Objective>,
     pub sides: Vec<SideSpec>,
-    #[serde(default)]
+    /// The book's tables, with any values the scenario replaces; left out of a file when
+    /// they are the book's own.
+    #[serde(default, skip_serializing_if = "is_book")]
     pub tables: Tables,
+}
+
+fn is_book(t: &Tables) -> bool {
+    *t == Tables::default()
 }
 
 /// The weather and mud on `turn` under `spells` (in turn order; clear and dry before the

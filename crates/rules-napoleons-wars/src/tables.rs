@@ -702,7 +702,10 @@ impl Default for Rally {
 #[serde(deny_unknown_fields)]
 pub struct FatigueLevels {
     pub fresh: u32,
+    /// `None` is the chart's "-"; left out of a file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worn: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spent: Option<u32>,
 }
 

@@ -5,7 +5,7 @@ use grognard_rules_napoleons_wars::army::{commander_label, Army};
 use grognard_rules_napoleons_wars::oob::{design, OrderOfBattle};
 use grognard_rules_napoleons_wars::roster::boxes_text;
 use grognard_rules_napoleons_wars::tables::Tables;
-use grognard_rules_napoleons_wars::{Arm, Quality, Rating};
+use grognard_rules_napoleons_wars::{Arm, GunWeight, Quality, Rating};
 
 const EXAMPLE: &str = include_str!("../../../scenarios/napoleons-wars/army-of-italy-1809.toml");
 
@@ -57,6 +57,18 @@ fn the_example_order_of_battle_designs_by_the_book() {
 fn a_designed_army_round_trips_through_toml() {
     let d = designed(EXAMPLE).unwrap();
     let text = toml::to_string(&d.army).unwrap();
+    let back: Army = parse_toml("army.toml", &text).unwrap();
+    assert_eq!(back, d.army);
+}
+
+// A designed roster with brigades of the chart's short rows ("2/-/1") writes to a file and
+// reads back: a level the chart leaves out is left out of the file.
+#[test]
+fn a_roster_with_missing_fatigue_levels_round_trips() {
+    let d = designed(&one_brigade("type = \"Ligne Infantry\"\nmen = 1000")).unwrap();
+    let b = &d.army.commands[0].divisions[0].brigades[0];
+    assert_eq!((b.sp, b.fatigue.worn, b.fatigue.spent), (2, None, Some(1)));
+    let text = toml::to_string(&d.army).expect("the roster writes as TOML");
     let back: Army = parse_toml("army.toml", &text).unwrap();
     assert_eq!(back, d.army);
 }
@@ -257,4 +269,113 @@ fn howitzer_and_rocket_batteries_are_designed_by_the_optional_rules() {
     );
     assert_eq!(b[2].label, "IV Corp, 6 lb, Horse, Rockets");
     assert!(d.notes.iter().any(|n| n.contains("NW Optional rules 4.0")));
+}
+
+// Ruling N45: a battery's pounds must fall in a row of the fire points table (light 3-4 lb,
+// medium 6-9 lb, heavy 10 lb or more), up to 24 lb; divisional batteries alike.
+#[test]
+fn battery_pounds_need_a_row_of_the_fire_points_table() {
+    let with_battery = |pounds: u32| {
+        format!(
+            "{HEAD}\n[[commands]]\nname = \"IV Corps\"\ncommander = \"Massena\"\n\n[[commands.divisions]]\nname = \"1st\"\n\n[[commands.divisions.brigades]]\ntype = \"Ligne Infantry\"\nmen = 3000\n\n[[commands.batteries]]\npounds = {pounds}\n"
+        )
+    };
+    for (pounds, weight) in [
+        (3, GunWeight::Light),
+        (9, GunWeight::Medium),
+        (24, GunWeight::Heavy),
+    ] {
+        let d = designed(&with_battery(pounds)).unwrap();
+        assert_eq!(
+            d.army.commands[0].batteries[0].weight, weight,
+            "{pounds} lb"
+        );
+    }
+    for pounds in [0, 1, 2, 5, 25] {
+        let errors = designed(&with_battery(pounds)).expect_err("no row");
+        assert!(
+            errors[0].starts_with(&format!(
+                "oob.toml:19:10: commands[0].batteries[0].pounds: {pounds} lb guns"
+            )),
+            "{errors:?}"
+        );
+    }
+    let divisional = one_brigade("type = \"Ligne Infantry\"\nmen = 3000")
+        .replace("name = \"1st\"\n", "name = \"1st\"\nartillery = [5]\n");
+    let errors = designed(&divisional).expect_err("no row");
+    assert!(
+        errors[0].contains("commands[0].divisions[0].artillery[0]: a 5 lb battery"),
+        "{errors:?}"
+    );
+}
+
+// Ruling N47: an officer who leads the army and a corps, or two corps, has a figure for each
+// post; the corps' figure is named for the corps, and a scenario places each by its name.
+#[test]
+fn an_officer_with_two_posts_has_a_figure_for_each() {
+    use grognard_rules_napoleons_wars::scenario::{Placement, SideSpec};
+    let d = designed(&one_brigade("type = \"Ligne Infantry\"\nmen = 3000")).unwrap();
+    assert_eq!(d.army.cinc.name, "Massena");
+    assert_eq!(d.army.commands[0].commander.name, "Massena (IV Corps)");
+    assert!(
+        d.notes.iter().any(|n| n.contains("ruling N47")),
+        "{:?}",
+        d.notes
+    );
+    let mut sc = grognard_rules_napoleons_wars::book::default_scenario();
+    let at = |unit: &str, x: f64| Placement {
+        unit: unit.into(),
+        at: [x, 10.0, 90.0],
+        turn: 1,
+    };
+    sc.sides[0] = SideSpec {
+        name: "French".into(),
+        army: d.army.clone(),
+        deploy: vec![
+            at("1B/1/IV", 20.0),
+            at("Massena", 30.0),
+            at("Massena (IV Corps)", 40.0),
+        ],
+    };
+    let problems = grognard_rules_napoleons_wars::validate::problems(&sc);
+    assert!(problems.is_empty(), "{problems:?}");
+    let s = grognard_rules_napoleons_wars::rules::start(&sc);
+    let x = |l: &str| s.units.iter().find(|u| u.label == l).unwrap().pose.pos.x;
+    assert_eq!((x("Massena"), x("Massena (IV Corps)")), (30.0, 40.0));
+    // Generals may not share an officer's name: that is a mistake, not a second post.
+    let twice = one_brigade("type = \"Ligne Infantry\"\nmen = 3000").replace(
+        "name = \"1st\"\n",
+        "name = \"1st\"\ngenerals = [\"Massena\"]\n",
+    );
+    let errors = designed(&twice).expect_err("a general named as the CinC");
+    assert!(
+        errors[0].contains("generals[0]: \"Massena\" is also the officer at cinc"),
+        "{errors:?}"
+    );
+}
+
+// NW II 3.12 (ruling N40): irregular horse never count against the army's fatigue, so its
+// breaking point is figured from the other units. Ten line brigades and four of Cossacks at
+// Average morale: 10 x .35 = 3.5, which rounds down to 3 (14 units would give 4.9, so 5).
+#[test]
+fn irregular_horse_are_left_out_of_the_armys_breaking_point() {
+    let mut text = String::from(
+        "name = \"Army of the West\"\nnation = \"Russia\"\nyear = 1812\nmorale = \"Average\"\ncinc = \"Bagration\"\n\n[[commands]]\nname = \"VI Corps\"\ncommander = \"Baggavout\"\n\n[[commands.divisions]]\nname = \"7th\"\n",
+    );
+    for _ in 0..10 {
+        text.push_str("\n[[commands.divisions.brigades]]\ntype = \"Line Infantry\"\nquality = \"Line\"\nmen = 2500\n");
+    }
+    for _ in 0..4 {
+        text.push_str("\n[[commands.divisions.brigades]]\ntype = \"Cossacks\"\nmen = 800\n");
+    }
+    let d = designed(&text).expect("the order of battle designs");
+    assert_eq!(d.army.units(), 14);
+    assert_eq!(d.army.fatigue_units(), 10);
+    assert_eq!(d.army.fatigue, 3);
+    assert!(
+        d.notes.iter().any(|n| n
+            .contains("10 units (and 4 of irregular horse, not counted), breaks after 3 losses")),
+        "{:?}",
+        d.notes
+    );
 }
