@@ -168,6 +168,14 @@ fn check_accepts_the_example_files() {
     for (f, kind) in [
         ("scenarios/two-by-two/ligny-skirmish.toml", "ok, a scenario"),
         ("scenarios/two-by-two/french-40ap.toml", "ok, an army list"),
+        (
+            "scenarios/napoleons-wars/italy-against-germany-1809.toml",
+            "ok, a scenario for napoleons-wars",
+        ),
+        (
+            "scenarios/napoleons-wars/army-of-germany-1809.toml",
+            "ok, an order of battle for napoleons-wars",
+        ),
     ] {
         let o = grognard(&["check", &repo_file(f)]);
         assert!(o.status.success(), "{f}: {}", show(&o));
@@ -691,4 +699,66 @@ fn what_is_not_a_replay_exits_with_2() {
     }
     let o = grognard(&["replay", "/nonexistent/replay.json"]);
     assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+}
+
+/// The path from history to a battle: an order of battle designed into a roster, a scenario
+/// naming that roster for one side and an order of battle for the other, checked and fought.
+#[test]
+fn a_designed_roster_is_fought_in_a_scenario_that_names_it() {
+    let dir = TempDir::new("path");
+    let oob = repo_file("scenarios/napoleons-wars/army-of-italy-1809.toml");
+    let o = grognard(&["design", &oob, "--out", dir.arg()]);
+    assert!(o.status.success(), "{}", show(&o));
+    let roster = dir.path().join("army.toml");
+    let o = grognard(&["check", roster.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert!(
+        stdout(&o).contains("ok, an army roster for napoleons-wars: Army of Italy: 15 units"),
+        "{}",
+        show(&o)
+    );
+    let austrians = repo_file("scenarios/napoleons-wars/army-of-germany-1809.toml");
+    let scenario = dir.path().join("battle.toml");
+    std::fs::write(
+        &scenario,
+        format!(
+            "rules = \"napoleons-wars\"\nname = \"A designed army\"\nturns = 6\n\n[[sides]]\nname = \"French\"\narmy = \"army.toml\"\nedge = \"south\"\n\n[[sides]]\nname = \"Austrians\"\narmy = {austrians:?}\nedge = \"north\"\n"
+        ),
+    )
+    .unwrap();
+    let s = scenario.to_str().unwrap();
+    let o = grognard(&["check", s]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert!(
+        stdout(&o).contains("\"A designed army\": French (15 units) against Austrians"),
+        "{}",
+        show(&o)
+    );
+    // No --rules: the scenario says which book it is for.
+    let out = TempDir::new("path-battle");
+    let o = grognard(&[
+        "battle",
+        "--scenario",
+        s,
+        "--seed",
+        "4",
+        "--json",
+        "--out",
+        out.arg(),
+    ]);
+    let j = json(&o);
+    assert_eq!(j["rules"], "napoleons-wars");
+    assert_eq!(j["sides"], serde_json::json!(["French", "Austrians"]));
+    // The replay holds the scenario whole, so it re-runs without the army files.
+    std::fs::remove_file(&roster).unwrap();
+    let o = grognard(&["replay", out.path().join("replay.json").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", show(&o));
+    // Without its roster, the scenario cannot be read, and says which file is missing.
+    let o = grognard(&["check", s]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains("sides[0].army: cannot read "),
+        "{}",
+        show(&o)
+    );
 }

@@ -154,15 +154,15 @@ impl crate::files::Includes for Folder<'_> {
     fn read(&self, name: &str) -> Result<(String, String), String> {
         std::fs::read_to_string(self.dir.join(name))
             .map(|text| (format!("{}/{name}", self.shown), text))
-            .map_err(|e| format!("cannot read {name}: {e}"))
+            .map_err(|e| format!("cannot read {}/{name}: {e}", self.shown))
     }
 }
 
 /// A rule set's corpus of bad files: every `NAME.toml` in `dir` must be refused by
 /// [`Book::check_file`], and its first error must read exactly as the one line of
-/// `NAME.expected` beside it, with `{file}` standing for `shown/NAME.toml`. Files a case
-/// names are read from the same folder; only `.toml` files holding no `# included` first
-/// line are cases. Every error must
+/// `NAME.expected` beside it, with `{file}` standing for `shown/NAME.toml` and `{dir}` for
+/// `shown`. Files a case names are read from the same folder; only `.toml` files whose first
+/// line is not `# included` are cases. Every error must
 /// carry a hint, name the file and point inside it. Returns the number of cases, or every
 /// failure found. This is test support: the one place the engine reads files itself.
 pub fn bad_file_corpus<B: Book>(book: &B, dir: &Path, shown: &str) -> Result<usize, String> {
@@ -188,12 +188,17 @@ pub fn bad_file_corpus<B: Book>(book: &B, dir: &Path, shown: &str) -> Result<usi
             failures.push(format!("{name}: no {stem}.expected beside it"));
             continue;
         };
-        if !expected.starts_with("{file}:") || expected.trim_end().lines().count() != 1 {
+        if !(expected.starts_with("{file}:") || expected.starts_with("{dir}/"))
+            || expected.trim_end().lines().count() != 1
+        {
             failures.push(format!(
-                "{stem}.expected must hold one line starting with {{file}}:"
+                "{stem}.expected must hold one line starting with {{file}}: or {{dir}}/"
             ));
         }
-        let expected = expected.trim_end().replace("{file}", &name);
+        let expected = expected
+            .trim_end()
+            .replace("{file}", &name)
+            .replace("{dir}", shown);
         let includes = Folder { dir, shown };
         let errors = match book.check_file(&name, &text, &includes) {
             Ok(c) => {
@@ -206,24 +211,33 @@ pub fn bad_file_corpus<B: Book>(book: &B, dir: &Path, shown: &str) -> Result<usi
             failures.push(format!("{name}: refused with no error"));
             continue;
         };
-        let shown = first.to_string();
-        let line = shown.lines().next().unwrap_or_default();
+        let first = first.to_string();
+        let line = first.lines().next().unwrap_or_default();
         if line != expected {
             failures.push(format!("{name}:\n  expected {expected}\n  got      {line}"));
         }
-        let lines = text.lines().count().max(1);
         for e in &errors {
             if e.hint.trim().is_empty() {
                 failures.push(format!("{name}: an error without a hint: {e}"));
             }
+            // An error is in the case itself or in a file of the corpus it names.
+            let in_file = if e.file == name {
+                Some(text.clone())
+            } else {
+                e.file
+                    .strip_prefix(&format!("{shown}/"))
+                    .and_then(|rest| std::fs::read_to_string(dir.join(rest)).ok())
+            };
+            let Some(in_file) = in_file else {
+                failures.push(format!("{name}: an error naming {}", e.file));
+                continue;
+            };
+            let lines = in_file.lines().count().max(1);
             if e.line == 0 || e.line > lines + 1 || e.column == 0 {
                 failures.push(format!(
                     "{name}: an error at {}:{} in a file of {lines} lines: {e}",
                     e.line, e.column
                 ));
-            }
-            if e.file != name {
-                failures.push(format!("{name}: an error naming {}", e.file));
             }
         }
     }

@@ -1,184 +1,51 @@
 //! What the command line needs of this rule set: the built-in battle, reading scenario and
 //! order-of-battle files with precise errors, and how complete the rule set is.
 
-use crate::army::Army;
-use crate::oob::{self, OrderOfBattle};
 use crate::rules::NapoleonsWars;
-use crate::scenario::{Objective, Placement, Scenario, SideSpec, Spell, TableSize, Weather};
-use crate::state::{BATTERY_SIZE, BRIGADE_SIZE};
+use crate::scenario::{Edge, Scenario, SideSpec, TableSize};
+use crate::setup;
 use crate::tables::Tables;
 use grognard_engine::book::{Book, Checked};
-use grognard_engine::files::{parse_toml, FileError, Header, Includes};
-use grognard_engine::terrain::{Feature, TerrainKind};
-use grognard_geometry::shape::ShapeSpec;
+use grognard_engine::files::{FileError, Header, Includes};
 
 const FRENCH: &str = include_str!("../../../scenarios/napoleons-wars/army-of-italy-1809.toml");
 const AUSTRIAN: &str = include_str!("../../../scenarios/napoleons-wars/army-of-germany-1809.toml");
 
-fn designed(name: &str, text: &str) -> Army {
-    let o: OrderOfBattle = parse_toml(name, text).expect("the built-in order of battle parses");
-    oob::design(&Tables::default(), &o)
-        .expect("the built-in order of battle designs")
-        .army
-}
-
-/// Lay an army out along its edge: batteries in front, infantry in a line behind them,
-/// cavalry behind the infantry, commanders and the CinC at the back. `front` is the y of the
-/// infantry line; `dir` is +1 facing north (up the table), -1 facing south.
-fn deploy(army: &Army, width: f64, front: f64, dir: f64) -> Vec<Placement> {
-    let facing = if dir > 0.0 { 90.0 } else { 270.0 };
-    let mut out = Vec::new();
-    let n = army.commands.len().max(1) as f64;
-    let sector = width / n;
-    let mut place = |unit: &str, x: f64, y: f64| {
-        out.push(Placement {
-            unit: unit.to_string(),
-            at: [x, y, facing],
-            turn: 1,
-        })
-    };
-    for (ci, c) in army.commands.iter().enumerate() {
-        let centre = sector * (ci as f64 + 0.5);
-        let infantry: Vec<&str> = c
-            .divisions
-            .iter()
-            .flat_map(|d| &d.brigades)
-            .filter(|b| b.arm == crate::Arm::Infantry)
-            .map(|b| b.label.as_str())
-            .collect();
-        let cavalry: Vec<&str> = c
-            .divisions
-            .iter()
-            .flat_map(|d| &d.brigades)
-            .filter(|b| b.arm == crate::Arm::Cavalry)
-            .map(|b| b.label.as_str())
-            .collect();
-        let row = |labels: &[&str], y: f64, gap: f64, place: &mut dyn FnMut(&str, f64, f64)| {
-            let span = (labels.len() as f64 - 1.0) * gap;
-            for (i, l) in labels.iter().enumerate() {
-                place(l, centre - span / 2.0 + i as f64 * gap, y);
-            }
-        };
-        row(&infantry, front, BRIGADE_SIZE + 1.5, &mut place);
-        row(
-            &cavalry,
-            front - dir * (BRIGADE_SIZE + 2.0),
-            BRIGADE_SIZE + 2.0,
-            &mut place,
-        );
-        let guns: Vec<&str> = c.batteries.iter().map(|b| b.label.as_str()).collect();
-        row(
-            &guns,
-            front + dir * (BRIGADE_SIZE * 0.5 + BATTERY_SIZE),
-            6.0,
-            &mut place,
-        );
-        place(
-            &c.commander.name,
-            centre,
-            front - dir * (BRIGADE_SIZE * 2.0 + 4.5),
-        );
-    }
-    place(
-        &army.cinc.name,
-        width / 2.0,
-        front - dir * (BRIGADE_SIZE * 2.0 + 8.0),
-    );
-    out
-}
-
 /// The built-in battle: the French Army of Italy against the Austrian Army of Germany,
-/// 1809, two corps a side, across open ground with a village, a wood, a hill and a road.
+/// 1809, two corps a side, across open ground with a village, a wood, a hill and a road. It
+/// is the example scenario file, read with the example orders of battle it names.
 pub fn default_scenario() -> Scenario {
-    let width = 100.0;
-    let depth = 72.0;
-    let french = designed("army-of-italy-1809.toml", FRENCH);
-    let austrian = designed("army-of-germany-1809.toml", AUSTRIAN);
-    let rect = |kind, x: f64, y: f64, w: f64, h: f64| {
-        Feature::new(
-            kind,
-            ShapeSpec::Rect {
-                centre: [x + w / 2.0, y + h / 2.0],
-                width: w,
-                height: h,
-                angle: 0.0,
-            },
-        )
-    };
-    let mut hill = rect(TerrainKind::Hill, 70.0, 30.0, 14.0, 10.0);
-    hill.elevation = 1;
-    let terrain = vec![
-        Feature::new(
-            TerrainKind::Road,
-            ShapeSpec::Band {
-                points: vec![[50.0, 0.0], [50.0, 72.0]],
-                width: 1.0,
-            },
-        ),
-        rect(TerrainKind::Town, 46.0, 34.0, 8.0, 4.0),
-        rect(TerrainKind::LightWood, 12.0, 30.0, 12.0, 10.0),
-        hill,
-    ];
-    Scenario {
-        rules: "napoleons-wars".into(),
-        name: "Army of Italy against Army of Germany, 1809 (built-in)".into(),
-        turns: 20,
-        table: TableSize { width, depth },
-        weather: vec![Spell {
-            from_turn: 19,
-            weather: Weather::Twilight,
-            mud: false,
-        }],
-        first_initiative: None,
-        terrain,
-        objectives: vec![
-            Objective {
-                name: "the village".into(),
-                at: [50.0, 36.0],
-                radius: 5.0,
-                value: 2,
-            },
-            Objective {
-                name: "the hill".into(),
-                at: [77.0, 35.0],
-                radius: 5.0,
-                value: 1,
-            },
-            Objective {
-                name: "the wood".into(),
-                at: [18.0, 35.0],
-                radius: 5.0,
-                value: 1,
-            },
-        ],
-        sides: vec![
-            SideSpec {
-                name: "French".into(),
-                deploy: deploy(&french, width, 20.0, 1.0),
-                army: french,
-            },
-            SideSpec {
-                name: "Austrians".into(),
-                deploy: deploy(&austrian, width, depth - 20.0, -1.0),
-                army: austrian,
-            },
-        ],
-        tables: Tables::default(),
+    let (s, _) = setup::load(BUILT_IN_NAME, BUILT_IN, &BuiltIn)
+        .expect("the built-in scenario passes its checks");
+    s
+}
+
+const BUILT_IN_NAME: &str = "italy-against-germany-1809.toml";
+const BUILT_IN: &str =
+    include_str!("../../../scenarios/napoleons-wars/italy-against-germany-1809.toml");
+
+/// The files the built-in scenario names, built into the program.
+struct BuiltIn;
+
+impl Includes for BuiltIn {
+    fn read(&self, name: &str) -> Result<(String, String), String> {
+        match name {
+            "army-of-italy-1809.toml" => Ok((name.into(), FRENCH.into())),
+            "army-of-germany-1809.toml" => Ok((name.into(), AUSTRIAN.into())),
+            _ => Err(format!("the built-in battle has no file {name:?}")),
+        }
     }
 }
 
 /// Problems with a scenario, by field path; the checks live in [`crate::validate`].
 pub use crate::validate::problems;
 
-/// Parse and check a scenario file.
-pub use crate::validate::load;
-
 impl Book for NapoleonsWars {
     fn default_scenario(&self, _seed: u64) -> (Scenario, Vec<String>) {
         (
             default_scenario(),
             vec![
-                "the built-in battle: two corps a side, designed from the example orders of battle in scenarios/napoleons-wars/".into(),
+                "the built-in battle, scenarios/napoleons-wars/italy-against-germany-1809.toml: two corps a side, designed from the example orders of battle beside it".into(),
                 "objectives: the village (2), the hill (1) and the wood (1); if neither army breaks, the side holding more of them at the end wins (ruling N35)".into(),
             ],
         )
@@ -188,10 +55,10 @@ impl Book for NapoleonsWars {
         &self,
         file: &str,
         text: &str,
-        _includes: &dyn Includes,
+        includes: &dyn Includes,
         _seed: u64,
     ) -> Result<(Scenario, Vec<String>), Vec<FileError>> {
-        load(file, text).map(|s| (s, Vec::new()))
+        setup::load(file, text, includes)
     }
 
     fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
@@ -217,31 +84,13 @@ impl Book for NapoleonsWars {
         &self,
         file: &str,
         text: &str,
-        _includes: &dyn Includes,
+        includes: &dyn Includes,
     ) -> Result<Checked, Vec<FileError>> {
         let header = Header::read(file, text).map_err(|e| vec![e])?;
-        if self.file_kind(&header) == Some("order of battle") {
-            let o: OrderOfBattle = parse_toml(file, text).map_err(|e| vec![e])?;
-            let d = oob::design(&Tables::default(), &o).map_err(|ps| {
-                ps.into_iter()
-                    .map(|p| p.locate(file, text))
-                    .collect::<Vec<_>>()
-            })?;
+        if let Some(kind @ ("army roster" | "order of battle")) = self.file_kind(&header) {
+            let (a, _) = setup::army_file(file, text, &Tables::default())?;
             return Ok(Checked {
-                kind: "order of battle".into(),
-                summary: format!(
-                    "{}: {} units in {} commands, breaks after {} losses",
-                    d.army.name,
-                    d.army.units(),
-                    d.army.commands.len(),
-                    d.army.fatigue
-                ),
-            });
-        }
-        if self.file_kind(&header) == Some("army roster") {
-            let a: Army = parse_toml(file, text).map_err(|e| vec![e])?;
-            return Ok(Checked {
-                kind: "army roster".into(),
+                kind: kind.into(),
                 summary: format!(
                     "{}: {} units in {} commands, breaks after {} losses",
                     a.name,
@@ -251,7 +100,7 @@ impl Book for NapoleonsWars {
                 ),
             });
         }
-        let s = load(file, text)?;
+        let (s, _) = setup::load(file, text, includes)?;
         Ok(Checked {
             kind: "scenario".into(),
             summary: format!(
@@ -325,10 +174,12 @@ pub fn large_scenario(per_side: usize) -> Scenario {
         army.adcs = 0;
         army.fatigue =
             crate::design::fatigue_threshold(&Tables::default().design, army.morale, army.units());
-        let (front, dir) = if si == 0 { (20.0, 1.0) } else { (52.0, -1.0) };
+        let edge = if si == 0 { Edge::South } else { Edge::North };
+        let table = TableSize { width, depth: 72.0 };
         sides.push(SideSpec {
             name: spec.name.clone(),
-            deploy: deploy(&army, width, front, dir),
+            deploy: setup::along(&army, &table, edge),
+            edge: Some(edge),
             army,
         });
     }

@@ -35,6 +35,7 @@ pub mod roster;
 pub mod round;
 pub mod rules;
 pub mod scenario;
+pub mod setup;
 pub mod state;
 pub mod tables;
 pub mod validate;

@@ -1146,6 +1146,7 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
         return Err(cx.problems);
     }
     let mut army = Army {
+        rules: Some("napoleons-wars".into()),
         name: oob.name.clone(),
         nation: oob.nation,
         year: oob.year,

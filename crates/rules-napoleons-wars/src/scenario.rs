@@ -114,19 +114,75 @@ fn objective_value() -> u32 {
     1
 }
 
-/// One side of a scenario.
+/// The long edge of the table a side is laid out along, facing the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Edge {
+    /// y = 0; the side faces north.
+    South,
+    /// y = the table's depth; the side faces south.
+    North,
+}
+
+/// One side of a scenario. `A` is how the army is given: whole, in a scenario ready to play
+/// (and in every replay); whole or as the name of a file, in a scenario file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SideSpec {
+pub struct SideSpec<A = Army> {
     pub name: String,
-    pub army: Army,
+    pub army: A,
+    /// Lay the army out along this edge (the project's own deployment, ruling N48); any
+    /// piece `deploy` lists is placed there instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge: Option<Edge>,
+    /// Where each piece starts or arrives. Without `edge`, every brigade and battery must
+    /// be listed.
+    #[serde(default)]
     pub deploy: Vec<Placement>,
 }
+
+/// An army as a scenario file gives it: the name of a file beside the scenario holding a
+/// roster (as `grognard design --out` writes it) or an order of battle (designed when the
+/// scenario is read), or a roster written out in the scenario itself.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum ArmySource {
+    File(String),
+    Roster(Box<Army>),
+}
+
+impl<'de> Deserialize<'de> for ArmySource {
+    // A string names a file; anything else is read as a roster, with the roster's own
+    // errors (an untagged enum would lose their field paths).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = ArmySource;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the name of an army file in quotes, or an army roster table")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<ArmySource, E> {
+                Ok(ArmySource::File(v.to_string()))
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                map: M,
+            ) -> Result<ArmySource, M::Error> {
+                Army::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|a| ArmySource::Roster(Box::new(a)))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
+/// A scenario as a file gives it, its armies perhaps in files of their own.
+pub type ScenarioFile = Scenario<ArmySource>;
 
 /// A whole scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Scenario {
+pub struct Scenario<A = Army> {
     pub rules: String,
     pub name: String,
     /// Game turns; a battle not decided by then is a draw ("NW 13.0").
@@ -145,7 +201,7 @@ pub struct Scenario {
     /// end wins a marginal victory; otherwise the battle is drawn.
     #[serde(default)]
     pub objectives: Vec<Objective>,
-    pub sides: Vec<SideSpec>,
+    pub sides: Vec<SideSpec<A>>,
     /// The book's tables, with any values the scenario replaces; left out of a file when
     /// they are the book's own.
     #[serde(default, skip_serializing_if = "is_book")]

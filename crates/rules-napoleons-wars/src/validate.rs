@@ -8,7 +8,7 @@ use crate::army::{Army, Battery, Brigade, Ordnance};
 use crate::levels::{Arm, GunWeight};
 use crate::scenario::Scenario;
 use crate::tables::{FirePoints, Tables, TerrainRow};
-use grognard_engine::files::{parse_toml, FileError, Problem};
+use grognard_engine::files::Problem;
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_geometry::shape::ShapeSpec;
 use std::collections::{HashMap, HashSet};
@@ -69,23 +69,6 @@ pub const MAX_MODIFIER: i32 = 12;
 pub const NEEDED: std::ops::RangeInclusive<i32> = -12..=24;
 /// Any other distance a table gives, in inches.
 pub const MAX_DISTANCE: f64 = 48.0;
-
-/// Parse and check a scenario file.
-pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
-    let s: Scenario = parse_toml(file, text).map_err(|e| vec![e])?;
-    let mut ps = terrain_fields(text);
-    ps.extend(problems(&s));
-    if ps.is_empty() {
-        Ok(s)
-    } else {
-        let mut seen = HashSet::new();
-        Err(ps
-            .into_iter()
-            .filter(|p| seen.insert((p.path.clone(), p.message.clone())))
-            .map(|p| p.locate(file, text))
-            .collect())
-    }
-}
 
 /// Problems with a piece of text a person wrote: a name or a label; `true` if there are
 /// none. Names reach the terminal, the pictures and the roster as written, so control
@@ -290,7 +273,7 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                 out.push(Problem::new(
                     format!("sides[{si}].deploy"),
                     format!("{:?} of the {} army is not placed", p.name, shown(&side.name)),
-                    "add a [[sides.deploy]] with its label, at = [x, y, facing] and, for a reinforcement, turn",
+                    "give the side an edge = \"south\" or \"north\" to lay its army out along, or add a [[sides.deploy]] with its label, at = [x, y, facing] and, for a reinforcement, turn",
                 ));
             }
         }
@@ -737,6 +720,13 @@ fn counts(out: &mut Vec<Problem>, a: &Army, path: &str) -> bool {
 pub fn army(out: &mut Vec<Problem>, a: &Army, path: &str) -> Option<Vec<Piece>> {
     if !counts(out, a, path) {
         return None;
+    }
+    if let Some(r) = a.rules.as_deref().filter(|r| *r != "napoleons-wars") {
+        out.push(Problem::new(
+            format!("{path}.rules"),
+            format!("a roster for {:?} cannot serve in a \"napoleons-wars\" battle", shown(r)),
+            "a Napoleon's Wars roster says rules = \"napoleons-wars\"; design one with `grognard design`",
+        ));
     }
     text(out, format!("{path}.name"), &a.name, "the army's name");
     if !YEARS.contains(&a.year) {
@@ -1932,7 +1922,7 @@ fn shape_keys(shape: &str) -> Option<&'static [&'static str]> {
 /// Unknown keys in terrain features. A feature's shape is read through a flattened,
 /// internally tagged enum, where serde cannot refuse unknown fields, so a misspelt
 /// `raduis` would otherwise be dropped without a word.
-fn terrain_fields(text: &str) -> Vec<Problem> {
+pub fn terrain_fields(text: &str) -> Vec<Problem> {
     let mut out = Vec::new();
     let Ok(doc) = text.parse::<toml::Table>() else {
         return out;

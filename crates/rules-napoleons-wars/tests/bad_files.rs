@@ -13,7 +13,7 @@ use grognard_engine::conformance::bad_file_corpus;
 use grognard_engine::files::NoIncludes;
 use grognard_engine::Ruleset;
 use grognard_rules_napoleons_wars::scenario::Scenario;
-use grognard_rules_napoleons_wars::{book, validate, NapoleonsWars};
+use grognard_rules_napoleons_wars::{book, setup, validate, NapoleonsWars};
 use std::path::Path;
 
 #[test]
@@ -62,7 +62,9 @@ fn built_in_and_scale_scenarios_pass_the_checks_as_files() {
         assert!(problems.is_empty(), "{name}: {problems:?}");
         let text = toml::to_string(&s).expect("a scenario writes as TOML");
         assert_eq!(check(name, &text), "scenario", "{name}");
-        let back: Scenario = validate::load(name, &text).expect("it reads back");
+        let back: Scenario = setup::load(name, &text, &NoIncludes)
+            .map(|(s, _)| s)
+            .expect("it reads back");
         assert_eq!(back, s, "{name} changed on the way through a file");
         let state = NapoleonsWars.start(&back);
         NapoleonsWars
@@ -177,7 +179,9 @@ fn no_number_in_a_scenario_can_break_a_battle() {
                 }
                 Ok(_) => {
                     accepted += 1;
-                    let s = validate::load("m.toml", &mutated).unwrap();
+                    let s = setup::load("m.toml", &mutated, &NoIncludes)
+                        .map(|(s, _)| s)
+                        .unwrap();
                     let json = serde_json::to_string(&s).unwrap();
                     let back: Scenario = serde_json::from_str(&json).unwrap_or_else(|e| {
                         panic!("{what}: the replay's scenario is unreadable: {e}")

@@ -230,6 +230,7 @@ fn batteries_alike_get_labels_of_their_own() {
     sc.sides[0] = SideSpec {
         name: "French".into(),
         army: d.army.clone(),
+        edge: None,
         deploy: vec![
             at("1B/1/VIII", 20.0),
             at("VIII Corp, 12 lb, Foot (1)", 30.0),
@@ -331,6 +332,7 @@ fn an_officer_with_two_posts_has_a_figure_for_each() {
     sc.sides[0] = SideSpec {
         name: "French".into(),
         army: d.army.clone(),
+        edge: None,
         deploy: vec![
             at("1B/1/IV", 20.0),
             at("Massena", 30.0),
