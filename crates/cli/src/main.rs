@@ -137,6 +137,12 @@ enum Cmd {
     },
     /// List the rule sets and how complete each is.
     Rules,
+    /// Print the reference of every file a rule set reads (Markdown): each key, its value,
+    /// whether it is needed, and what it means.
+    Reference {
+        #[arg(long, default_value = DEFAULT_RULES)]
+        rules: String,
+    },
     /// Turn a historical order of battle into a ready "Napoleon's Wars" army roster
     /// (chapter II of the book), with the working behind every figure.
     Design {
@@ -416,6 +422,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             )
         }
         Cmd::Design { file, out } => design(&file, out.as_deref()),
+        Cmd::Reference { rules } => with_book!(rules.as_str(), b => {
+            say!("{}", reference(b));
+            Ok(ExitCode::SUCCESS)
+        }),
         Cmd::Rules => {
             say!("{:<14} {:<45} completeness", "name", "book");
             let b = TwoByTwo;
@@ -425,6 +435,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The reference page of a rule set's files.
+fn reference<R: Book>(rules: &R) -> String {
+    let title = format!("Files of {} (`--rules {}`)", rules.title(), rules.name());
+    let intro = format!(
+        "Made by `grognard reference --rules {0}` from the types that read these files, so every key a file may hold is here and no other. `grognard check FILE` checks a file against them and against the book; a file says which rule set it is for with `rules = \"{0}\"`.",
+        rules.name()
+    );
+    grognard_engine::reference::page(&title, &intro, &rules.file_schemas())
 }
 
 /// Print a file's problems and say how many; exit status 1.

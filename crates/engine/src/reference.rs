@@ -39,6 +39,23 @@ pub fn markdown(kind: &str, schema: &Value) -> String {
     out
 }
 
+/// A whole reference page: a heading for each kind of file, then its types.
+pub fn page(title: &str, intro: &str, kinds: &[(&str, Value)]) -> String {
+    let mut out = format!("# {title}\n\n{intro}\n\n");
+    for (kind, schema) in kinds {
+        let mut heading = kind.to_string();
+        if let Some(first) = heading.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        let _ = write!(out, "# {heading} files\n\n");
+        out.push_str(&markdown(kind, schema));
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
 /// The anchor a heading gets on a rendered page.
 fn anchor(name: &str) -> String {
     name.to_lowercase()
@@ -231,6 +248,19 @@ fn section(out: &mut String, name: &str, s: &Value) {
             }
             fields_table(out, &own);
         }
+    } else if let Some(any) = s.get("anyOf").and_then(Value::as_array) {
+        out.push_str("Either:\n\n");
+        for v in any {
+            match description(v) {
+                Some(d) => {
+                    let _ = writeln!(out, "- {}: {d}", type_words(v));
+                }
+                None => {
+                    let _ = writeln!(out, "- {}", type_words(v));
+                }
+            }
+        }
+        out.push('\n');
     } else if let Some(values) = choices(s) {
         out.push_str("One of:\n\n");
         for (v, d) in values {
@@ -322,5 +352,29 @@ mod tests {
         );
         assert!(page.contains("| `radius` | number | required |"), "{page}");
         assert!(!page.contains("| `shape` |"), "{page}");
+    }
+
+    #[test]
+    fn a_choice_of_forms_lists_each() {
+        let s = json!({
+            "title": "Side",
+            "type": "object",
+            "properties": {"army": {"$ref": "#/$defs/Source"}},
+            "$defs": {"Source": {"anyOf": [
+                {"type": "string", "description": "A file's name."},
+                {"$ref": "#/$defs/Army"}
+            ]}, "Army": {"type": "object", "properties": {"name": {"type": "string"}}}}
+        });
+        let page = page("Files", "Made from the types.", &[("scenario", s)]);
+        assert!(
+            page.starts_with("# Files\n\nMade from the types.\n\n# Scenario files\n\n## Side\n"),
+            "{page}"
+        );
+        assert!(
+            page.contains("## Source\n\nEither:\n\n- text: A file's name.\n- [Army](#army)\n"),
+            "{page}"
+        );
+        assert!(page.contains("## Army\n"), "{page}");
+        assert!(page.ends_with("|\n"), "{page:?}");
     }
 }

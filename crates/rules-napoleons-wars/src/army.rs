@@ -10,7 +10,7 @@ use crate::tables::FatigueLevels;
 use serde::{Deserialize, Serialize};
 
 /// An army ready for a scenario.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Army {
     /// "napoleons-wars": says which rule set a roster file is for.
@@ -32,7 +32,7 @@ pub struct Army {
 }
 
 /// The army's commander in chief ("NW 4.0", "NW II 3.1").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Cinc {
     pub name: String,
@@ -45,7 +45,7 @@ pub struct Cinc {
 }
 
 /// A corps, wing or (in a linear army) division under one commander.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Command {
     pub name: String,
@@ -71,7 +71,7 @@ impl Command {
 }
 
 /// How a command's range was reckoned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Corps,
@@ -88,7 +88,7 @@ impl From<Kind> for CommandKind {
 }
 
 /// A corps, wing or division commander ("NW 4.0", "NW II 3.1").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Commander {
     pub name: String,
@@ -102,7 +102,7 @@ pub struct Commander {
 }
 
 /// A division of a command, and the generals assigned to it ("NW II 3.3").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Division {
     pub name: String,
@@ -112,7 +112,7 @@ pub struct Division {
 }
 
 /// An infantry or cavalry brigade.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Brigade {
     /// "1B/1/IV" ("NW 2.0").
@@ -167,7 +167,9 @@ impl Brigade {
 }
 
 /// What a battery fires ("NW Optional rules 3.0, 4.0").
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Ordnance {
     #[default]
@@ -177,7 +179,7 @@ pub enum Ordnance {
 }
 
 /// A battery on its own base.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Battery {
     /// "IV Corp, 6 lb, Horse" ("NW 2.0").

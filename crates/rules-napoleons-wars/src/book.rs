@@ -115,6 +115,24 @@ impl Book for NapoleonsWars {
         })
     }
 
+    fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let schema = |s: schemars::Schema| serde_json::to_value(s).unwrap_or_default();
+        vec![
+            (
+                "scenario",
+                schema(schemars::schema_for!(crate::scenario::ScenarioFile)),
+            ),
+            (
+                "army roster",
+                schema(schemars::schema_for!(crate::army::Army)),
+            ),
+            (
+                "order of battle",
+                schema(schemars::schema_for!(crate::oob::OrderOfBattle)),
+            ),
+        ]
+    }
+
     fn title(&self) -> &'static str {
         "Napoleon's Wars (David Bush, 2003)"
     }

@@ -6,7 +6,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A unit's morale/quality grade, best first ("NW II 2.0").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Quality {
     Guard,
     Elite,
@@ -50,7 +62,19 @@ impl Quality {
 }
 
 /// The skill of a commander or an army's CinC ("NW II 3.1"), best first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Rating {
     Excellent,
     Good,
@@ -83,7 +107,7 @@ impl Rating {
 }
 
 /// An army's (or a command's) morale level, which sets its fatigue multiplier ("NW II 4.0").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Morale {
     Good,
     Average,
@@ -91,7 +115,7 @@ pub enum Morale {
 }
 
 /// Infantry, cavalry or artillery.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Arm {
     Infantry,
@@ -100,7 +124,7 @@ pub enum Arm {
 }
 
 /// The "weight" of a cavalry brigade ("NW 2.0").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum CavalryWeight {
     Light,
     Medium,
@@ -108,7 +132,7 @@ pub enum CavalryWeight {
 }
 
 /// A battery's gun weight ("NW 8.4"): light 3-4 lb, medium 6-9 lb, heavy 10 lb and over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum GunWeight {
     Light,
     Medium,
@@ -127,7 +151,19 @@ impl GunWeight {
 }
 
 /// How worn down a brigade is ("NW II 2.6").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Fatigue {
     Fresh,
     Worn,

@@ -37,7 +37,7 @@ use grognard_engine::files::Problem;
 use serde::Deserialize;
 
 /// An order of battle.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OrderOfBattle {
     #[serde(default)]
@@ -57,14 +57,14 @@ pub struct OrderOfBattle {
 }
 
 /// An officer: a name from the officer ratings, or a table with the rating given.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum OfficerSpec {
     Named(String),
     Rated(RatedOfficer),
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RatedOfficer {
     pub name: String,
@@ -74,7 +74,7 @@ pub struct RatedOfficer {
     pub napoleon: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CommandSpec {
     pub name: String,
@@ -88,7 +88,7 @@ pub struct CommandSpec {
     pub batteries: Vec<BatterySpec>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DivisionSpec {
     pub name: String,
@@ -102,7 +102,7 @@ pub struct DivisionSpec {
     pub brigades: Vec<BrigadeSpec>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BrigadeSpec {
     /// A unit type of the national ratings; or, with `arm` given, the designer's own name.
@@ -136,7 +136,7 @@ pub struct BrigadeSpec {
     pub in_spain: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BatterySpec {
     pub pounds: u32,

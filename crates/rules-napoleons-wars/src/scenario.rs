@@ -8,7 +8,9 @@ use grognard_engine::terrain::Feature;
 use serde::{Deserialize, Serialize};
 
 /// The weather of a turn ("NW 7.8", "NW 9.4", "NW 9.51").
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Weather {
     #[default]
@@ -32,7 +34,7 @@ impl Weather {
 }
 
 /// The weather and ground from a turn on ("NW 9.4", scenario special rules).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Spell {
     pub from_turn: u32,
@@ -44,7 +46,7 @@ pub struct Spell {
 }
 
 /// The table's size in inches (1" is 100 yards, "NW II 1.0").
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TableSize {
     pub width: f64,
@@ -61,7 +63,7 @@ impl Default for TableSize {
 }
 
 /// Where a unit or officer starts, or arrives.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     /// A brigade's or battery's label, or an officer's name ("1/V" for a general, "ADC 1").
@@ -82,7 +84,7 @@ fn first_turn() -> u32 {
 /// to the scenario). The holding rule is the project's own (ruling N35): a side holds it at
 /// the end when one of its brigades, not routed, stands with its centre within `radius` and
 /// no enemy brigade does.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Objective {
     pub name: String,
@@ -115,7 +117,7 @@ fn objective_value() -> u32 {
 }
 
 /// The long edge of the table a side is laid out along, facing the other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Edge {
     /// y = 0; the side faces north.
@@ -126,8 +128,9 @@ pub enum Edge {
 
 /// One side of a scenario. `A` is how the army is given: whole, in a scenario ready to play
 /// (and in every replay); whole or as the name of a file, in a scenario file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Side")]
 pub struct SideSpec<A = Army> {
     pub name: String,
     pub army: A,
@@ -176,12 +179,32 @@ impl<'de> Deserialize<'de> for ArmySource {
     }
 }
 
+impl schemars::JsonSchema for ArmySource {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ArmySource".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let roster = generator.subschema_for::<Army>();
+        schemars::json_schema!({
+            "anyOf": [
+                {
+                    "type": "string",
+                    "description": "The path, from the scenario's folder, of a roster or an order of battle."
+                },
+                roster
+            ]
+        })
+    }
+}
+
 /// A scenario as a file gives it, its armies perhaps in files of their own.
 pub type ScenarioFile = Scenario<ArmySource>;
 
 /// A whole scenario.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Scenario")]
 pub struct Scenario<A = Army> {
     pub rules: String,
     pub name: String,

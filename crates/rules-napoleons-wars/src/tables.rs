@@ -8,7 +8,7 @@ use crate::levels::{CavalryWeight, GunWeight, Quality, Rating};
 use serde::{Deserialize, Serialize};
 
 /// All of the book's tables.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tables {
     pub maneuver: Maneuver,
@@ -28,7 +28,7 @@ pub struct Tables {
 pub type ByQuality = [i32; 6];
 
 /// What a good-order unit may do on the maneuver table ("NW Maneuver Table").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum GoodOrderResult {
     Hold,
     Quarter,
@@ -51,7 +51,7 @@ impl GoodOrderResult {
 }
 
 /// What a disordered unit does on the maneuver table ("NW Maneuver Table").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum DisorderedResult {
     /// Falls back half its allowance, still disordered.
     RetreatHalf,
@@ -76,7 +76,7 @@ impl DisorderedResult {
 }
 
 /// The maneuver table and its modifiers ("NW 9.0 C", "NW Maneuver Table").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Maneuver {
     /// For each commander rating (Excellent, Good, Average, Poor), the highest modified roll
@@ -145,7 +145,7 @@ impl Maneuver {
 }
 
 /// Movement allowances in inches ("NW 9.1", "NW Movement Allowance Chart").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct MovementAllowance {
     /// French, British and Ottoman infantry; Prussian and British-allied infantry from
@@ -196,7 +196,7 @@ impl Default for MovementAllowance {
 
 /// The terrain effects table for one class of unit ("NW 9.5", "NW Terrain Effects Chart").
 /// Costs are inches of allowance per inch of ground.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainRow {
     /// Extra inches to cross an obstacle (wall, works, trench).
@@ -210,7 +210,7 @@ pub struct TerrainRow {
 }
 
 /// Terrain costs by class of unit ("NW Terrain Effects Chart").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct TerrainCosts {
     pub infantry: TerrainRow,
@@ -243,7 +243,7 @@ impl Default for TerrainCosts {
 }
 
 /// Skirmish fire ("NW 7.0"-"NW 7.9", "NW Skirmish Table").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Skirmish {
     /// Range of an SK1 and an SK2 unit, and the same in fog.
@@ -281,7 +281,7 @@ impl Default for Skirmish {
 
 /// Fire points of one gun weight: canister, medium and long range, with the outer edge of
 /// each band in inches ("NW 8.4", "NW Artillery Fire Points Table").
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FirePoints {
     pub reach: [f64; 3],
@@ -289,7 +289,9 @@ pub struct FirePoints {
 }
 
 /// A band of the fire effects table, mildest first ("NW Fire Effects").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub enum FireEffect {
     Desultory,
     Effective,
@@ -322,7 +324,7 @@ impl FireEffect {
 /// next row), and the lowest modified roll that reads Effective, Damaging, Horrendous and
 /// Destructive (`None`: not on this row). A band with no lower bound (the "-" cells of the
 /// high rows) starts at `i32::MIN`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FireRow {
     pub points: f64,
@@ -330,7 +332,7 @@ pub struct FireRow {
 }
 
 /// Artillery fire ("NW 8.0"-"NW 8.6", "NW Fire Affects Table", "NW Fire Modifiers").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Artillery {
     pub light: FirePoints,
@@ -446,7 +448,7 @@ impl Artillery {
 }
 
 /// Artillery evasion ("NW 8.5", "NW Artillery Evasion Table").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Evasion {
     /// Roll needed by foot and horse batteries against infantry, heavy or medium cavalry
@@ -476,7 +478,7 @@ impl Default for Evasion {
 }
 
 /// Cavalry reaction ("NW 10.0"-"NW 10.2", "NW Cavalry Reaction Table").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Reaction {
     pub needed: i32,
@@ -516,7 +518,7 @@ impl Default for Reaction {
 
 /// A band of the combat results table, from the attacker's best to worst ("NW Combat
 /// Results Table").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum CombatResult {
     DefenderCrushed,
     DefenderBroken,
@@ -544,7 +546,7 @@ impl CombatResult {
 }
 
 /// Combat ("NW 11.0"-"NW 11.7", "NW Combat Results Table", "NW Combat Die Roll Modifiers").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Combat {
     /// Lowest difference of each band from "crushed" down to "checked"; lower than the last
@@ -669,7 +671,7 @@ impl Combat {
 }
 
 /// Rallying routed units ("NW 12.0", "NW Rally Table").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rally {
     /// The roll needed, by quality.
@@ -698,7 +700,7 @@ impl Default for Rally {
 }
 
 /// A fatigue level chart entry: worn and spent levels for a starting strength ("NW II 2.6").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FatigueLevels {
     pub fresh: u32,
@@ -710,7 +712,7 @@ pub struct FatigueLevels {
 }
 
 /// The tables of chapter II, used by the designer's tools and by the battle.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DesignTables {
     /// Men per s.p. for infantry and for cavalry, by quality ("NW II 2.1").
