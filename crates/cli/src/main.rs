@@ -566,7 +566,25 @@ fn battle<R: Book>(
         None => rules.default_scenario(seed),
     };
     let mut m = Match::new(rules, scenario, seed);
-    let start_scene = rules.scene(&m.state);
+    // Each picture says which command draws it again.
+    let again = match file {
+        Some(f) => format!(
+            "grognard battle --scenario {} --seed {seed} --players {}",
+            f.name,
+            names.join(":")
+        ),
+        None => format!(
+            "grognard battle --rules {} --seed {seed} --players {}",
+            rules.name(),
+            names.join(":")
+        ),
+    };
+    let scene = |state: &R::State| {
+        let mut s = rules.scene(state);
+        s.caption.push(again.clone());
+        s
+    };
+    let start_scene = scene(&m.state);
     let mut boxed = make_players::<R>(names);
     let (a, b) = boxed.split_at_mut(1);
     let mut players: [&mut dyn Player<R>; 2] = [a[0].as_mut(), b[0].as_mut()];
@@ -616,7 +634,7 @@ fn battle<R: Book>(
         write_file(&dir.join("start.svg"), &picture::render(&start_scene))?;
         write_file(
             &dir.join("battle.svg"),
-            &picture::render(&rules.scene(&m.state)),
+            &picture::render(&scene(&m.state)),
         )?;
     }
     let winner = outcome.winner.map(|s| side_names[s.index()].clone());
