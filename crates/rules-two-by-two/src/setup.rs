@@ -28,6 +28,65 @@ pub fn point_pos(table: &TableSize, edge: Edge, at: f64) -> Vec2 {
     }
 }
 
+/// A length in inches as people write it: at most two decimals, no trailing zeros.
+pub fn inches(v: f64) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
+    }
+}
+
+/// Why a base set up at the start stands outside its side's deployment zone, if it does
+/// ("2x2 Deployment"): the whole base, every corner of it, must lie within
+/// `deploy_depth` (6") of the side's own edge and no nearer than `deploy_side_gap` (3") to
+/// the table's sides.
+pub fn deployment_fault(
+    table: &TableSize,
+    edge: Edge,
+    base: &Base,
+    tables: &Tables,
+) -> Option<String> {
+    let a = &tables.arrival;
+    let corners = base.corners();
+    let from_edge = |c: Vec2| match edge {
+        Edge::South => c.y,
+        Edge::North => table.depth - c.y,
+        Edge::West => c.x,
+        Edge::East => table.width - c.x,
+    };
+    let from_sides = |c: Vec2| match edge {
+        Edge::South | Edge::North => c.x.min(table.width - c.x),
+        Edge::West | Edge::East => c.y.min(table.depth - c.y),
+    };
+    let depth = corners
+        .iter()
+        .map(|c| from_edge(*c))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let gap = corners
+        .iter()
+        .map(|c| from_sides(*c))
+        .fold(f64::INFINITY, f64::min);
+    let edge_name = format!("{edge:?}").to_lowercase();
+    if depth > a.deploy_depth + 1e-9 {
+        Some(format!(
+            "a corner of its base is {}\" from the {edge_name} edge, more than {}\"",
+            inches(depth),
+            inches(a.deploy_depth)
+        ))
+    } else if gap < a.deploy_side_gap - 1e-9 {
+        Some(format!(
+            "a corner of its base is {}\" from a side of the table, less than {}\"",
+            inches(gap),
+            inches(a.deploy_side_gap)
+        ))
+    } else {
+        None
+    }
+}
+
 /// The state at the start of a (validated) scenario.
 pub fn start(s: &Scenario) -> State {
     let mut names = Vec::new();
@@ -571,6 +630,9 @@ fn deploy(
             let x = (centre + off).clamp(3.5, table.width - 3.5);
             let p = Pose::new(x, y, facing.to_radians());
             let b = Base::new(p, BASE_WIDTH, BASE_DEPTH);
+            if deployment_fault(table, side.edge, &b, tables).is_some() {
+                continue;
+            }
             let bad_ground = terrain.iter().any(|f| {
                 matches!(
                     f.kind,
