@@ -288,16 +288,26 @@ fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
 }
 
 fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    // Reinforcements are diced first; then one unit at a time.
+    // Reinforcements are diced first, both dice, each at the likelier point not yet diced
+    // this phase; then one unit at a time.
+    let arrival = &state.field.tables.arrival;
+    let dice_left = state.reinforcement_dice(side) < u32::from(arrival.rolls_per_phase);
     let mut rolling = false;
     for (i, p) in state.field.points.iter().enumerate() {
-        if p.side == side && !state.rolled[i] && !state.queues[i].is_empty() {
+        if dice_left && p.side == side && !state.queues[i].is_empty() {
+            let need = if p.flank {
+                arrival.flank_at
+            } else {
+                arrival.rear_at
+            };
+            let chance = f64::from(7u8.saturating_sub(need)) / 6.0;
+            let again = if state.rolled[i] > 0 { 0.5 } else { 0.0 };
             push(
                 state,
                 side,
                 out,
                 Command::Reinforce { point: i as u8 },
-                8.0,
+                8.0 + chance - again,
                 "dice for reinforcements",
             );
             rolling = true;

@@ -15,7 +15,8 @@ pub enum Command {
         #[serde(default)]
         exit: bool,
     },
-    /// Dice for the next reinforcement at a point ("2x2 Reinforcements").
+    /// Throw one of the phase's two reinforcement dice for the next unit waiting at a point
+    /// ("2x2 Reinforcements").
     Reinforce { point: u8 },
     /// Place the arrived reinforcement with its rear edge on the table edge, its centre
     /// `offset` inches along the edge from the point.

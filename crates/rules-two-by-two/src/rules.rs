@@ -144,10 +144,13 @@ impl TwoByTwo {
                         "that is an enemy reinforcement point",
                     ));
                 }
-                if state.rolled[*point as usize] {
+                let dice = state.field.tables.arrival.rolls_per_phase;
+                if state.reinforcement_dice(side) >= u32::from(dice) {
                     return Err(Illegal::new(
                         R_REINF,
-                        "this point has been diced for this phase",
+                        format!(
+                            "this side has thrown its {dice} reinforcement dice for this phase"
+                        ),
                     ));
                 }
                 if state.queues[*point as usize].is_empty() {

@@ -191,7 +191,7 @@ pub fn start(s: &Scenario) -> State {
         units,
         clock: Clock::new(first),
         queues,
-        rolled: vec![false; n_points],
+        rolled: vec![0; n_points],
         contacts: Vec::new(),
         pending: None,
         melee: MeleeWork::default(),

@@ -280,14 +280,15 @@ fn r12_river_only_at_bridge_or_ford() {
     assert!(near(cost(&t, "bridge", &[fwd(2.0)]).unwrap(), 3.0, 1e-6));
 }
 
-// R13 "2x2 Reinforcements": one die per point per movement phase; 3+ from the rear, 4+
-// from a flank; the first unit queued arrives, rear edge on the table edge, facing in,
-// within 3" of the point, not on another unit; it may move in the same phase.
+// R13 "2x2 Reinforcements": two dice per movement phase; 3+ from the rear, 4+ from a
+// flank; the first unit queued arrives, rear edge on the table edge, facing in, within 3"
+// of the point, not on another unit; it may move in the same phase.
 // Actions: turn 1 the rear point rolls 2 and the flank point 3; turn 2 they roll 3 and 4;
 // turn 3 the rear point rolls 6 and its unit is offered a place taken by a picket.
-// Expected: nothing arrives on turn 1 and neither point may roll again; on turn 2 "first"
+// Expected: nothing arrives on turn 1 and a third die is refused; on turn 2 "first"
 // arrives at (13, 0.25) facing north and moves 3", the hussars arrive at (0.25, 4) facing
-// east; a place 3.5" from the point, or on the picket, is refused.
+// east; a place 3.5" from the point, or on the picket, is refused; with both points empty
+// no die may be thrown.
 #[test]
 fn r13_reinforcement_rolls() {
     let mut t = Battle::new()
@@ -309,14 +310,16 @@ fn r13_reinforcement_rolls() {
         }
         other => panic!("{other:?}"),
     }
-    let e = t.refused(AUSTRIA, &Command::Reinforce { point: 0 });
-    assert!(e.reason.contains("diced"), "{e}");
     let ev = t.run(AUSTRIA, &Command::Reinforce { point: 1 }, &[3]);
     assert!(matches!(
         &ev[..],
         [Event::ReinforcementRolled { arrives: None, roll, .. }] if roll.row == "4+ from a flank"
     ));
     assert!(t.state.pending.is_none());
+    for point in [0, 1] {
+        let e = t.refused(AUSTRIA, &Command::Reinforce { point });
+        assert!(e.reason.contains("thrown its 2 reinforcement dice"), "{e}");
+    }
 
     t.phase(2, "move", AUSTRIA);
     let first = t.id("first");
@@ -346,6 +349,69 @@ fn r13_reinforcement_rolls() {
     t.run(AUSTRIA, &Command::Place { offset: 0.0 }, &[]);
     assert_at(&t, "second", 12.0, 0.25, 1e-9);
     assert!(t.state.queues.iter().all(|q| q.is_empty()));
+    let e = t.refused(AUSTRIA, &Command::Reinforce { point: 0 });
+    assert!(e.reason.contains("no units wait"), "{e}");
+}
+
+// R13 "2x2 Reinforcements": the phasing player dices twice a phase whatever its points hold:
+// with one point empty both dice go to the other, and with both points holding units a
+// player may throw both at one of them.
+// Actions: the Austrian flank point is empty (its hussars lost) and three battalions wait
+// at the rear point, which is diced twice (5, then 4), each arrival placed. In a second
+// battle hussars wait at the flank point and a battalion at the rear point, and the rear
+// point is diced twice on turn 2 (2, then 3).
+// Expected: "a" and "b" arrive and a third die is refused; in the second battle the first
+// die fails, the second brings "c", and the flank point may no longer be diced.
+#[test]
+fn r13_two_dice_whatever_the_points_hold() {
+    let mut t = Battle::new()
+        .point(AUSTRIA, Edge::South, 12.0)
+        .point(AUSTRIA, Edge::West, 6.0)
+        .waiting(AUSTRIA, "a", Line, 0)
+        .waiting(AUSTRIA, "b", Line, 0)
+        .waiting(AUSTRIA, "c", Line, 0)
+        .waiting(AUSTRIA, "hussars", LightCavalry, 1)
+        .unit(FRANCE, "far", Line, [12.0, 22.0, 270.0])
+        .start();
+    // Empty the flank point for the first turn.
+    t.destroy("hussars");
+    assert!(t.state.queues[1].is_empty());
+    let e = t.refused(AUSTRIA, &Command::Reinforce { point: 1 });
+    assert!(e.reason.contains("no units wait"), "{e}");
+    t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[5]);
+    t.run(AUSTRIA, &Command::Place { offset: -2.0 }, &[]);
+    t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[4]);
+    t.run(AUSTRIA, &Command::Place { offset: 2.0 }, &[]);
+    assert_eq!(t.unit("a").place, Place::Table);
+    assert_eq!(t.unit("b").place, Place::Table);
+    assert_eq!(t.state.rolled, vec![2, 0]);
+    let e = t.refused(AUSTRIA, &Command::Reinforce { point: 0 });
+    assert!(e.reason.contains("thrown its 2 reinforcement dice"), "{e}");
+
+    // Turn 2: both points hold units; both dice may still go to the rear point.
+    let mut t = Battle::new()
+        .point(AUSTRIA, Edge::South, 12.0)
+        .point(AUSTRIA, Edge::West, 6.0)
+        .waiting(AUSTRIA, "c", Line, 0)
+        .waiting(AUSTRIA, "hussars", LightCavalry, 1)
+        .unit(FRANCE, "far", Line, [12.0, 22.0, 270.0])
+        .start();
+    t.phase(2, "move", AUSTRIA);
+    let ev = t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[2]);
+    assert!(matches!(
+        &ev[..],
+        [Event::ReinforcementRolled { arrives: None, .. }]
+    ));
+    let ev = t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[3]);
+    let c = t.id("c");
+    assert!(matches!(
+        &ev[..],
+        [Event::ReinforcementRolled { arrives: Some(u), .. }, Event::Pending { .. }] if *u == c
+    ));
+    t.run(AUSTRIA, &Command::Place { offset: 0.0 }, &[]);
+    assert_eq!(t.state.rolled, vec![2, 0]);
+    assert!(t.check(AUSTRIA, &Command::Reinforce { point: 1 }).is_err());
+    assert_eq!(t.unit("hussars").place, Place::Waiting { point: 1 });
 }
 
 // R16 "2x2 Moving to contact" (turning to face): decided by the defender at the end of the
