@@ -795,6 +795,7 @@ fn melee_groups(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             out,
             Command::Melee {
                 order: order.clone(),
+                columns: Vec::new(),
             },
             10.0,
             "fight, strongest first",
@@ -804,12 +805,72 @@ fn melee_groups(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 state,
                 side,
                 out,
-                Command::Melee { order: reversed },
+                Command::Melee {
+                    order: reversed,
+                    columns: Vec::new(),
+                },
                 9.0,
                 "fight",
             );
         }
+        // Columns of attack: every attacker that may take one, and those for which it pays.
+        let mut eligible: Vec<(UnitId, f64)> = Vec::new();
+        if state.field.options.column_of_attack {
+            for c in &group {
+                let a = state.unit(c.attacker);
+                if eligible.iter().any(|(id, _)| *id == a.id) {
+                    continue;
+                }
+                if let Some(s) = melee::column_support(state, a) {
+                    let gain = column_gain(state, a, state.unit(c.defender), state.unit(s));
+                    eligible.push((a.id, gain));
+                }
+            }
+        }
+        if eligible.is_empty() {
+            continue;
+        }
+        let good: Vec<(UnitId, f64)> = eligible.iter().copied().filter(|(_, g)| *g > 0.0).collect();
+        let mut offers = vec![eligible.clone()];
+        if !good.is_empty() && good.len() != eligible.len() {
+            offers.push(good);
+        }
+        for columns in offers {
+            let score = 10.0 + columns.iter().map(|(_, g)| g).sum::<f64>();
+            push(
+                state,
+                side,
+                out,
+                Command::Melee {
+                    order: order.clone(),
+                    columns: columns.into_iter().map(|(id, _)| id).collect(),
+                },
+                score,
+                "fight, in column of attack",
+            );
+        }
     }
+}
+
+/// What taking the column of attack is worth to `me` against `enemy`: a better chance in the
+/// melee, against the support sharing a defeat ("Column of Attack").
+fn column_gain(state: &State, me: &Unit, enemy: &Unit, support: &Unit) -> f64 {
+    let c = Contact {
+        attacker: me.id,
+        defender: enemy.id,
+    };
+    let engaged = [(me.id, 1u8), (enemy.id, 1u8)];
+    let sum = |a: &Unit, b: &Unit| -> i32 {
+        melee::modifiers(state, a, b, &engaged, &c)
+            .iter()
+            .map(|m| m.value)
+            .sum()
+    };
+    let diff = sum(me, enemy) - sum(enemy, me);
+    let p0 = p_win(diff);
+    let p1 = p_win(diff + state.field.tables.melee.column_support);
+    let value = |p: f64| p * worth(enemy) * 0.8 - (1.0 - p) * worth(me) * 0.8;
+    value(p1) - value(p0) - (1.0 - p1) * worth(support) * 0.8
 }
 
 fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Command>>) {

@@ -116,6 +116,7 @@ fn drop_contacts(state: &mut State, id: u16) {
 
 fn begin_phase(state: &mut State, clock: Clock) {
     state.clock = clock;
+    state.melee.columns.clear();
     let seq = &crate::rules::SEQUENCE;
     let phasing = clock.phasing(seq);
     match clock.spec(seq).key {

@@ -192,9 +192,10 @@ impl TwoByTwo {
                 own(*shooter)?;
                 shooting::plan(state, *shooter, *target, *with).map(|_| ())
             }
-            Command::Melee { order } => {
+            Command::Melee { order, columns } => {
                 need(key, "melee")?;
-                check_melee_order(state, order)
+                check_melee_order(state, order)?;
+                check_columns(state, order, columns)
             }
             Command::Pass { unit } => {
                 let u = own(*unit)?;
@@ -492,7 +493,7 @@ impl TwoByTwo {
                 };
                 rout(ctx, order);
             }
-            Command::Melee { order } => {
+            Command::Melee { order, columns } => {
                 let queue: Vec<Contact> = order
                     .iter()
                     .map(|(a, d)| Contact {
@@ -502,7 +503,11 @@ impl TwoByTwo {
                     .collect();
                 let engaged = melee::engaged_counts(&queue);
                 ctx.emit(Event::MeleeWork {
-                    work: MeleeWork { queue, engaged },
+                    work: MeleeWork {
+                        queue,
+                        engaged,
+                        columns: columns.clone(),
+                    },
                 });
                 run_melee(ctx);
             }
@@ -565,6 +570,49 @@ fn check_melee_order(state: &State, order: &[(UnitId, UnitId)]) -> Result<(), Il
             R_MELEE,
             "name every contact of the group, and only those",
         ));
+    }
+    Ok(())
+}
+
+/// The attackers that take a column of attack ("Column of Attack", ruling R33): the rule in
+/// use, each an infantry unit attacking in this group, named once, with a unit of its exact
+/// type and size squarely behind it in full contact.
+fn check_columns(
+    state: &State,
+    order: &[(UnitId, UnitId)],
+    columns: &[UnitId],
+) -> Result<(), Illegal> {
+    const R: &str = "2x2 Column of Attack";
+    if columns.is_empty() {
+        return Ok(());
+    }
+    if !state.field.options.column_of_attack {
+        return Err(Illegal::new(
+            R,
+            "the Column of Attack rule is not in use in this battle",
+        ));
+    }
+    for (i, id) in columns.iter().enumerate() {
+        if columns[..i].contains(id) {
+            return Err(Illegal::new(R, "a unit is named twice as a column"));
+        }
+        if !order.iter().any(|(a, _)| a == id) {
+            return Err(Illegal::new(
+                R,
+                "only a unit attacking in this melee group may take a column of attack",
+            ));
+        }
+        let u = state.unit(*id);
+        if melee::column_support(state, u).is_none() {
+            return Err(Illegal::new(
+                R,
+                format!(
+                    "no {} of the same size stands squarely behind {} in full contact",
+                    u.kind.name(),
+                    state.name(*id)
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -865,7 +913,9 @@ fn run_melee(ctx: &mut Ctx) {
             (c.defender, c.attacker)
         };
         let clearing = melee::clearing(ctx.state, &c);
-        let support = melee::column_support(ctx.state, ctx.state.unit(loser));
+        let support = (loser == c.attacker)
+            .then(|| melee::column_taken(ctx.state, ctx.state.unit(loser), &c))
+            .flatten();
         ctx.emit(Event::MeleeFought {
             attacker: c.attacker,
             defender: c.defender,

@@ -259,6 +259,9 @@ pub struct MeleeWork {
     pub queue: Vec<Contact>,
     /// How many enemies each unit was in melee with when its group began ("Multiple melees").
     pub engaged: Vec<(UnitId, u8)>,
+    /// Attackers whose player took the support of the unit behind them ("Column of Attack").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub columns: Vec<UnitId>,
 }
 
 /// The whole state.

@@ -763,13 +763,7 @@ fn r20_mandatory_follow_up_moves_full() {
         t.contact("cuirassiers", "victim");
         t.phase(1, "melee", FRANCE);
         let hc = t.id("cuirassiers");
-        let ev = t.run(
-            FRANCE,
-            &Command::Melee {
-                order: vec![(hc, t.id("victim"))],
-            },
-            &[6, 4],
-        );
+        let ev = t.run(FRANCE, &melee_order(vec![(hc, t.id("victim"))]), &[6, 4]);
         let f = &melees(&ev)[0];
         assert_eq!(f.difference, 4);
         assert_eq!(f.attack.result, "loser destroyed, follow-up mandatory");
@@ -804,9 +798,7 @@ fn r20_mandatory_follow_up_moves_full() {
     let line = t.id("line");
     let ev = t.run(
         FRANCE,
-        &Command::Melee {
-            order: vec![(line, t.id("victim"))],
-        },
+        &melee_order(vec![(line, t.id("victim"))]),
         &[3, 3, 5, 2],
     );
     let f = &melees(&ev)[0];
@@ -910,22 +902,8 @@ fn r25_defensive_fire_throws_back() {
         }]
     );
     t.phase(1, "melee", FRANCE);
-    assert!(t
-        .check(
-            FRANCE,
-            &Command::Melee {
-                order: vec![(fr, d)]
-            }
-        )
-        .is_err());
-    assert!(t
-        .check(
-            FRANCE,
-            &Command::Melee {
-                order: vec![(fl, d)]
-            }
-        )
-        .is_ok());
+    assert!(t.check(FRANCE, &melee_order(vec![(fr, d)])).is_err());
+    assert!(t.check(FRANCE, &melee_order(vec![(fl, d)])).is_ok());
 
     let mut t = battle
         .clone()
@@ -1157,13 +1135,7 @@ fn r29_clearing_dense_woods() {
         vec![(-1, "Pinned light infantry holding a wood".into())]
     );
 
-    let ev = t.run(
-        FRANCE,
-        &Command::Melee {
-            order: vec![(line, li)],
-        },
-        &[6, 4, 4],
-    );
+    let ev = t.run(FRANCE, &melee_order(vec![(line, li)]), &[6, 4, 4]);
     let f = &melees(&ev)[0];
     assert_eq!(
         mods(&f.attack.modifiers),
@@ -1510,8 +1482,9 @@ fn optional_units() {
 // - light woods: a Line battalion moving 0.5" into them pays 3" for 2.5" and is Pinned;
 //   light infantry pays 2.5" and is not; cavalry may not enter; a firer inside has no first
 //   volley and -1; firing into them is -1;
-// - column of attack: +1 for the supported battalion; it loses 1 + 1 = 2 against 5 and is
-//   destroyed, and so is its support.
+// - column of attack (R33): taken, +1 for the supported battalion; it loses 1 + 1 = 2
+//   against 5 and is destroyed, and so is its support; not taken, no +1 and the support
+//   stands; without the option, refused.
 #[test]
 fn optional_rules() {
     // Grand battery.
@@ -1635,13 +1608,11 @@ fn optional_rules() {
     t.contact("head", "defender");
     t.phase(1, "melee", FRANCE);
     let (h, s, d) = (t.id("head"), t.id("support"), t.id("defender"));
-    let ev = t.run(
-        FRANCE,
-        &Command::Melee {
-            order: vec![(h, d)],
-        },
-        &[1, 5],
-    );
+    let column = Command::Melee {
+        order: vec![(h, d)],
+        columns: vec![h],
+    };
+    let ev = t.run(FRANCE, &column, &[1, 5]);
     let f = &melees(&ev)[0];
     assert_eq!(
         mods(&f.attack.modifiers),
@@ -1661,6 +1632,152 @@ fn optional_rules() {
     };
     let m = melee::modifiers(&t.state, t.unit("head"), t.unit("defender"), &[], &c);
     assert!(m.is_empty(), "no column without the option: {m:?}");
+    t.phase(1, "melee", FRANCE);
+    let e = t.refused(FRANCE, &column);
+    assert_eq!(e.rule, "2x2 Column of Attack");
+    assert!(e.reason.contains("not in use"), "{e}");
+}
+
+// R33 "Column of Attack": the attacking player chooses, group by group, whether an attacker
+// takes the support of the unit behind it; only an attacker may, and only with a unit of
+// its exact type and size squarely behind it in full contact.
+// Actions: with the option, a French column (head and support) is in contact with an
+// Austrian battalion that has its own battalion behind it; a lone French battalion is in
+// contact with a second Austrian battalion. The French fight the column without taking it
+// (3 against 5, the head surviving its rout on a 4), after trying to name as columns the
+// defender, the lone battalion, the head twice, and the head for the lone battalion's group.
+// Expected: the advisor offers the fight both with and without the column; the four wrong
+// namings are refused with reasons under "2x2 Column of Attack"; not taken, the head fights
+// with no modifier and routs alone (the support keeps its place and its good order).
+#[test]
+fn r33_column_of_attack_is_the_attackers_choice() {
+    let battle = Battle::new()
+        .options(|o| o.column_of_attack = true)
+        .unit(AUSTRIA, "defender", Line, [12.0, 12.0, 90.0])
+        .unit(AUSTRIA, "second line", Line, [12.0, 11.5, 90.0])
+        .unit(FRANCE, "head", Line, [12.0, 12.5, 270.0])
+        .unit(FRANCE, "support", Line, [12.0, 13.0, 270.0])
+        .unit(AUSTRIA, "other", Line, [6.0, 12.0, 90.0])
+        .unit(FRANCE, "lone", Line, [6.0, 12.5, 270.0]);
+    let mut t = battle.start();
+    t.contact("head", "defender");
+    t.contact("lone", "other");
+    t.phase(1, "melee", FRANCE);
+    let (h, s, d, lone, other) = (
+        t.id("head"),
+        t.id("support"),
+        t.id("defender"),
+        t.id("lone"),
+        t.id("other"),
+    );
+    let mut offered = Vec::new();
+    TwoByTwo.candidates(&&t.state, FRANCE, &mut offered);
+    let columns: Vec<Vec<u16>> = offered
+        .iter()
+        .filter_map(|c| match &c.command {
+            Command::Melee { order, columns } if order == &vec![(h, d)] => Some(columns.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        columns.contains(&vec![]) && columns.contains(&vec![h]),
+        "{columns:?}"
+    );
+
+    let refused = |t: &mut Table, order: Vec<(u16, u16)>, columns: Vec<u16>, why: &str| {
+        let e = t.refused(FRANCE, &Command::Melee { order, columns });
+        assert_eq!(e.rule, "2x2 Column of Attack");
+        assert!(e.reason.contains(why), "{e}");
+    };
+    refused(&mut t, vec![(h, d)], vec![d], "only a unit attacking");
+    refused(
+        &mut t,
+        vec![(lone, other)],
+        vec![lone],
+        "stands squarely behind lone",
+    );
+    refused(&mut t, vec![(h, d)], vec![h, h], "named twice");
+    refused(
+        &mut t,
+        vec![(lone, other)],
+        vec![h],
+        "only a unit attacking",
+    );
+
+    // Declined: no +1, and the support neither routs nor tests.
+    let ev = t.run(FRANCE, &melee_order(vec![(h, d)]), &[3, 5, 4]);
+    let f = &melees(&ev)[0];
+    assert!(f.attack.modifiers.is_empty(), "{:?}", f.attack.modifiers);
+    assert_eq!((f.attack.total, f.defence.total), (3, 5));
+    let tested: Vec<u16> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::RoutTest { unit, .. } => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tested, vec![h]);
+    assert_eq!(t.unit("head").status, Status::Disrupted);
+    assert_eq!(t.state.unit(s).place, Place::Table);
+    assert_eq!(t.status("support"), Status::Ready);
+    assert_at(&t, "support", 12.0, 13.0, 1e-9);
+}
+
+// R33 and replays: a column of attack formed in play (the head charges, its support closes
+// up behind it) and taken in the melee is kept in the replay, which re-runs to the same
+// events and state.
+// Actions: with seeded dice, the French head moves 1.5" into contact, the support 1.5" up
+// behind it; the Austrians keep their facing and hold fire; the French fight in column.
+// Expected: the melee's attack carries "column of attack" +1; the replay, written to JSON
+// and read back, reproduces every event and the final state.
+#[test]
+fn r33_a_column_of_attack_replays() {
+    use grognard_engine::driver::Match;
+    use grognard_engine::replay::{verify, Replay};
+    let battle = Battle::new()
+        .options(|o| o.column_of_attack = true)
+        .unit(AUSTRIA, "defender", Line, [12.0, 12.0, 90.0])
+        .unit(AUSTRIA, "hq", Hq, [12.0, 2.0, 90.0])
+        .unit(FRANCE, "head", Line, [12.0, 14.0, 270.0])
+        .unit(FRANCE, "support", Line, [12.0, 14.5, 270.0])
+        .unit(FRANCE, "hq", Hq, [12.0, 22.0, 270.0]);
+    let t = battle.start();
+    let (h, s, d) = (t.id("head"), t.id("support"), t.id("defender"));
+    let mut m = Match::new(&TwoByTwo, battle.scenario.clone(), 7);
+    let mut go = |side, cmd: Command| {
+        m.submit(side, cmd.clone())
+            .unwrap_or_else(|e| panic!("{cmd:?}: {e}"))
+            .to_vec()
+    };
+    for side in [AUSTRIA, AUSTRIA, FRANCE, AUSTRIA] {
+        go(side, Command::EndPhase);
+    }
+    go(FRANCE, mv(h, vec![fwd(1.5)]));
+    go(FRANCE, mv(s, vec![fwd(1.5)]));
+    go(FRANCE, Command::EndPhase);
+    go(
+        AUSTRIA,
+        Command::Face {
+            unit: d,
+            toward: None,
+        },
+    );
+    go(FRANCE, Command::EndPhase);
+    go(AUSTRIA, Command::EndPhase);
+    let ev = go(
+        FRANCE,
+        Command::Melee {
+            order: vec![(h, d)],
+            columns: vec![h],
+        },
+    );
+    let f = &melees(&ev)[0];
+    assert_eq!(modifier(&f.attack.modifiers, "column of attack"), Some(1));
+    let json = serde_json::to_string(&m.replay()).unwrap();
+    let back: Replay<_, Command, Event> = serde_json::from_str(&json).unwrap();
+    assert!(json.contains("\"columns\""), "{json}");
+    let end = verify(&TwoByTwo, &back).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(end, m.state);
 }
 
 // R1 "2x2 Measuring ranges": bases no more than 0.02" apart touch; bases overlapping by more
@@ -2046,13 +2163,7 @@ fn r21_alignment_before_the_rout() {
         t.contact("attacker", "defender");
         t.phase(1, "melee", FRANCE);
         let (a, d) = (t.id("attacker"), t.id("defender"));
-        let ev = t.run(
-            FRANCE,
-            &Command::Melee {
-                order: vec![(a, d)],
-            },
-            &[2, 4, 3],
-        );
+        let ev = t.run(FRANCE, &melee_order(vec![(a, d)]), &[2, 4, 3]);
         let placed = ev
             .iter()
             .any(|e| matches!(e, Event::Placed { unit, .. } if *unit == a));
@@ -2095,13 +2206,7 @@ fn r22_follow_up_counts_contacts_standing() {
     t.contact("line", "second");
     t.phase(1, "melee", FRANCE);
     let hc = t.id("cuirassiers");
-    t.run(
-        FRANCE,
-        &Command::Melee {
-            order: vec![(hc, t.id("first"))],
-        },
-        &[4, 3],
-    );
+    t.run(FRANCE, &melee_order(vec![(hc, t.id("first"))]), &[4, 3]);
     let ev = t.run(FRANCE, &Command::FollowUp { distance: 4.0 }, &[3, 4, 4]);
     let f = &melees(&ev)[0];
     assert_eq!(f.defender, t.id("second"));
