@@ -482,6 +482,19 @@ fn unit_moves(
             }
         }
     }
+    // Through a town or over a bridge the unit has half its move ("Towns", "Bridge").
+    if out.len() == offered {
+        for turn in [0.0f64, 0.5, -0.5] {
+            if let Some((legs, end)) = toward(u, goal.0, allowance * 0.45, goal.1, turn) {
+                let eb = Base::new(end, u.base().width, u.base().depth);
+                let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
+                let score = 1.0 + 0.35 * progress - danger(state, u, &eb) * (1.0 - 0.6 * pressure)
+                    + here * 0.5
+                    + pressure * 0.5;
+                push_move(state, side, out, u.id, legs, score, "advance");
+            }
+        }
+    }
     // Plain moves keep the random player's choice wide when a unit has few advances.
     if out.len() - offered >= 3 {
         return;

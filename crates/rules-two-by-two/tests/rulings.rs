@@ -198,8 +198,8 @@ fn r11_moves_do_not_pass_through_units() {
 // road for the whole move and no town.
 // Actions: price moves on, off, partly off a north-south road, and through a town on it.
 // Expected: 4" wholly on road is allowed (road column); 4" off road is not; leaving the
-// road part way (3.5") is not; 2" into the town (1.5" in it, 3.5") is not, while 1.5" into
-// it costs 2.5" with no road bonus.
+// road part way (3.5") is not; a move into the town along the road is at half rate with no
+// road bonus (R34): 2" is refused, 1.5" is allowed.
 #[test]
 fn r12_road_bonus_needs_the_whole_move() {
     let mut t = Battle::new()
@@ -219,10 +219,10 @@ fn r12_road_bonus_needs_the_whole_move() {
     let e = cost(&t, "leaver", &[fwd(2.0), turn(0.0), fwd(1.5)]).unwrap_err();
     assert!(e.contains("may move only 3.00\""), "{e}");
     let e = cost(&t, "townsmen", &[fwd(2.0)]).unwrap_err();
-    assert!(e.contains("costs 3.50\""), "{e}");
+    assert!(e.contains("may move only 1.50\" (half rate"), "{e}");
     let plan = movement::plan(&t.state, t.unit("townsmen"), &[fwd(1.5)], false).unwrap();
     assert!(!plan.road);
-    assert!(near(plan.cost, 2.5, 1e-6), "{}", plan.cost);
+    assert_eq!((plan.cost, plan.allowance), (1.5, 1.5));
 
     let id = t.id("column");
     t.run(AUSTRIA, &mv(id, vec![fwd(4.0)]), &[]);
@@ -232,10 +232,11 @@ fn r12_road_bonus_needs_the_whole_move() {
 
 // R12 "Stream", "Bridge": a stream costs 1" more to cross; a stream crossed at a bridge is
 // no stream crossing, but a bridge is crossed at half rate unless the whole move is on road.
-// Actions: price 2" moves across a stream in the open, at a bridge off road, and at a
-// bridge carrying a road.
-// Expected: 3" in the open (2.1" is refused); 3" at the bridge (1" on it counted twice, no
-// stream); on the road bridge 3" ahead costs 3" and 4" is allowed.
+// Actions: price moves across a stream in the open, at a bridge off road, and at a bridge
+// carrying a road.
+// Expected: 2" in the open costs 3" (2.1" is refused); at the bridge off road the move is
+// at half rate (R34) with no stream crossing, so 1.5" costs 1.5" and 1.6" is refused; on the
+// road bridge 3" ahead costs 3" and 4" is allowed.
 #[test]
 fn r12_stream_costs_an_inch() {
     let t = Battle::new()
@@ -251,8 +252,9 @@ fn r12_stream_costs_an_inch() {
     assert_eq!(cost(&t, "open", &[fwd(1.0)]), Ok(1.0));
     assert!(near(cost(&t, "open", &[fwd(2.0)]).unwrap(), 3.0, 1e-9));
     assert!(cost(&t, "open", &[fwd(2.1)]).is_err());
-    assert!(near(cost(&t, "bridge", &[fwd(2.0)]).unwrap(), 3.0, 1e-6));
-    assert!(cost(&t, "bridge", &[fwd(2.5)]).is_err());
+    assert!(near(cost(&t, "bridge", &[fwd(1.5)]).unwrap(), 1.5, 1e-9));
+    let e = cost(&t, "bridge", &[fwd(1.6)]).unwrap_err();
+    assert!(e.contains("may move only 1.50\" (half rate"), "{e}");
     assert!(near(cost(&t, "road", &[fwd(3.0)]).unwrap(), 3.0, 1e-9));
     assert!(near(cost(&t, "road", &[fwd(4.0)]).unwrap(), 4.0, 1e-9));
 }
@@ -261,7 +263,8 @@ fn r12_stream_costs_an_inch() {
 // counts as a stream.
 // Actions: try to cross a river in the open, at a ford, at a bridge.
 // Expected: refused in the open (the reason names the river); 2" across the ford costs 3"
-// (2.1" is refused); 2" across the bridge costs 3" (1" on the bridge counted twice).
+// (2.1" is refused); the bridge is crossed at half rate (R34): 1.5" onto it is allowed, 2"
+// across it is not.
 #[test]
 fn r12_river_only_at_bridge_or_ford() {
     let t = Battle::new()
@@ -277,7 +280,60 @@ fn r12_river_only_at_bridge_or_ford() {
     assert!(e.contains("river"), "{e}");
     assert!(near(cost(&t, "ford", &[fwd(2.0)]).unwrap(), 3.0, 1e-9));
     assert!(cost(&t, "ford", &[fwd(2.1)]).is_err());
-    assert!(near(cost(&t, "bridge", &[fwd(2.0)]).unwrap(), 3.0, 1e-6));
+    assert!(near(cost(&t, "bridge", &[fwd(1.5)]).unwrap(), 1.5, 1e-9));
+    assert!(cost(&t, "bridge", &[fwd(2.0)]).is_err());
+}
+
+// R34 "2x2 Movement modifiers: Towns, Bridge": a move through any part of a town is made at
+// half rate with no road bonus; so is a move over a bridge, unless the unit is in road
+// column (the whole move on road), when it crosses at full rate with the road bonus.
+// Actions: price moves of a battalion (3") standing in a town, of heavy cavalry (4")
+// crossing a corner of it, of a battalion stopping short of it, and of battalions reaching
+// a bridge off the road and crossing a road bridge in column.
+// Expected: leaving the town, 1.5" is allowed and 1.6" is refused under "Movement
+// modifiers"; the cavalry has 4" for 1.4" short of the town's corner, and may make 2" into
+// it but not 2.1"; 2.4" short of the
+// town costs 2.4" at full rate; the battalion reaching the bridge has 1.5"; the column
+// crosses the road bridge with 4".
+#[test]
+fn r34_towns_and_bridges_at_half_rate() {
+    let t = Battle::new()
+        .rect(Town, 12.0, 12.0, 2.0, 2.0)
+        .band(Stream, &[[0.0, 18.0], [24.0, 18.0]], 0.25)
+        .band(Road, &[[20.0, 0.0], [20.0, 24.0]], 0.5)
+        .rect(Bridge, 20.0, 18.0, 0.8, 1.0)
+        .rect(Bridge, 4.0, 18.0, 0.8, 1.0)
+        .unit(AUSTRIA, "burghers", Line, [12.0, 12.5, 90.0])
+        .unit(AUSTRIA, "cuirassiers", HeavyCavalry, [10.0, 10.0, 45.0])
+        .unit(AUSTRIA, "short", Line, [15.5, 12.0, 180.0])
+        .unit(AUSTRIA, "off road", Line, [4.0, 16.5, 90.0])
+        .unit(AUSTRIA, "column", Line, [20.0, 14.0, 90.0])
+        .unit(FRANCE, "far", Line, [3.0, 23.0, 270.0])
+        .start();
+    let plan = movement::plan(&t.state, t.unit("burghers"), &[fwd(1.5)], false).unwrap();
+    assert_eq!((plan.cost, plan.allowance, plan.road), (1.5, 1.5, false));
+    let e = movement::plan(&t.state, t.unit("burghers"), &[fwd(1.6)], false).unwrap_err();
+    assert_eq!(e.rule, "2x2 Movement modifiers");
+    assert!(
+        e.reason.contains("half rate: it moves through a town"),
+        "{e}"
+    );
+    // The cavalry's path reaches the town's south-west corner (11, 11) after 1.41".
+    let plan = movement::plan(&t.state, t.unit("cuirassiers"), &[fwd(1.4)], false).unwrap();
+    assert_eq!(plan.allowance, 4.0);
+    assert!(near(
+        cost(&t, "cuirassiers", &[fwd(2.0)]).unwrap(),
+        2.0,
+        1e-9
+    ));
+    assert!(cost(&t, "cuirassiers", &[fwd(2.1)]).is_err());
+    let plan = movement::plan(&t.state, t.unit("short"), &[fwd(2.4)], false).unwrap();
+    assert_eq!(plan.allowance, 3.0);
+    let plan = movement::plan(&t.state, t.unit("off road"), &[fwd(1.5)], false).unwrap();
+    assert_eq!(plan.allowance, 1.5);
+    let plan = movement::plan(&t.state, t.unit("column"), &[fwd(4.0)], false).unwrap();
+    assert!(plan.road);
+    assert_eq!((plan.cost, plan.allowance), (4.0, 4.0));
 }
 
 // R13 "2x2 Reinforcements": two dice per movement phase; 3+ from the rear, 4+ from a
