@@ -700,6 +700,45 @@ fn r18_militia_routs_with_a_neighbour() {
 // path.
 // Expected: three routs in that order, the two chained ones with cause GuardsChain, each
 // 3" to its own rear and Disrupted; the last Line battalion is untouched.
+// R18 "Guards", "Militia", "Melee results": chains reach friends only, so a winner in contact
+// with a routing Guards unit stands and may follow up, as the melee rules let any winner.
+// Actions: a French militia battalion attacks an Austrian Guards battalion (5 against
+// 3 + 1): the Guards rout (survival 4) beside an Austrian militia battalion 0.3" away
+// (survival 5).
+// Expected: the Guards rout 3" south, away from the winner; the Austrian militia routs by
+// the Guards chain; the French militia, in contact with the Guards as they broke and itself
+// militia, neither tests nor routs, stays in good order and is offered the follow-up.
+#[test]
+fn r18_chains_spare_the_enemy() {
+    let mut t = Battle::new()
+        .unit(AUSTRIA, "guards", Guards, [12.0, 12.0, 90.0])
+        .unit(AUSTRIA, "neighbour", Militia, [13.3, 12.0, 90.0])
+        .unit(FRANCE, "militia", Militia, [12.0, 12.5, 270.0])
+        .start();
+    t.contact("militia", "guards");
+    t.phase(1, "melee", FRANCE);
+    let (g, n, m) = (t.id("guards"), t.id("neighbour"), t.id("militia"));
+    let ev = t.run(FRANCE, &melee_order(vec![(m, g)]), &[5, 3, 4, 5]);
+    let f = &melees(&ev)[0];
+    assert_eq!((f.attack.total, f.defence.total, f.winner), (5, 4, m));
+    let tests: Vec<(u16, Cause)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::RoutTest { unit, cause, .. } => Some((*unit, cause.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tests, vec![(g, Cause::Melee), (n, Cause::GuardsChain)]);
+    assert_at(&t, "guards", 12.0, 9.0, 1e-6);
+    assert_at(&t, "neighbour", 13.3, 9.0, 1e-6);
+    assert_eq!(t.status("militia"), Status::Ready);
+    assert_at(&t, "militia", 12.0, 12.5, 1e-9);
+    assert!(matches!(
+        t.state.pending,
+        Some(Pending::FollowUp { unit, mandatory: false, .. }) if unit == m
+    ));
+}
+
 #[test]
 fn r18_guards_rout_spreads() {
     let mut t = Battle::new()
