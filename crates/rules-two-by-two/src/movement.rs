@@ -170,6 +170,12 @@ fn woods_allow_in(
     Ok(())
 }
 
+/// Is `p` on a river away from its bridges and fords ("Streams ... Rivers")?
+pub fn in_river(state: &State, p: Vec2) -> bool {
+    let all: Vec<&Feature> = state.field.terrain.iter().collect();
+    on_river(&all, p)
+}
+
 /// True while a river band lies under the base's centre (rivers are impassable).
 fn on_river(terrain: &[&Feature], p: Vec2) -> bool {
     terrain

@@ -651,6 +651,12 @@ pub fn arrival_pose(state: &State, point: u8, offset: f64) -> Result<Pose, Illeg
         _ => state.queues[point as usize].first().copied().unwrap_or(0),
     });
     movement::woods_allow(state, u.kind, &b)?;
+    if movement::in_river(state, pose.pos) {
+        return Err(Illegal::new(
+            "2x2 Movement modifiers",
+            "a reinforcement may not be placed in a river",
+        ));
+    }
     Ok(pose)
 }
 

@@ -2410,3 +2410,163 @@ fn r32_pinned_and_disrupted() {
     let e = shooting::plan(&t.state, t.id("disrupted"), t.id("t2"), None).unwrap_err();
     assert!(e.reason.contains("Disrupted unit may not fire"), "{e}");
 }
+
+// R35 "2x2 Terrain placement": the general chooses the book's numbers of each feature,
+// evenly over its ranges, and one watercourse in three is a river, never two.
+// Actions: draw the choices of 600 seeded generals.
+// Expected: streams 0 to 2, hills, roads and towns 1 or 2, dense woods 0 to 2, copses and
+// hedges or walls 0 to 6, each end of every range reached; rivers come, only with a
+// watercourse to be, in about a third of the battles that have one.
+#[test]
+fn r35_terrain_counts_follow_the_book() {
+    use grognard_engine::dice::Seeded;
+    use grognard_rules_two_by_two::setup::TerrainCounts;
+    let all: Vec<TerrainCounts> = (0..600)
+        .map(|seed| TerrainCounts::choose(&mut Seeded::new(seed)))
+        .collect();
+    let range = |f: &dyn Fn(&TerrainCounts) -> usize| {
+        let v: Vec<usize> = all.iter().map(f).collect();
+        (*v.iter().min().unwrap(), *v.iter().max().unwrap())
+    };
+    assert_eq!(range(&|c| c.watercourses), (0, 2));
+    assert_eq!(range(&|c| c.hills), (1, 2));
+    assert_eq!(range(&|c| c.roads), (1, 2));
+    assert_eq!(range(&|c| c.towns), (1, 2));
+    assert_eq!(range(&|c| c.woods), (0, 2));
+    assert_eq!(range(&|c| c.copses), (0, 6));
+    assert_eq!(range(&|c| c.hedges), (0, 6));
+    assert!(all.iter().all(|c| !c.river || c.watercourses > 0));
+    let wet = all.iter().filter(|c| c.watercourses > 0).count() as f64;
+    let rivers = all.iter().filter(|c| c.river).count() as f64;
+    assert!((0.25..0.42).contains(&(rivers / wet)), "{rivers} of {wet}");
+}
+
+// R35 "2x2 Terrain placement" (rivers, fords, bridges): features go in the book's order,
+// each in the sector its die names; a river runs edge to edge through its sector, wider than
+// a stream, with one or two fords on it and a bridge wherever a road crosses it; it is
+// impassable elsewhere; no town stands on it.
+// Actions: lay a river, a stream, a hill, two roads, two towns, two dense woods, six copses
+// and six hedges or walls with scripted sector dice (river 2, stream 4, hill 5, roads 1 and
+// 6, towns 3 and 5, woods 1 and 3, copses 1 to 6, hedges and walls 6 to 1); then try to move
+// a battalion across the river away from its crossings and at a ford, and to place a
+// reinforcement in it.
+// Expected: the features come in that order and number; the river's bend lies in sector
+// 2, it is 0.5" to 0.8" wide; every ford lies on it; every crossing of a road and the river
+// is covered by a bridge; each copse (radius under 1") and hedge or wall (thinner than
+// 1/4", about an inch long) lies in its sector; no town touches the river; crossing away
+// from bridges and fords is refused, crossing at a ford is allowed; the placement in the
+// river is refused.
+#[test]
+fn r35_rivers_fords_and_bridges() {
+    use grognard_engine::dice::{Scripted, Seeded};
+    use grognard_geometry::shape::ShapeSpec;
+    use grognard_geometry::Vec2;
+    use grognard_rules_two_by_two::scenario::TableSize;
+    use grognard_rules_two_by_two::setup::{place_terrain_with, sector_bounds, TerrainCounts};
+    let counts = TerrainCounts {
+        watercourses: 2,
+        river: true,
+        hills: 1,
+        roads: 2,
+        towns: 2,
+        woods: 2,
+        copses: 6,
+        hedges: 6,
+    };
+    let mut faces = vec![2, 4, 5, 1, 6, 3, 5, 1, 3];
+    faces.extend([1, 2, 3, 4, 5, 6]);
+    faces.extend([6, 5, 4, 3, 2, 1]);
+    let table = TableSize::default();
+    let mut dice = Scripted::new(&faces);
+    let mut log = Vec::new();
+    let terrain = place_terrain_with(&table, counts, &mut dice, &mut Seeded::new(5), &mut log);
+    assert!(dice.remaining().is_empty());
+    let kinds: Vec<_> = terrain
+        .iter()
+        .map(|f| f.kind)
+        .filter(|k| !matches!(k, Ford | Bridge))
+        .collect();
+    let mut expected = vec![
+        River, Stream, Hill, Road, Road, Town, Town, DenseWood, DenseWood,
+    ];
+    expected.extend([Copse; 6]);
+    assert_eq!(kinds[..15], expected[..]);
+    assert!(kinds[15..].iter().all(|k| matches!(k, Hedge | Wall)));
+    assert_eq!(kinds.len(), 21);
+    let inside = |p: Vec2, sector: u8| {
+        let (lo, hi) = sector_bounds(&table, sector);
+        p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y
+    };
+    let river = terrain.iter().find(|f| f.kind == River).unwrap();
+    let line = river.shape.points();
+    assert!(inside(line[1], 2), "{line:?}");
+    assert_eq!((line[0].y, line[2].y), (0.0, 24.0));
+    let width = 2.0 * river.shape.half_width();
+    assert!((0.5..=0.8).contains(&width), "{width}");
+    let fords: Vec<_> = terrain.iter().filter(|f| f.kind == Ford).collect();
+    assert!((1..=2).contains(&fords.len()));
+    let centre = |f: &grognard_engine::terrain::Feature| {
+        let (lo, hi) = f.shape.bounds();
+        (lo + hi) * 0.5
+    };
+    for f in &fords {
+        assert!(river.shape.contains(centre(f)));
+    }
+    let bridges: Vec<_> = terrain.iter().filter(|f| f.kind == Bridge).collect();
+    let mut crossings = 0;
+    for road in terrain.iter().filter(|f| f.kind == Road) {
+        for w in road.shape.points().windows(2) {
+            for t in river.shape.crossing_params(w[0], w[1]) {
+                crossings += 1;
+                let p = w[0].lerp(w[1], t);
+                assert!(bridges.iter().any(|b| b.shape.contains(p)), "{p:?}");
+            }
+        }
+    }
+    assert!(crossings >= 1, "the west-east road crosses the river");
+    let copses: Vec<_> = terrain.iter().filter(|f| f.kind == Copse).collect();
+    for (k, c) in copses.iter().enumerate() {
+        let ShapeSpec::Circle { centre, radius } = c.shape.spec() else {
+            panic!("{c:?}")
+        };
+        assert!(inside(Vec2::new(centre[0], centre[1]), k as u8 + 1));
+        assert!(*radius < 1.0);
+    }
+    let hedges: Vec<_> = terrain
+        .iter()
+        .filter(|f| matches!(f.kind, Hedge | Wall))
+        .collect();
+    for (k, h) in hedges.iter().enumerate() {
+        let ShapeSpec::Band { points, width } = h.shape.spec() else {
+            panic!("{h:?}")
+        };
+        let (a, b) = (Vec2::from(points[0]), Vec2::from(points[1]));
+        assert!(inside((a + b) * 0.5, 6 - k as u8));
+        assert!(*width < 0.25 && (0.8..1.5).contains(&a.distance(b)));
+    }
+    for town in terrain.iter().filter(|f| f.kind == Town) {
+        let (lo, hi) = town.shape.bounds();
+        let corners = [lo, hi, Vec2::new(lo.x, hi.y), Vec2::new(hi.x, lo.y)];
+        assert!(corners.iter().all(|c| !river.shape.contains(*c)));
+        assert!(!river.shape.contains(centre(town)));
+    }
+
+    // The river in play: impassable but at its crossings.
+    let ford = centre(fords[0]);
+    // 3" from the south edge, far from the fords (which lie between the deployment zones).
+    let bank = line[0].lerp(line[1], 3.0 / line[1].y);
+    let mut battle = Battle::new()
+        .point(AUSTRIA, Edge::South, line[0].x)
+        .waiting(AUSTRIA, "late", Line, 0)
+        .unit(AUSTRIA, "wader", Line, [ford.x - 1.2, ford.y, 0.0])
+        .unit(AUSTRIA, "swimmer", Line, [bank.x - 1.2, bank.y, 0.0])
+        .unit(FRANCE, "far", Line, [3.0, 23.0, 270.0]);
+    battle.scenario.terrain = vec![river.clone(), fords[0].clone()];
+    let mut t = battle.start();
+    let e = cost(&t, "swimmer", &[fwd(2.4)]).unwrap_err();
+    assert!(e.contains("river"), "{e}");
+    assert!(near(cost(&t, "wader", &[fwd(2.0)]).unwrap(), 3.0, 1e-9));
+    t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[6]);
+    let e = t.refused(AUSTRIA, &Command::Place { offset: 0.0 });
+    assert!(e.reason.contains("in a river"), "{e}");
+}
