@@ -45,6 +45,23 @@ pub fn is_unprintable(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// `text` with every unprintable character written as an escape (`\u{1b}`), so that a
+/// message quoting a file never acts on the terminal it is shown on.
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(is_unprintable) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| {
+            if is_unprintable(c) {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// What is wrong with a name, if anything: empty (when one is required), too long, or
 /// holding a character that is not shown but acts on the terminal.
 pub fn name_problem(name: &str, required: bool) -> Option<String> {
@@ -84,6 +101,13 @@ mod tests {
         assert_eq!(num(24.0), "24");
         assert_eq!(num(f64::NAN), "NaN");
         assert_eq!(num(f64::INFINITY), "inf");
+    }
+
+    #[test]
+    fn messages_quote_control_characters_as_escapes() {
+        assert_eq!(printable("1st Blue"), "1st Blue");
+        assert_eq!(printable("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(printable("\u{0}"), "\\u{0}");
     }
 
     #[test]

@@ -2,8 +2,8 @@
 
 use crate::army::{self, Nation};
 use crate::limits::{
-    name_problem, num, MAX_DEGREES, MAX_ELEVATION, MAX_OUTLINE_POINTS, MAX_POINTS, MAX_TERRAIN,
-    MIN_EXTENT, NAME_HINT,
+    name_problem, num, printable, MAX_DEGREES, MAX_ELEVATION, MAX_OUTLINE_POINTS, MAX_POINTS,
+    MAX_TERRAIN, MIN_EXTENT, NAME_HINT,
 };
 use crate::measure::overlapping;
 use crate::scenario::{Deployment, Edge, Role, Scenario};
@@ -50,7 +50,14 @@ fn finish<T>(
     Err(problems
         .into_iter()
         .filter(|p| seen.insert((p.path.clone(), p.message.clone())))
-        .map(|p| p.locate(file, text))
+        .map(|mut p| {
+            // A message may quote a name (or a path a key) that is itself refused for its
+            // control characters.
+            p.message = printable(&p.message);
+            let mut e = p.locate(file, text);
+            e.path = printable(&e.path);
+            e
+        })
         .collect())
 }
 
@@ -265,7 +272,7 @@ fn feature_problems(s: &Scenario, i: usize, f: &Feature, out: &mut Vec<Problem>)
                     out.push(p(
                         format!("{fp}.points"),
                         format!(
-                            "an outline with no area ({}): its points lie together or on one line",
+                            "an outline with no area ({}): its points lie together or on one line, or its edges cross so that the area cancels out",
                             if area == 0.0 {
                                 "0 square inches".to_string()
                             } else {
