@@ -215,8 +215,12 @@ impl Default for Rally {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Arrival {
+    /// Dice the phasing side throws for reinforcements each movement phase, each at any of
+    /// its points with units waiting (ruling R13).
     pub rolls_per_phase: u8,
+    /// Least roll that brings a reinforcement at a point on the side's own edge.
     pub rear_at: u8,
+    /// Least roll that brings one at a flank point.
     pub flank_at: u8,
     /// Placement and exchange radius around a reinforcement point.
     pub radius: f64,
