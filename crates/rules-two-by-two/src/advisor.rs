@@ -4,7 +4,8 @@
 //! with the bayonet; a first volley is worth most against cavalry and against chargers;
 //! cavalry waits for Disrupted targets and HQs caught in the open; HQs go where units need
 //! rallying and stay clear of the enemy; reinforcements are diced for every phase; the
-//! strongest attacker of a melee group is rolled first. Every candidate is a legal command.
+//! strongest attacker of a melee group is rolled first. Units head round dense woods they
+//! may not enter and to a river's bridges and fords. Every candidate is a legal command.
 
 use crate::command::Command;
 use crate::measure::{self, distance};
@@ -13,6 +14,7 @@ use crate::rules::{arrival_pose, face_poses, follow_up_reach, phase_key, TwoByTw
 use crate::shooting;
 use crate::state::{Contact, Pending, ShotResult, State, Status, Unit, UnitId};
 use crate::units::UnitType;
+use grognard_engine::terrain::TerrainKind;
 use grognard_engine::{Candidate, Ruleset, Side};
 use grognard_geometry::{angle_of, Base, Face, Leg, Pose, Vec2};
 
@@ -288,16 +290,26 @@ fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
 }
 
 fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    // Reinforcements are diced first; then one unit at a time.
+    // Reinforcements are diced first, both dice, each at the likelier point not yet diced
+    // this phase; then one unit at a time.
+    let arrival = &state.field.tables.arrival;
+    let dice_left = state.reinforcement_dice(side) < u32::from(arrival.rolls_per_phase);
     let mut rolling = false;
     for (i, p) in state.field.points.iter().enumerate() {
-        if p.side == side && !state.rolled[i] && !state.queues[i].is_empty() {
+        if dice_left && p.side == side && !state.queues[i].is_empty() {
+            let need = if p.flank {
+                arrival.flank_at
+            } else {
+                arrival.rear_at
+            };
+            let chance = f64::from(7u8.saturating_sub(need)) / 6.0;
+            let again = if state.rolled[i] > 0 { 0.5 } else { 0.0 };
             push(
                 state,
                 side,
                 out,
                 Command::Reinforce { point: i as u8 },
-                8.0,
+                8.0 + chance - again,
                 "dice for reinforcements",
             );
             rolling = true;
@@ -457,12 +469,29 @@ fn unit_moves(
         }
     }
     // Advances toward a goal, and plain moves for variety.
-    let goal = goal_for(state, u, defender, draw_play);
+    let goal = route(state, u, goal_for(state, u, defender, draw_play));
     let here = danger(state, u, &u.base());
     let offered = out.len();
     for frac in [1.0, 0.6] {
         for turn in [0.0f64, 0.5, -0.5] {
-            if let Some((legs, end)) = toward(u, goal.0, allowance * frac, goal.1, turn) {
+            if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
+                let eb = Base::new(end, u.base().width, u.base().depth);
+                let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
+                let score = 1.0 + 0.35 * progress - danger(state, u, &eb) * (1.0 - 0.6 * pressure)
+                    + here * 0.5
+                    + pressure * 0.5;
+                push_move(state, side, out, u.id, legs, score, "advance");
+            }
+        }
+    }
+    // Through a town, over a bridge or across streams the unit goes less far ("Towns",
+    // "Bridge", "Stream"): shorter advances, the longest that is legal.
+    for frac in [0.45] {
+        if out.len() > offered {
+            break;
+        }
+        for turn in [0.0f64, 0.5, -0.5] {
+            if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
                 let eb = Base::new(end, u.base().width, u.base().depth);
                 let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
                 let score = 1.0 + 0.35 * progress - danger(state, u, &eb) * (1.0 - 0.6 * pressure)
@@ -495,6 +524,117 @@ fn unit_moves(
     ] {
         push_move(state, side, out, u.id, legs, -0.5, "wander");
     }
+}
+
+/// Where to head for `goal`: straight there, or, when a river lies across the way, first to
+/// the near bank at the bridge or ford that makes the shortest way round, then straight
+/// across it ("2x2 Terrain placement": rivers are impassable but at bridges and fords).
+fn route(state: &State, u: &Unit, goal: (Vec2, f64)) -> (Vec2, f64) {
+    let next = across_rivers(state, u, goal);
+    match round_woods(state, u, next.0) {
+        Some(p) => (p, 0.0),
+        None => next,
+    }
+}
+
+/// A point to head for round the first wood the unit may not enter that lies across its
+/// way to `goal`: a corner of the wood's outline stood off by a base's width, seen from the
+/// unit past no part of the wood, on the shortest way round ("Dense Woods").
+fn round_woods(state: &State, u: &Unit, goal: Vec2) -> Option<Vec2> {
+    let f = &state.field;
+    let from = u.pose.pos;
+    let closed = |k: TerrainKind| match k {
+        TerrainKind::DenseWood => u.kind != UnitType::LightInfantry,
+        TerrainKind::LightWood => f.options.light_woods && !u.kind.is_infantry(),
+        _ => false,
+    };
+    let wood = f
+        .terrain
+        .iter()
+        .filter(|w| closed(w.kind) && !w.shape.contains(from))
+        .filter(|w| w.shape.length_inside(from, goal) > 1e-6)
+        .min_by(|a, b| {
+            let d = |w: &grognard_engine::terrain::Feature| {
+                let (lo, hi) = w.shape.bounds();
+                from.distance((lo + hi) * 0.5)
+            };
+            d(a).total_cmp(&d(b))
+        })?;
+    let (lo, hi) = wood.shape.bounds();
+    let centre = (lo + hi) * 0.5;
+    wood.shape
+        .points()
+        .iter()
+        .map(|p| *p + (*p - centre).normalize_or_zero() * 1.2)
+        .filter(|q| q.x > 0.6 && q.y > 0.6 && q.x < f.width - 0.6 && q.y < f.depth - 0.6)
+        .filter(|q| wood.shape.length_inside(from, *q) < 1e-6 && from.distance(*q) > 0.3)
+        .min_by(|a, b| {
+            let way = |q: &Vec2| from.distance(*q) + q.distance(goal);
+            way(a).total_cmp(&way(b))
+        })
+}
+
+/// Where to head for `goal` as far as rivers go (see [`route`]).
+fn across_rivers(state: &State, u: &Unit, goal: (Vec2, f64)) -> (Vec2, f64) {
+    let f = &state.field;
+    let from = u.pose.pos;
+    let crossing_at = |p: Vec2| {
+        f.terrain.iter().any(|x| {
+            matches!(x.kind, TerrainKind::Bridge | TerrainKind::Ford) && x.shape.contains(p)
+        })
+    };
+    for river in f.features(TerrainKind::River) {
+        let blocked = river
+            .shape
+            .crossing_params(from, goal.0)
+            .iter()
+            .any(|t| !crossing_at(from.lerp(goal.0, *t)));
+        if !blocked {
+            continue;
+        }
+        let best = f
+            .terrain
+            .iter()
+            .filter(|x| matches!(x.kind, TerrainKind::Bridge | TerrainKind::Ford))
+            .map(|x| {
+                let (lo, hi) = x.shape.bounds();
+                (x, (lo + hi) * 0.5)
+            })
+            .filter(|(_, c)| river.shape.contains(*c))
+            .min_by(|a, b| {
+                let way = |c: Vec2| from.distance(c) + c.distance(goal.0);
+                way(a.1).total_cmp(&way(b.1))
+            });
+        let Some((x, c)) = best else {
+            continue;
+        };
+        // The river's direction where the crossing is, and the banks either side of it.
+        let line = river.shape.points();
+        let Some(along) = line
+            .windows(2)
+            .min_by(|a, b| {
+                let d = |w: &[Vec2]| grognard_geometry::distance::point_segment(c, w[0], w[1]);
+                d(a).total_cmp(&d(b))
+            })
+            .map(|w| (w[1] - w[0]).normalize_or_zero())
+        else {
+            continue;
+        };
+        let normal = along.perp();
+        let bank = river.shape.half_width() + 1.0;
+        let side = if (from - c).dot(normal) >= 0.0 {
+            1.0
+        } else {
+            -1.0
+        };
+        let near = c + normal * side * bank;
+        let far = c - normal * side * bank;
+        if x.shape.contains(from) || river.shape.contains(from) || from.distance(near) < 0.3 {
+            return (far, 0.0);
+        }
+        return (near, 0.0);
+    }
+    goal
 }
 
 /// Is `side` better off leaving for a draw ("2x2 Victory conditions")?
@@ -577,21 +717,39 @@ fn goal_for(state: &State, u: &Unit, _defender: bool, draw_play: bool) -> (Vec2,
 }
 
 /// Legs that turn toward `goal` (offset by `turn` radians) and go straight, up to `max`
-/// inches, stopping `stop` short of it.
-fn toward(u: &Unit, goal: Vec2, max: f64, stop: f64, turn: f64) -> Option<(Vec<Leg>, Pose)> {
-    let to = goal - u.pose.pos;
+/// inches, stopping `stop` short of it. A unit whose base would swing off the table as it
+/// turns (one just arrived on an edge) first steps straight in.
+fn toward(
+    state: &State,
+    u: &Unit,
+    goal: Vec2,
+    max: f64,
+    stop: f64,
+    turn: f64,
+) -> Option<(Vec<Leg>, Pose)> {
+    let mut legs = Vec::new();
+    let mut start = u.pose;
+    let mut max = max;
+    let facing = angle_of(goal - start.pos) + turn;
+    let turned = Base::new(start.turned_to(facing), u.base().width, u.base().depth);
+    if !state.field.contains(&turned) {
+        let step = 0.6f64.min(max);
+        legs.push(Leg::Forward { d: step });
+        start = start.advanced(step, 0.0);
+        max -= step;
+    }
+    let to = goal - start.pos;
     let dist = to.length();
     let d = (dist - stop).min(max);
     if d < 0.2 {
         return None;
     }
     let facing = angle_of(to) + turn;
-    let mut legs = Vec::new();
-    if grognard_geometry::wrap(facing - u.pose.facing).abs() > 1e-6 {
+    if grognard_geometry::wrap(facing - start.facing).abs() > 1e-6 {
         legs.push(Leg::Turn { facing });
     }
     legs.push(Leg::Forward { d });
-    let end = u.pose.turned_to(facing).advanced(d, 0.0);
+    let end = start.turned_to(facing).advanced(d, 0.0);
     Some((legs, end))
 }
 
@@ -785,6 +943,7 @@ fn melee_groups(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             out,
             Command::Melee {
                 order: order.clone(),
+                columns: Vec::new(),
             },
             10.0,
             "fight, strongest first",
@@ -794,12 +953,72 @@ fn melee_groups(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 state,
                 side,
                 out,
-                Command::Melee { order: reversed },
+                Command::Melee {
+                    order: reversed,
+                    columns: Vec::new(),
+                },
                 9.0,
                 "fight",
             );
         }
+        // Columns of attack: every attacker that may take one, and those for which it pays.
+        let mut eligible: Vec<(UnitId, f64)> = Vec::new();
+        if state.field.options.column_of_attack {
+            for c in &group {
+                let a = state.unit(c.attacker);
+                if eligible.iter().any(|(id, _)| *id == a.id) {
+                    continue;
+                }
+                if let Some(s) = melee::column_support(state, a) {
+                    let gain = column_gain(state, a, state.unit(c.defender), state.unit(s));
+                    eligible.push((a.id, gain));
+                }
+            }
+        }
+        if eligible.is_empty() {
+            continue;
+        }
+        let good: Vec<(UnitId, f64)> = eligible.iter().copied().filter(|(_, g)| *g > 0.0).collect();
+        let mut offers = vec![eligible.clone()];
+        if !good.is_empty() && good.len() != eligible.len() {
+            offers.push(good);
+        }
+        for columns in offers {
+            let score = 10.0 + columns.iter().map(|(_, g)| g).sum::<f64>();
+            push(
+                state,
+                side,
+                out,
+                Command::Melee {
+                    order: order.clone(),
+                    columns: columns.into_iter().map(|(id, _)| id).collect(),
+                },
+                score,
+                "fight, in column of attack",
+            );
+        }
     }
+}
+
+/// What taking the column of attack is worth to `me` against `enemy`: a better chance in the
+/// melee, against the support sharing a defeat ("Column of Attack").
+fn column_gain(state: &State, me: &Unit, enemy: &Unit, support: &Unit) -> f64 {
+    let c = Contact {
+        attacker: me.id,
+        defender: enemy.id,
+    };
+    let engaged = [(me.id, 1u8), (enemy.id, 1u8)];
+    let sum = |a: &Unit, b: &Unit| -> i32 {
+        melee::modifiers(state, a, b, &engaged, &c)
+            .iter()
+            .map(|m| m.value)
+            .sum()
+    };
+    let diff = sum(me, enemy) - sum(enemy, me);
+    let p0 = p_win(diff);
+    let p1 = p_win(diff + state.field.tables.melee.column_support);
+    let value = |p: f64| p * worth(enemy) * 0.8 - (1.0 - p) * worth(me) * 0.8;
+    value(p1) - value(p0) - (1.0 - p1) * worth(support) * 0.8
 }
 
 fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Command>>) {

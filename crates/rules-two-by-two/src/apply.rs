@@ -7,7 +7,10 @@ use grognard_engine::sequence::Clock;
 pub fn apply(state: &mut State, event: &Event) {
     match event {
         Event::PhaseBegan { clock } => begin_phase(state, *clock),
-        Event::ReinforcementRolled { point, .. } => state.rolled[*point as usize] = true,
+        Event::ReinforcementRolled { point, .. } => {
+            let n = &mut state.rolled[*point as usize];
+            *n = n.saturating_add(1);
+        }
         Event::Arrived { unit, pose } => {
             for q in state.queues.iter_mut() {
                 q.retain(|u| u != unit);
@@ -113,6 +116,7 @@ fn drop_contacts(state: &mut State, id: u16) {
 
 fn begin_phase(state: &mut State, clock: Clock) {
     state.clock = clock;
+    state.melee.columns.clear();
     let seq = &crate::rules::SEQUENCE;
     let phasing = clock.phasing(seq);
     match clock.spec(seq).key {
@@ -123,7 +127,7 @@ fn begin_phase(state: &mut State, clock: Clock) {
             }
             for (r, p) in state.rolled.iter_mut().zip(&state.field.points) {
                 if p.side == phasing {
-                    *r = false;
+                    *r = 0;
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! Army lists ("2x2 Army lists", "Unit point costs", "Standard template", "Notation", and the
 //! Austrian, French and British allowance tables).
 
+use crate::limits::{MAX_POINTS, MAX_UNITS_PER_SIDE};
 use crate::tables::Tables;
 use crate::units::{Size, UnitType};
 use grognard_engine::files::Problem;
@@ -291,15 +292,38 @@ impl ArmyList {
         if self.rules != "two-by-two" {
             out.push(Problem::new(
                 "rules",
-                format!("unknown rule set \"{}\"", self.rules),
+                format!("unknown rule set {:?}", self.rules),
                 "write rules = \"two-by-two\"",
             ));
         }
-        let mut owner = Vec::new();
+        // Written so that NaN fails too.
+        if !(self.points > 0.0 && self.points <= MAX_POINTS) {
+            out.push(Problem::new(
+                "points",
+                format!(
+                    "{} army points: the army size must be more than 0 and at most {MAX_POINTS} AP",
+                    crate::limits::num(self.points)
+                ),
+                format!(
+                    "give the agreed army size, more than 0 and at most {MAX_POINTS} AP; 40 is the book's standard"
+                ),
+            ));
+        }
+        if self.units.len() > MAX_UNITS_PER_SIDE {
+            out.push(Problem::new(
+                format!("units[{MAX_UNITS_PER_SIDE}]"),
+                format!(
+                    "{} entries, more than the {MAX_UNITS_PER_SIDE} a list may hold",
+                    self.units.len()
+                ),
+                "a 40 AP army of the book has about 16 units; give each kind once with a count",
+            ));
+            return out;
+        }
+        // Every count is bounded before the list is expanded unit by unit.
+        let mut total: u64 = 0;
+        let mut too_many = false;
         for (i, e) in self.units.iter().enumerate() {
-            for _ in 0..e.count {
-                owner.push(i);
-            }
             if e.count == 0 {
                 out.push(Problem::new(
                     format!("units[{i}].count"),
@@ -307,6 +331,34 @@ impl ArmyList {
                     "remove the entry or give a count",
                 ));
             }
+            total += u64::from(e.count);
+            if e.count as usize > MAX_UNITS_PER_SIDE {
+                too_many = true;
+                out.push(Problem::new(
+                    format!("units[{i}].count"),
+                    format!(
+                        "a count of {}, more than the {MAX_UNITS_PER_SIDE} units a list may hold",
+                        e.count
+                    ),
+                    "give how many units of this kind the army has; the book's lists allow at most 18 of a kind",
+                ));
+            } else if !too_many && total > MAX_UNITS_PER_SIDE as u64 {
+                too_many = true;
+                out.push(Problem::new(
+                    format!("units[{i}].count"),
+                    format!(
+                        "with this entry the list holds {total} units, more than the {MAX_UNITS_PER_SIDE} allowed"
+                    ),
+                    "a 40 AP army of the book has about 16 units",
+                ));
+            }
+        }
+        if too_many {
+            return out;
+        }
+        let mut owner = Vec::new();
+        for (i, e) in self.units.iter().enumerate() {
+            owner.extend(std::iter::repeat_n(i, e.count as usize));
         }
         let units = self.expand();
         out.extend(validate(

@@ -15,7 +15,8 @@ pub enum Command {
         #[serde(default)]
         exit: bool,
     },
-    /// Dice for the next reinforcement at a point ("2x2 Reinforcements").
+    /// Throw one of the phase's two reinforcement dice for the next unit waiting at a point
+    /// ("2x2 Reinforcements").
     Reinforce { point: u8 },
     /// Place the arrived reinforcement with its rear edge on the table edge, its centre
     /// `offset` inches along the edge from the point.
@@ -45,7 +46,13 @@ pub enum Command {
     /// Rout straight back (`away = false`) or directly away from the firer.
     RoutWay { away: bool },
     /// Fight a melee group: the contacts in the order to roll them ("Multiple melees").
-    Melee { order: Vec<(UnitId, UnitId)> },
+    /// `columns` names the attackers that take the support of the unit behind them
+    /// (optional "Column of Attack": +1, and the support shares the attacker's result).
+    Melee {
+        order: Vec<(UnitId, UnitId)>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        columns: Vec<UnitId>,
+    },
     /// Follow up straight ahead by this many inches (0 declines).
     FollowUp { distance: f64 },
     /// This unit does nothing more this phase: it stands, holds its fire, or does not try

@@ -14,6 +14,7 @@ pub mod command;
 pub mod ctx;
 pub mod event;
 pub mod invariants;
+pub mod limits;
 pub mod measure;
 pub mod melee;
 pub mod movement;

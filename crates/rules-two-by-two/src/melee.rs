@@ -21,8 +21,17 @@ pub fn clearing(state: &State, c: &Contact) -> bool {
         && !measure::in_dense_wood(state, a)
 }
 
+/// The support of `unit` in contact `c`, if its player took a column of attack for it and the
+/// support still stands behind it ("Column of Attack", ruling R33): only an attacker may.
+pub fn column_taken(state: &State, unit: &Unit, c: &Contact) -> Option<UnitId> {
+    if c.attacker != unit.id || !state.melee.columns.contains(&unit.id) {
+        return None;
+    }
+    column_support(state, unit)
+}
+
 /// A unit of the same type directly behind `unit`, in full contact with its rear
-/// ("Column of Attack").
+/// ("Column of Attack"): the support it may take.
 pub fn column_support(state: &State, unit: &Unit) -> Option<UnitId> {
     if !state.field.options.column_of_attack || !unit.kind.is_infantry() {
         return None;
@@ -138,7 +147,7 @@ pub fn modifiers(
     if unit.road_column {
         m.push(Modifier::new(t.road_column, "caught on the road in column"));
     }
-    if column_support(state, unit).is_some() {
+    if column_taken(state, unit, contact).is_some() {
         m.push(Modifier::new(t.column_support, "column of attack"));
     }
     m

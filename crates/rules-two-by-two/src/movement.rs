@@ -1,10 +1,12 @@
 //! Movement ("2x2 Movement", "Modifiers", "Moving to contact", optional "Light Woods").
 //!
 //! A move is a chain of legs. Turning in place (pivot, wheel, spin) is free; straight ahead
-//! and straight back cost their length; sideways costs double. Ground is priced along the
-//! path of the base's centre: every inch in a town (or on a bridge, unless the whole move is
-//! on road, or in light woods for infantry other than light infantry) costs two; each stream
-//! crossed costs one more. A whole move on road (and through no town) gains 1".
+//! and straight back cost their length; sideways costs double. Ground is judged along the
+//! path of the base's centre. A move that passes through any part of a town, or crosses a
+//! bridge other than in road column, is made at half rate: the unit has half its move
+//! (ruling R34). Each stream crossed costs 1" more, and every inch in light woods costs two
+//! for infantry other than light infantry. A whole move on road (and through no town) gains
+//! 1".
 
 use crate::measure::{front_touches, overlapping, touching, OVERLAP_TOLERANCE};
 use crate::scenario::Edge;
@@ -168,6 +170,12 @@ fn woods_allow_in(
     Ok(())
 }
 
+/// Is `p` on a river away from its bridges and fords ("Streams ... Rivers")?
+pub fn in_river(state: &State, p: Vec2) -> bool {
+    let all: Vec<&Feature> = state.field.terrain.iter().collect();
+    on_river(&all, p)
+}
+
 /// True while a river band lies under the base's centre (rivers are impassable).
 fn on_river(terrain: &[&Feature], p: Vec2) -> bool {
     terrain
@@ -233,7 +241,7 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
     let near = near(state, unit, legs);
     let mut pose = unit.pose;
     let mut cost = 0.0;
-    let mut half_rate = 0.0; // inches in town or light wood, charged twice
+    let mut light_wood = 0.0; // inches in light wood, charged twice
     let mut bridge = 0.0;
     let mut streams = 0u32;
     let mut all_road = true;
@@ -276,8 +284,10 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
                     1.0
                 };
                 cost += d * mult;
-                half_rate += (g.town + if light_wood_slows { g.light_wood } else { 0.0 }) * mult;
-                bridge += g.bridge * mult;
+                if light_wood_slows {
+                    light_wood += g.light_wood * mult;
+                }
+                bridge += g.bridge;
                 streams += g.streams;
                 all_road &= g.all_road;
                 through_town |= g.town > 1e-9;
@@ -320,14 +330,23 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
     }
     woods_allow_in(state, &near.terrain, unit.kind, &end)?;
     let road = all_road && !through_town && total_len > 0.0;
+    let on_bridge = bridge > 1e-9;
+    // "Towns", "Bridge": through a town, or over a bridge out of road column, the unit moves
+    // at half rate (ruling R34).
+    let half_rate = if through_town {
+        Some("it moves through a town")
+    } else if on_bridge && !all_road {
+        Some("it crosses a bridge out of road column")
+    } else {
+        None
+    };
     let mut allowance = tables.move_allowance(unit.kind);
-    if road {
+    if half_rate.is_some() {
+        allowance *= 0.5;
+    } else if road {
         allowance += tables.movement.road_bonus;
     }
-    cost += half_rate + streams as f64 * tables.movement.stream_cost;
-    if !road {
-        cost += bridge;
-    }
+    cost += light_wood + streams as f64 * tables.movement.stream_cost;
     let exit_kind = if exit {
         cost += tables.movement.exit_cost;
         Some(exit_kind(state, unit, &end)?)
@@ -335,10 +354,14 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
         None
     };
     if cost > allowance + 1e-6 {
+        let (rule, why) = match half_rate {
+            Some(why) => (R_MOD, format!(" (half rate: {why})")),
+            None => (R_MOVE, String::new()),
+        };
         return Err(illegal(
-            R_MOVE,
+            rule,
             format!(
-                "the move costs {cost:.2}\" but {} may move only {allowance:.2}\"",
+                "the move costs {cost:.2}\" but {} may move only {allowance:.2}\"{why}",
                 state.name(unit.id)
             ),
         ));

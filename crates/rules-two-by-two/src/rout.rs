@@ -6,7 +6,8 @@
 //! never enter destroys it. It may pass through friends; a friend it ends on is pushed back
 //! just enough to make room and Pinned. Militia (and irregular cavalry, at 2") rout when a
 //! friend routs near them or passes them; a routing Guards unit routs every friend it
-//! passes within 1", and the chain goes on while the units it breaks are Guards.
+//! passes within 1", and the chain goes on while the units it breaks are Guards. Chains
+//! reach friends only (ruling R18).
 
 use crate::ctx::Ctx;
 use crate::event::{Cause, Event};

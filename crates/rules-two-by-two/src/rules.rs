@@ -144,10 +144,13 @@ impl TwoByTwo {
                         "that is an enemy reinforcement point",
                     ));
                 }
-                if state.rolled[*point as usize] {
+                let dice = state.field.tables.arrival.rolls_per_phase;
+                if state.reinforcement_dice(side) >= u32::from(dice) {
                     return Err(Illegal::new(
                         R_REINF,
-                        "this point has been diced for this phase",
+                        format!(
+                            "this side has thrown its {dice} reinforcement dice for this phase"
+                        ),
                     ));
                 }
                 if state.queues[*point as usize].is_empty() {
@@ -189,9 +192,10 @@ impl TwoByTwo {
                 own(*shooter)?;
                 shooting::plan(state, *shooter, *target, *with).map(|_| ())
             }
-            Command::Melee { order } => {
+            Command::Melee { order, columns } => {
                 need(key, "melee")?;
-                check_melee_order(state, order)
+                check_melee_order(state, order)?;
+                check_columns(state, order, columns)
             }
             Command::Pass { unit } => {
                 let u = own(*unit)?;
@@ -489,7 +493,7 @@ impl TwoByTwo {
                 };
                 rout(ctx, order);
             }
-            Command::Melee { order } => {
+            Command::Melee { order, columns } => {
                 let queue: Vec<Contact> = order
                     .iter()
                     .map(|(a, d)| Contact {
@@ -499,7 +503,11 @@ impl TwoByTwo {
                     .collect();
                 let engaged = melee::engaged_counts(&queue);
                 ctx.emit(Event::MeleeWork {
-                    work: MeleeWork { queue, engaged },
+                    work: MeleeWork {
+                        queue,
+                        engaged,
+                        columns: columns.clone(),
+                    },
                 });
                 run_melee(ctx);
             }
@@ -566,6 +574,49 @@ fn check_melee_order(state: &State, order: &[(UnitId, UnitId)]) -> Result<(), Il
     Ok(())
 }
 
+/// The attackers that take a column of attack ("Column of Attack", ruling R33): the rule in
+/// use, each an infantry unit attacking in this group, named once, with a unit of its exact
+/// type and size squarely behind it in full contact.
+fn check_columns(
+    state: &State,
+    order: &[(UnitId, UnitId)],
+    columns: &[UnitId],
+) -> Result<(), Illegal> {
+    const R: &str = "2x2 Column of Attack";
+    if columns.is_empty() {
+        return Ok(());
+    }
+    if !state.field.options.column_of_attack {
+        return Err(Illegal::new(
+            R,
+            "the Column of Attack rule is not in use in this battle",
+        ));
+    }
+    for (i, id) in columns.iter().enumerate() {
+        if columns[..i].contains(id) {
+            return Err(Illegal::new(R, "a unit is named twice as a column"));
+        }
+        if !order.iter().any(|(a, _)| a == id) {
+            return Err(Illegal::new(
+                R,
+                "only a unit attacking in this melee group may take a column of attack",
+            ));
+        }
+        let u = state.unit(*id);
+        if melee::column_support(state, u).is_none() {
+            return Err(Illegal::new(
+                R,
+                format!(
+                    "no {} of the same size stands squarely behind {} in full contact",
+                    u.kind.name(),
+                    state.name(*id)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Where a reinforcement would stand: rear edge on the table edge, facing in, its centre
 /// `offset` inches along the edge from the point ("2x2 Reinforcements").
 pub fn arrival_pose(state: &State, point: u8, offset: f64) -> Result<Pose, Illegal> {
@@ -600,6 +651,12 @@ pub fn arrival_pose(state: &State, point: u8, offset: f64) -> Result<Pose, Illeg
         _ => state.queues[point as usize].first().copied().unwrap_or(0),
     });
     movement::woods_allow(state, u.kind, &b)?;
+    if movement::in_river(state, pose.pos) {
+        return Err(Illegal::new(
+            "2x2 Movement modifiers",
+            "a reinforcement may not be placed in a river",
+        ));
+    }
     Ok(pose)
 }
 
@@ -862,7 +919,9 @@ fn run_melee(ctx: &mut Ctx) {
             (c.defender, c.attacker)
         };
         let clearing = melee::clearing(ctx.state, &c);
-        let support = melee::column_support(ctx.state, ctx.state.unit(loser));
+        let support = (loser == c.attacker)
+            .then(|| melee::column_taken(ctx.state, ctx.state.unit(loser), &c))
+            .flatten();
         ctx.emit(Event::MeleeFought {
             attacker: c.attacker,
             defender: c.defender,

@@ -14,6 +14,7 @@ use grognard_engine::dice::Seeded;
 use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_engine::{Dice, Side};
+use grognard_geometry::distance::point_segment;
 use grognard_geometry::shape::ShapeSpec;
 use grognard_geometry::{Base, Pose, Vec2};
 use std::sync::Arc;
@@ -25,6 +26,65 @@ pub fn point_pos(table: &TableSize, edge: Edge, at: f64) -> Vec2 {
         Edge::North => Vec2::new(at, table.depth),
         Edge::West => Vec2::new(0.0, at),
         Edge::East => Vec2::new(table.width, at),
+    }
+}
+
+/// A length in inches as people write it: at most two decimals, no trailing zeros.
+pub fn inches(v: f64) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
+    }
+}
+
+/// Why a base set up at the start stands outside its side's deployment zone, if it does
+/// ("2x2 Deployment"): the whole base, every corner of it, must lie within
+/// `deploy_depth` (6") of the side's own edge and no nearer than `deploy_side_gap` (3") to
+/// the table's sides.
+pub fn deployment_fault(
+    table: &TableSize,
+    edge: Edge,
+    base: &Base,
+    tables: &Tables,
+) -> Option<String> {
+    let a = &tables.arrival;
+    let corners = base.corners();
+    let from_edge = |c: Vec2| match edge {
+        Edge::South => c.y,
+        Edge::North => table.depth - c.y,
+        Edge::West => c.x,
+        Edge::East => table.width - c.x,
+    };
+    let from_sides = |c: Vec2| match edge {
+        Edge::South | Edge::North => c.x.min(table.width - c.x),
+        Edge::West | Edge::East => c.y.min(table.depth - c.y),
+    };
+    let depth = corners
+        .iter()
+        .map(|c| from_edge(*c))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let gap = corners
+        .iter()
+        .map(|c| from_sides(*c))
+        .fold(f64::INFINITY, f64::min);
+    let edge_name = format!("{edge:?}").to_lowercase();
+    if depth > a.deploy_depth + 1e-9 {
+        Some(format!(
+            "a corner of its base is {}\" from the {edge_name} edge, more than {}\"",
+            inches(depth),
+            inches(a.deploy_depth)
+        ))
+    } else if gap < a.deploy_side_gap - 1e-9 {
+        Some(format!(
+            "a corner of its base is {}\" from a side of the table, less than {}\"",
+            inches(gap),
+            inches(a.deploy_side_gap)
+        ))
+    } else {
+        None
     }
 }
 
@@ -132,7 +192,7 @@ pub fn start(s: &Scenario) -> State {
         units,
         clock: Clock::new(first),
         queues,
-        rolled: vec![false; n_points],
+        rolled: vec![0; n_points],
         contacts: Vec::new(),
         pending: None,
         melee: MeleeWork::default(),
@@ -229,7 +289,7 @@ pub fn generate(
     let mut points: [Vec<PointSpec>; 2] = [Vec::new(), Vec::new()];
     for _round in 0..2 {
         for i in 0..2 {
-            let p = pick_point(i, &sides, &points, &table, choice);
+            let p = pick_point(i, &sides, &points, &table, &terrain, choice);
             points[i].push(p);
         }
     }
@@ -334,11 +394,98 @@ fn area_in_sector(
     blob(c, a, b, choice)
 }
 
-/// Terrain by the book's order: streams, hills, roads, towns, dense woods, copses, hedges and
-/// walls, each in the sector a die roll names. The defender's choice of features is made
-/// here as a general would: one or two roads and towns, some hills and cover.
+/// The least distance from `p` to a polyline.
+fn to_line(line: &[[f64; 2]], p: Vec2) -> f64 {
+    line.windows(2)
+        .map(|w| point_segment(p, v2(w[0]), v2(w[1])))
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn v2(p: [f64; 2]) -> Vec2 {
+    Vec2::new(p[0], p[1])
+}
+
+/// The least distance from `p` to the centre line of a band feature.
+fn to_line_of(f: &Feature, p: Vec2) -> f64 {
+    let pts = f.shape.points();
+    pts.windows(2)
+        .map(|w| point_segment(p, w[0], w[1]))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// A river laid in the set-up: its centre line and width.
+#[derive(Debug, Clone)]
+struct RiverLine {
+    line: Vec<[f64; 2]>,
+    width: f64,
+}
+
+/// The book's counts of each kind of feature ("2x2 Terrain placement"), as the defender's
+/// general chooses them: streams (rivers among them) 0 to 2, hills 1 or 2, roads and towns
+/// 1 or 2 each, dense woods 0 to 2, copses 0 to 6, hedges and walls 0 to 6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TerrainCounts {
+    pub watercourses: usize,
+    /// Of the watercourses, the one that is a river, if any.
+    pub river: bool,
+    pub hills: usize,
+    pub roads: usize,
+    pub towns: usize,
+    pub woods: usize,
+    pub copses: usize,
+    pub hedges: usize,
+}
+
+impl TerrainCounts {
+    /// The general's choice: each count drawn evenly over the book's range; one
+    /// watercourse in three is a river, at most one a table (ruling R35).
+    pub fn choose(choice: &mut Seeded) -> TerrainCounts {
+        let watercourses = choice.below(3) as usize;
+        let river = watercourses > 0 && choice.below(3) == 0;
+        TerrainCounts {
+            watercourses,
+            river,
+            hills: 1 + choice.below(2) as usize,
+            roads: 1 + choice.below(2) as usize,
+            towns: 1 + choice.below(2) as usize,
+            woods: choice.below(3) as usize,
+            copses: choice.below(7) as usize,
+            hedges: choice.below(7) as usize,
+        }
+    }
+}
+
+/// A bridge or ford across a band at `p`, where a crossing line runs along `along`:
+/// `span` inches along it and `breadth` across.
+fn crossing(kind: TerrainKind, p: Vec2, along: Vec2, span: f64, breadth: f64) -> Feature {
+    Feature::new(
+        kind,
+        ShapeSpec::Rect {
+            centre: [p.x, p.y],
+            width: span,
+            height: breadth,
+            angle: along.y.atan2(along.x).to_degrees(),
+        },
+    )
+}
+
+/// Terrain by the book's order: streams and rivers, hills, roads, towns, dense woods,
+/// copses, hedges and walls, each in the sector a die roll names, in the numbers the book
+/// gives (ruling R35). The defender's choices are made here as a general would.
 fn place_terrain(
     table: &TableSize,
+    dice: &mut dyn Dice,
+    choice: &mut Seeded,
+    log: &mut Vec<String>,
+) -> Vec<Feature> {
+    let counts = TerrainCounts::choose(choice);
+    place_terrain_with(table, counts, dice, choice, log)
+}
+
+/// Terrain in the given numbers (see [`place_terrain`]).
+pub fn place_terrain_with(
+    table: &TableSize,
+    counts: TerrainCounts,
     dice: &mut dyn Dice,
     choice: &mut Seeded,
     log: &mut Vec<String>,
@@ -349,24 +496,74 @@ fn place_terrain(
         log.push(format!("{what}: sector {s}"));
         s
     };
-    let streams = choice.below(2) as usize;
-    let hills = 1 + choice.below(2) as usize;
-    let roads = 1 + choice.below(2) as usize;
-    let towns = 1 + choice.below(2) as usize;
-    let woods = choice.below(2) as usize;
-    let copses = choice.below(3) as usize;
-    let hedges = choice.below(3) as usize;
     let mut stream_lines: Vec<Vec<[f64; 2]>> = Vec::new();
-    for _ in 0..streams {
+    let mut rivers: Vec<RiverLine> = Vec::new();
+    for k in 0..counts.watercourses {
+        let river = counts.river && k == 0;
+        if river {
+            // A river runs from the defender's edge to the attacker's through its sector,
+            // clear of the flanks, impassable but at its bridges and fords.
+            let s = sector(dice, "River", log);
+            let c = point_in_sector(table, s, choice, 1.5);
+            let lo = 4.0;
+            let hi = table.width - 4.0;
+            let x = c.x.clamp(lo, hi);
+            let line = vec![
+                [(x + rand_in(choice, -2.0, 2.0)).clamp(lo, hi), 0.0],
+                [x, c.y],
+                [(x + rand_in(choice, -2.0, 2.0)).clamp(lo, hi), table.depth],
+            ];
+            let width = rand_in(choice, 0.5, 0.8);
+            out.push(Feature::new(
+                TerrainKind::River,
+                ShapeSpec::Band {
+                    points: line.clone(),
+                    width,
+                },
+            ));
+            // One or two fords, between the deployment zones.
+            let fords = 1 + choice.below(2) as usize;
+            for f in 0..fords {
+                let y = if fords == 1 {
+                    rand_in(choice, 9.0, 15.0)
+                } else if f == 0 {
+                    rand_in(choice, 7.5, 10.5)
+                } else {
+                    rand_in(choice, 13.5, 16.5)
+                };
+                let seg = if y < c.y { &line[0..2] } else { &line[1..3] };
+                let (a, b) = (v2(seg[0]), v2(seg[1]));
+                let t = ((y - a.y) / (b.y - a.y)).clamp(0.0, 1.0);
+                let p = a.lerp(b, t);
+                log.push(format!("Ford at ({:.1}, {:.1})", p.x, p.y));
+                out.push(crossing(
+                    TerrainKind::Ford,
+                    p,
+                    (b - a).normalize(),
+                    1.5,
+                    width + 1.0,
+                ));
+            }
+            rivers.push(RiverLine { line, width });
+            continue;
+        }
         let s = sector(dice, "Stream", log);
         let c = point_in_sector(table, s, choice, 1.5);
-        // Across the table from west to east, bending through the sector.
+        // Across the table from west to east, bending through the sector, between the
+        // deployment zones and at least 3" from another stream.
+        let mut y = c.y.clamp(7.0, 17.0);
+        let crowded = |y: f64, lines: &[Vec<[f64; 2]>]| {
+            lines.iter().any(|l| to_line(l, Vec2::new(c.x, y)) < 3.0)
+        };
+        if crowded(y, &stream_lines) {
+            y = if y < 12.0 { y + 4.0 } else { y - 4.0 };
+        }
         let line = vec![
-            [0.0, (c.y + rand_in(choice, -2.0, 2.0)).clamp(7.0, 17.0)],
-            [c.x, c.y.clamp(7.0, 17.0)],
+            [0.0, (y + rand_in(choice, -2.0, 2.0)).clamp(7.0, 17.0)],
+            [c.x, y],
             [
                 table.width,
-                (c.y + rand_in(choice, -2.0, 2.0)).clamp(7.0, 17.0),
+                (y + rand_in(choice, -2.0, 2.0)).clamp(7.0, 17.0),
             ],
         ];
         stream_lines.push(line.clone());
@@ -378,12 +575,12 @@ fn place_terrain(
             },
         ));
     }
-    for _ in 0..hills {
+    for _ in 0..counts.hills {
         let spec = area_in_sector(table, dice, choice, log, "Hill", (1.5, 3.0), (1.2, 2.5));
         out.push(Feature::new(TerrainKind::Hill, spec));
     }
     let mut road_lines: Vec<Vec<[f64; 2]>> = Vec::new();
-    for r in 0..roads {
+    for r in 0..counts.roads {
         let s = sector(dice, "Road", log);
         let c = point_in_sector(table, s, choice, 1.0);
         let line = if r == 0 {
@@ -409,39 +606,44 @@ fn place_terrain(
             },
         ));
     }
-    // Bridges wherever a road crosses a stream.
+    // Bridges wherever a road crosses a stream or a river, long enough to span it.
+    let waters = stream_lines
+        .iter()
+        .map(|l| (l, 0.25))
+        .chain(rivers.iter().map(|r| (&r.line, r.width)));
+    let waters: Vec<(&Vec<[f64; 2]>, f64)> = waters.collect();
     for road in &road_lines {
-        for stream in &stream_lines {
+        for (water, width) in &waters {
             for rw in road.windows(2) {
-                for sw in stream.windows(2) {
-                    let v = |p: [f64; 2]| Vec2::new(p[0], p[1]);
+                for sw in water.windows(2) {
                     if let Some((t, _)) = grognard_geometry::distance::segment_intersection(
-                        v(rw[0]),
-                        v(rw[1]),
-                        v(sw[0]),
-                        v(sw[1]),
+                        v2(rw[0]),
+                        v2(rw[1]),
+                        v2(sw[0]),
+                        v2(sw[1]),
                     ) {
-                        let p = v(rw[0]).lerp(v(rw[1]), t);
-                        let d = (v(rw[1]) - v(rw[0])).normalize();
-                        out.push(Feature::new(
-                            TerrainKind::Bridge,
-                            ShapeSpec::Rect {
-                                centre: [p.x, p.y],
-                                width: 1.0,
-                                height: 0.6,
-                                angle: d.y.atan2(d.x).to_degrees(),
-                            },
-                        ));
+                        let p = v2(rw[0]).lerp(v2(rw[1]), t);
+                        let d = (v2(rw[1]) - v2(rw[0])).normalize();
+                        let flow = (v2(sw[1]) - v2(sw[0])).normalize();
+                        // The road crosses the water at an angle: the span grows with it.
+                        let sin = d.perp_dot(flow).abs().max(0.3);
+                        let span = (width / sin + 0.6).max(1.0);
+                        out.push(crossing(TerrainKind::Bridge, p, d, span, 1.0));
                     }
                 }
             }
         }
     }
-    for _ in 0..towns {
+    let clear_of_rivers = |p: Vec2, margin: f64| {
+        rivers
+            .iter()
+            .all(|r| to_line(&r.line, p) > r.width / 2.0 + margin)
+    };
+    for _ in 0..counts.towns {
         let s = sector(dice, "Town", log);
         let (lo, hi) = sector_bounds(table, s);
         let target = (lo + hi) * 0.5;
-        // On the road point nearest the sector's centre, clear of other towns.
+        // On the road point nearest the sector's centre, clear of other towns and rivers.
         let mut best = target;
         let mut best_d = f64::INFINITY;
         let towns_so_far: Vec<Vec2> = out
@@ -452,23 +654,30 @@ fn place_terrain(
                 (lo + hi) * 0.5
             })
             .collect();
-        for road in &road_lines {
-            for w in road.windows(2) {
-                let a = Vec2::new(w[0][0], w[0][1]);
-                let b = Vec2::new(w[1][0], w[1][1]);
-                let steps = (a.distance(b) / 0.5).ceil().max(1.0) as usize;
-                for k in 0..=steps {
-                    let p = a.lerp(b, k as f64 / steps as f64);
-                    let inside = p.x >= 2.0
-                        && p.x <= table.width - 2.0
-                        && p.y >= 7.5
-                        && p.y <= table.depth - 7.5;
-                    let clear = towns_so_far.iter().all(|t| t.distance(p) >= 3.0);
-                    if inside && clear && p.distance(target) < best_d {
-                        best_d = p.distance(target);
-                        best = p;
+        // Apart from other towns if possible; never on a river.
+        for apart in [true, false] {
+            for road in &road_lines {
+                for w in road.windows(2) {
+                    let a = v2(w[0]);
+                    let b = v2(w[1]);
+                    let steps = (a.distance(b) / 0.5).ceil().max(1.0) as usize;
+                    for k in 0..=steps {
+                        let p = a.lerp(b, k as f64 / steps as f64);
+                        let inside = p.x >= 2.0
+                            && p.x <= table.width - 2.0
+                            && p.y >= 7.5
+                            && p.y <= table.depth - 7.5;
+                        let clear = (!apart || towns_so_far.iter().all(|t| t.distance(p) >= 3.0))
+                            && clear_of_rivers(p, 1.5);
+                        if inside && clear && p.distance(target) < best_d {
+                            best_d = p.distance(target);
+                            best = p;
+                        }
                     }
                 }
+            }
+            if best_d.is_finite() {
+                break;
             }
         }
         let p = best.clamp(
@@ -486,19 +695,19 @@ fn place_terrain(
             },
         ));
     }
-    for _ in 0..woods {
+    for _ in 0..counts.woods {
         let spec = area_in_sector(
             table,
             dice,
             choice,
             log,
             "Dense wood",
-            (1.0, 2.5),
-            (1.0, 2.5),
+            (1.2, 2.8),
+            (1.2, 2.8),
         );
         out.push(Feature::new(TerrainKind::DenseWood, spec));
     }
-    for _ in 0..copses {
+    for _ in 0..counts.copses {
         let s = sector(dice, "Copse", log);
         let c = point_in_sector(table, s, choice, 1.0);
         out.push(Feature::new(
@@ -509,12 +718,17 @@ fn place_terrain(
             },
         ));
     }
-    for _ in 0..hedges {
-        let s = sector(dice, "Hedge", log);
+    for _ in 0..counts.hedges {
+        let wall = choice.below(2) == 0;
+        let s = sector(dice, if wall { "Wall" } else { "Hedge" }, log);
         let c = point_in_sector(table, s, choice, 1.0);
         let a = rand_in(choice, -0.3, 0.3);
         out.push(Feature::new(
-            TerrainKind::Hedge,
+            if wall {
+                TerrainKind::Wall
+            } else {
+                TerrainKind::Hedge
+            },
             ShapeSpec::Band {
                 points: vec![
                     [c.x - 0.6 * a.cos(), c.y - 0.6 * a.sin()],
@@ -571,6 +785,9 @@ fn deploy(
             let x = (centre + off).clamp(3.5, table.width - 3.5);
             let p = Pose::new(x, y, facing.to_radians());
             let b = Base::new(p, BASE_WIDTH, BASE_DEPTH);
+            if deployment_fault(table, side.edge, &b, tables).is_some() {
+                continue;
+            }
             let bad_ground = terrain.iter().any(|f| {
                 matches!(
                     f.kind,
@@ -602,6 +819,7 @@ fn pick_point(
     sides: &[SideSpec],
     taken: &[Vec<PointSpec>; 2],
     table: &TableSize,
+    terrain: &[Feature],
     choice: &mut Seeded,
 ) -> PointSpec {
     let own = sides[i].edge;
@@ -628,13 +846,28 @@ fn pick_point(
             }
         }
     }
-    let at = loop {
+    // On the own edge, 6" from the side's other point and clear of rivers: a reinforcement
+    // may not be placed in one.
+    let radius = Tables::default().arrival.radius;
+    let mut fallback = None;
+    for _ in 0..200 {
         let at = rand_in(choice, 4.0, 20.0);
         if mine.iter().all(|p| (p.at - at).abs() > 6.0) {
-            break at;
+            let pos = point_pos(table, own, at);
+            let dry = terrain
+                .iter()
+                .filter(|f| f.kind == TerrainKind::River)
+                .all(|r| to_line_of(r, pos) > r.shape.half_width() + radius + 0.6);
+            if dry {
+                return PointSpec { edge: own, at };
+            }
+            fallback.get_or_insert(at);
         }
-    };
-    PointSpec { edge: own, at }
+    }
+    PointSpec {
+        edge: own,
+        at: fallback.unwrap_or(if mine.is_empty() { 6.0 } else { 18.0 }),
+    }
 }
 
 /// Split the units not on table between the two points, cheap units first at each so the

@@ -259,6 +259,9 @@ pub struct MeleeWork {
     pub queue: Vec<Contact>,
     /// How many enemies each unit was in melee with when its group began ("Multiple melees").
     pub engaged: Vec<(UnitId, u8)>,
+    /// Attackers whose player took the support of the unit behind them ("Column of Attack").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub columns: Vec<UnitId>,
 }
 
 /// The whole state.
@@ -269,8 +272,9 @@ pub struct State {
     pub clock: Clock,
     /// Reinforcement queues, one per point, in arrival order.
     pub queues: Vec<Vec<UnitId>>,
-    /// Points already diced for this movement phase.
-    pub rolled: Vec<bool>,
+    /// Dice thrown at each point this movement phase ("2x2 Reinforcements": the phasing
+    /// side has two a phase, to throw at whichever of its points hold units).
+    pub rolled: Vec<u8>,
     pub contacts: Vec<Contact>,
     pub pending: Option<Pending>,
     pub melee: MeleeWork,
@@ -315,6 +319,17 @@ impl State {
             .zip(&self.queues)
             .filter(|(p, _)| p.side == side)
             .map(|(_, q)| q.len())
+            .sum()
+    }
+
+    /// Reinforcement dice `side` has thrown this movement phase.
+    pub fn reinforcement_dice(&self, side: Side) -> u32 {
+        self.field
+            .points
+            .iter()
+            .zip(&self.rolled)
+            .filter(|(p, _)| p.side == side)
+            .map(|(_, n)| u32::from(*n))
             .sum()
     }
 

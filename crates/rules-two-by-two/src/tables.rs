@@ -3,7 +3,9 @@
 //! [`Tables::default`] is the book. A scenario may override any entry (house rules) under
 //! `[tables]`; the values are loaded, not recompiled.
 
+use crate::limits::num;
 use crate::units::{Size, UnitType};
+use grognard_engine::files::Problem;
 use serde::{Deserialize, Serialize};
 
 /// Movement allowance in inches by type ("2x2 Movement rates"; irregulars and lancers from
@@ -213,13 +215,22 @@ impl Default for Rally {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Arrival {
+    /// Dice the phasing side throws for reinforcements each movement phase, each at any of
+    /// its points with units waiting (ruling R13).
     pub rolls_per_phase: u8,
+    /// Least roll that brings a reinforcement at a point on the side's own edge.
     pub rear_at: u8,
+    /// Least roll that brings one at a flank point.
     pub flank_at: u8,
     /// Placement and exchange radius around a reinforcement point.
     pub radius: f64,
     /// Attacker flank points must be this far from defending units and points ("Deployment").
     pub flank_clearance: f64,
+    /// Units set up at the start stand wholly within this distance of their own edge
+    /// ("Deployment").
+    pub deploy_depth: f64,
+    /// ... and no closer than this to the table's sides ("Deployment").
+    pub deploy_side_gap: f64,
     /// Rout survival: a roll at or below this destroys the unit.
     pub rout_destroyed_up_to: u8,
     /// Militia and Guards chain distance ("Guards", "Militia").
@@ -236,6 +247,8 @@ impl Default for Arrival {
             flank_at: 4,
             radius: 3.0,
             flank_clearance: 6.0,
+            deploy_depth: 6.0,
+            deploy_side_gap: 3.0,
             rout_destroyed_up_to: 2,
             chain_distance: 1.0,
             irregular_chain_distance: 2.0,
@@ -286,6 +299,74 @@ impl Default for Costs {
     }
 }
 
+/// How a number of the tables may be bounded: inclusive at both ends, or more than the low
+/// end.
+#[derive(Clone, Copy)]
+enum Low {
+    AtLeast(f64),
+    Above(f64),
+}
+
+/// Collects the problems of table entries out of their bounds.
+struct Bounds<'a> {
+    out: &'a mut Vec<Problem>,
+}
+
+impl Bounds<'_> {
+    /// A number of inches, points or the like.
+    fn real(&mut self, path: &str, v: f64, low: Low, high: f64, hint: &str) {
+        let (ok, range) = match low {
+            Low::AtLeast(lo) => (v >= lo && v <= high, format!("from {lo} to {high}")),
+            Low::Above(lo) => (
+                v > lo && v <= high,
+                format!("more than {lo} and at most {high}"),
+            ),
+        };
+        if !ok {
+            let what = if v.is_finite() {
+                format!("{} is out of bounds", num(v))
+            } else {
+                format!("{} is not a finite number", num(v))
+            };
+            self.out.push(Problem::new(
+                format!("tables.{path}"),
+                format!("{what}: this entry must be {range}"),
+                hint,
+            ));
+        }
+    }
+
+    /// A whole number: a modifier, a score or a count.
+    fn int(&mut self, path: &str, v: i64, lo: i64, hi: i64, hint: &str) {
+        if !(lo..=hi).contains(&v) {
+            self.out.push(Problem::new(
+                format!("tables.{path}"),
+                format!("{v} is out of bounds: this entry must be from {lo} to {hi}"),
+                hint,
+            ));
+        }
+    }
+
+    fn modifier(&mut self, path: &str, v: i32) {
+        self.int(
+            path,
+            v.into(),
+            -MAX_MODIFIER,
+            MAX_MODIFIER,
+            "a modifier to a d6 roll; beyond 12 either way no roll could matter",
+        );
+    }
+}
+
+/// Largest modifier a table entry may give, either way.
+pub const MAX_MODIFIER: i64 = 12;
+/// Longest distance, in inches, a movement entry may give.
+pub const MAX_MOVE: f64 = 24.0;
+/// Longest range, in inches, a shooting or rally entry may give.
+pub const MAX_RANGE: f64 = 48.0;
+/// Dearest a unit may cost, in army points.
+pub const MAX_COST: f64 = 50.0;
+
 /// All the tables.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
@@ -299,6 +380,334 @@ pub struct Tables {
 }
 
 impl Tables {
+    /// Every entry out of the values that make sense, with its field path under `tables` and
+    /// a hint. A scenario's house rules go through this before a battle may start: no entry
+    /// may be non-finite, and none so large that a move, a rout or a sum runs away.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let mut b = Bounds { out: &mut out };
+        let m = &self.movement;
+        for (name, v) in [
+            ("infantry", m.infantry),
+            ("hq", m.hq),
+            ("heavy_cavalry", m.heavy_cavalry),
+            ("light_cavalry", m.light_cavalry),
+            ("foot_artillery", m.foot_artillery),
+            ("horse_artillery", m.horse_artillery),
+            ("irregular_cavalry", m.irregular_cavalry),
+            ("lancers", m.lancers),
+        ] {
+            b.real(
+                &format!("movement.{name}"),
+                v,
+                Low::Above(0.0),
+                MAX_MOVE,
+                "a move in inches; the book's rates run from 2\" (foot artillery) to 6\" (HQ)",
+            );
+        }
+        b.real(
+            "movement.road_bonus",
+            m.road_bonus,
+            Low::AtLeast(0.0),
+            MAX_MOVE,
+            "inches gained by a whole move on road; the book gives 1\"",
+        );
+        b.real(
+            "movement.stream_cost",
+            m.stream_cost,
+            Low::AtLeast(0.0),
+            MAX_MOVE,
+            "inches a stream crossing costs; the book gives 1\"",
+        );
+        b.real(
+            "movement.exit_cost",
+            m.exit_cost,
+            Low::AtLeast(0.0),
+            MAX_MOVE,
+            "inches leaving the table costs; the book gives 1\"",
+        );
+        b.real(
+            "movement.contact_run",
+            m.contact_run,
+            Low::AtLeast(0.0),
+            MAX_MOVE,
+            "inches straight ahead that end a move into contact; the book gives 2\"",
+        );
+        let s = &self.shooting;
+        b.real(
+            "shooting.small_arms_range",
+            s.small_arms_range,
+            Low::Above(0.0),
+            MAX_RANGE,
+            "the range of muskets in inches; the book gives 1\"",
+        );
+        for (name, [normal, max]) in [
+            ("foot_artillery_range", s.foot_artillery_range),
+            ("horse_artillery_range", s.horse_artillery_range),
+        ] {
+            b.real(
+                &format!("shooting.{name}[1]"),
+                max,
+                Low::Above(0.0),
+                MAX_RANGE,
+                "[normal band, greatest range] in inches; the book gives [3, 8] for foot and [2, 5] for horse artillery",
+            );
+            b.real(
+                &format!("shooting.{name}[0]"),
+                normal,
+                Low::Above(0.0),
+                if max.is_finite() { max.min(MAX_RANGE) } else { MAX_RANGE },
+                "[normal band, greatest range] in inches, the band no longer than the range; the book gives [3, 8] for foot and [2, 5] for horse artillery",
+            );
+        }
+        b.real(
+            "shooting.short_range",
+            s.short_range,
+            Low::AtLeast(0.0),
+            MAX_RANGE,
+            "artillery's short range in inches; the book gives 1\"",
+        );
+        b.real(
+            "shooting.repulse_distance",
+            s.repulse_distance,
+            Low::AtLeast(0.0),
+            6.0,
+            "how far a charger thrown back by defensive fire goes, in inches; the book gives one base depth (0.5\")",
+        );
+        for (name, v) in [
+            ("short_range_bonus", s.short_range_bonus),
+            ("long_range", s.long_range),
+            ("out_of_flank_or_rear", s.out_of_flank_or_rear),
+            ("target_cavalry", s.target_cavalry),
+            ("target_in_cover", s.target_in_cover),
+            (
+                "target_light_infantry_in_dense_wood",
+                s.target_light_infantry_in_dense_wood,
+            ),
+            ("target_downhill", s.target_downhill),
+            ("target_disrupted", s.target_disrupted),
+            ("hq_in_contact", s.hq_in_contact),
+            ("first_volley", s.first_volley),
+            ("target_fired_on_flank", s.target_fired_on_flank),
+            ("large", s.large),
+            ("small", s.small),
+            ("irregular_shooters", s.irregular_shooters),
+            ("grand_battery", s.grand_battery),
+            ("light_wood", s.light_wood),
+        ] {
+            b.modifier(&format!("shooting.{name}"), v);
+        }
+        let results = [
+            ("pinned_at", s.pinned_at),
+            ("disrupted_at", s.disrupted_at),
+            ("routs_at", s.routs_at),
+            ("destroyed_at", s.destroyed_at),
+        ];
+        for (name, v) in results {
+            b.int(
+                &format!("shooting.{name}"),
+                v.into(),
+                1,
+                20,
+                "the least modified roll for a shooting result; the book gives 5, 6, 7 and 8",
+            );
+        }
+        for pair in results.windows(2) {
+            let ((lo_name, lo), (hi_name, hi)) = (pair[0], pair[1]);
+            if hi < lo {
+                b.out.push(Problem::new(
+                    format!("tables.shooting.{hi_name}"),
+                    format!("{hi_name} is {hi}, below {lo_name} ({lo})"),
+                    "the shooting results rise in order: pinned_at, disrupted_at, routs_at, destroyed_at",
+                ));
+            }
+        }
+        let t = &self.melee;
+        for (name, v) in [
+            ("light_cavalry", t.light_cavalry),
+            ("guards", t.guards),
+            ("heavy_cavalry", t.heavy_cavalry),
+            ("cavalry_in_town", t.cavalry_in_town),
+            ("enemy_disrupted", t.enemy_disrupted),
+            ("enemy_outnumbered", t.enemy_outnumbered),
+            ("hq_in_contact", t.hq_in_contact),
+            ("higher", t.higher),
+            ("artillery_hq_light_infantry", t.artillery_hq_light_infantry),
+            ("clearing_non_light_attacker", t.clearing_non_light_attacker),
+            ("clearing_defender_pinned", t.clearing_defender_pinned),
+            ("large", t.large),
+            ("small", t.small),
+            ("follow_up", t.follow_up),
+            ("road_column", t.road_column),
+            ("warband", t.warband),
+            ("lancers_vs_disrupted", t.lancers_vs_disrupted),
+            ("lancers_vs_cavalry", t.lancers_vs_cavalry),
+            ("column_support", t.column_support),
+        ] {
+            b.modifier(&format!("melee.{name}"), v);
+        }
+        for (name, v) in [
+            ("destroyed_from", t.destroyed_from),
+            ("mandatory_follow_up_from", t.mandatory_follow_up_from),
+        ] {
+            b.int(
+                &format!("melee.{name}"),
+                v.into(),
+                1,
+                20,
+                "a difference of melee totals; the book destroys the loser from 3 and makes follow-up mandatory from 4",
+            );
+        }
+        let r = &self.rally;
+        b.real(
+            "rally.hq_radius",
+            r.hq_radius,
+            Low::Above(0.0),
+            MAX_RANGE,
+            "how near an HQ must be to rally a unit, in inches; the book gives 6\"",
+        );
+        b.real(
+            "rally.enemy_near",
+            r.enemy_near,
+            Low::AtLeast(0.0),
+            MAX_RANGE,
+            "how near an enemy stops a rally, in inches; the book gives 2\"",
+        );
+        for (name, v) in [
+            ("guards", r.guards),
+            ("hq_in_contact", r.hq_in_contact),
+            ("militia_or_small", r.militia_or_small),
+            ("enemy_within", r.enemy_within),
+            ("disrupted", r.disrupted),
+            ("hq_self", r.hq_self),
+        ] {
+            b.modifier(&format!("rally.{name}"), v);
+        }
+        b.int(
+            "rally.succeeds_at",
+            r.succeeds_at.into(),
+            1,
+            20,
+            "the least modified roll that rallies; the book gives 5",
+        );
+        let a = &self.arrival;
+        b.int(
+            "arrival.rolls_per_phase",
+            a.rolls_per_phase.into(),
+            1,
+            6,
+            "dice a side throws for reinforcements each movement phase; the book gives 2",
+        );
+        for (name, v) in [("rear_at", a.rear_at), ("flank_at", a.flank_at)] {
+            b.int(
+                &format!("arrival.{name}"),
+                v.into(),
+                1,
+                6,
+                "the least d6 roll that brings a reinforcement; the book gives 3 from the rear and 4 from a flank",
+            );
+        }
+        b.int(
+            "arrival.rout_destroyed_up_to",
+            a.rout_destroyed_up_to.into(),
+            0,
+            6,
+            "a routing unit is destroyed on a d6 roll up to this; the book gives 2",
+        );
+        b.real(
+            "arrival.radius",
+            a.radius,
+            Low::Above(0.0),
+            12.0,
+            "how far from its point a reinforcement is placed, in inches; the book gives 3\"",
+        );
+        for (name, v, book) in [
+            ("flank_clearance", a.flank_clearance, "6\""),
+            ("deploy_depth", a.deploy_depth, "6\""),
+            ("deploy_side_gap", a.deploy_side_gap, "3\""),
+        ] {
+            b.real(
+                &format!("arrival.{name}"),
+                v,
+                Low::AtLeast(0.0),
+                MAX_MOVE,
+                &format!("a distance of the deployment rules in inches; the book gives {book}"),
+            );
+        }
+        for (name, v, book) in [
+            ("chain_distance", a.chain_distance, "1\""),
+            (
+                "irregular_chain_distance",
+                a.irregular_chain_distance,
+                "2\"",
+            ),
+        ] {
+            b.real(
+                &format!("arrival.{name}"),
+                v,
+                Low::AtLeast(0.0),
+                12.0,
+                &format!("how near a rout spreads, in inches; the book gives {book}"),
+            );
+        }
+        let c = &self.costs;
+        let bases = [
+            ("hq", c.hq),
+            ("line", c.line),
+            ("guards", c.guards),
+            ("light_infantry", c.light_infantry),
+            ("heavy_cavalry", c.heavy_cavalry),
+            ("light_cavalry", c.light_cavalry),
+            ("foot_artillery", c.foot_artillery),
+            ("horse_artillery", c.horse_artillery),
+            ("militia", c.militia),
+            ("irregular_shooters", c.irregular_shooters),
+            ("irregular_warband", c.irregular_warband),
+            ("irregular_cavalry", c.irregular_cavalry),
+            ("lancers", c.lancers),
+        ];
+        for (name, v) in bases {
+            b.real(
+                &format!("costs.{name}"),
+                v,
+                Low::Above(0.0),
+                MAX_COST,
+                "a unit's cost in army points; the book's run from 1 (Militia) to 4 (HQ, horse artillery)",
+            );
+        }
+        b.real(
+            "costs.large",
+            c.large,
+            Low::AtLeast(0.0),
+            MAX_COST,
+            "what a Large unit costs more, in army points; the book gives 1",
+        );
+        b.real(
+            "costs.small",
+            c.small,
+            Low::AtLeast(-MAX_COST),
+            0.0,
+            "what a Small unit costs less, in army points, as a number up to 0; the book gives -0.5",
+        );
+        // A Small unit must still cost something (Militia may not be Small).
+        if b.out.is_empty() {
+            if let Some((name, v)) = bases
+                .iter()
+                .find(|(name, v)| *name != "militia" && v + c.small <= 0.0)
+            {
+                b.out.push(Problem::new(
+                    "tables.costs.small",
+                    format!(
+                        "a Small unit of costs.{name} ({v} AP) would cost {} AP",
+                        v + c.small
+                    ),
+                    "every unit must cost more than 0 AP: make costs.small nearer 0 than the cheapest unit's cost",
+                ));
+            }
+        }
+        out
+    }
+
     /// Movement allowance ("2x2 Movement rates").
     pub fn move_allowance(&self, t: UnitType) -> f64 {
         let m = &self.movement;
@@ -382,6 +791,86 @@ mod tests {
         assert_eq!(t.cost(UnitType::Line, Size::Large), 3.0);
         assert_eq!(t.cost(UnitType::Guards, Size::Large), 4.0);
         assert_eq!(t.cost(UnitType::Line, Size::Small), 1.5);
+    }
+
+    #[test]
+    fn the_book_is_within_bounds() {
+        assert_eq!(Tables::default().problems(), Vec::new());
+    }
+
+    /// Every number's path in the tables, as serialised, with whether it is a whole number.
+    fn leaves(v: &serde_json::Value, path: String, out: &mut Vec<(String, bool)>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, v) in m {
+                    let p = if path.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{path}.{k}")
+                    };
+                    leaves(v, p, out);
+                }
+            }
+            serde_json::Value::Array(a) => {
+                for (i, v) in a.iter().enumerate() {
+                    leaves(v, format!("{path}[{i}]"), out);
+                }
+            }
+            serde_json::Value::Number(n) => out.push((path, n.is_f64())),
+            _ => {}
+        }
+    }
+
+    fn set(v: &mut serde_json::Value, path: &str, to: serde_json::Value) {
+        let mut node = v;
+        for part in path.split('.') {
+            let (key, index) = match part.split_once('[') {
+                Some((k, rest)) => (k, rest.trim_end_matches(']').parse::<usize>().ok()),
+                None => (part, None),
+            };
+            node = &mut node[key];
+            if let Some(i) = index {
+                node = &mut node[i];
+            }
+        }
+        *node = to;
+    }
+
+    /// Each entry set to an absurd value is refused at its own path: no entry escapes the
+    /// bounds.
+    #[test]
+    fn every_entry_is_bounded() {
+        let book = serde_json::to_value(Tables::default()).unwrap();
+        let mut all = Vec::new();
+        leaves(&book, String::new(), &mut all);
+        assert!(all.len() > 90, "{}", all.len());
+        for (path, real) in all {
+            for absurd in [1e300, -1e300] {
+                let mut v = book.clone();
+                let to = if real {
+                    serde_json::json!(absurd)
+                } else if absurd > 0.0 {
+                    serde_json::json!(200)
+                } else {
+                    serde_json::json!(-100)
+                };
+                set(&mut v, &path, to);
+                // Counts are unsigned: a negative one cannot be written at all.
+                let Ok(t) = serde_json::from_value::<Tables>(v) else {
+                    continue;
+                };
+                let problems = t.problems();
+                assert!(
+                    problems.iter().any(|p| p.path == format!("tables.{path}")),
+                    "{path} = {absurd}: {problems:?}"
+                );
+                assert!(problems.iter().all(|p| !p.hint.is_empty()));
+            }
+        }
+        let nan: Tables = toml::from_str("[movement]\ninfantry = nan\n").unwrap();
+        let p = nan.problems();
+        assert_eq!(p[0].path, "tables.movement.infantry");
+        assert!(p[0].message.contains("NaN is not a finite number"), "{p:?}");
     }
 
     #[test]

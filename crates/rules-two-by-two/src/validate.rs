@@ -1,20 +1,22 @@
 //! Checking a scenario before a battle starts: every problem with its field path and a hint.
 
 use crate::army::{self, Nation};
+use crate::limits::{
+    name_problem, num, printable, MAX_DEGREES, MAX_ELEVATION, MAX_OUTLINE_POINTS, MAX_POINTS,
+    MAX_TERRAIN, MIN_EXTENT, NAME_HINT,
+};
 use crate::measure::overlapping;
 use crate::scenario::{Deployment, Edge, Role, Scenario};
-use crate::setup::point_pos;
+use crate::setup::{deployment_fault, inches, point_pos};
 use crate::state::{BASE_DEPTH, BASE_WIDTH};
 use crate::units::{Size, UnitType};
 use grognard_engine::files::{parse_toml, FileError, Problem};
-use grognard_engine::terrain::TerrainKind;
+use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_geometry::distance::point_base;
 use grognard_geometry::shape::ShapeSpec;
 use grognard_geometry::{Base, Pose};
 
-/// Most units a side may field; far above any army of the book, low enough that unit and
-/// point numbers stay small.
-pub const MAX_UNITS_PER_SIDE: usize = 1000;
+pub use crate::limits::MAX_UNITS_PER_SIDE;
 
 /// Parse and check a scenario file.
 pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
@@ -48,7 +50,14 @@ fn finish<T>(
     Err(problems
         .into_iter()
         .filter(|p| seen.insert((p.path.clone(), p.message.clone())))
-        .map(|p| p.locate(file, text))
+        .map(|mut p| {
+            // A message may quote a name (or a path a key) that is itself refused for its
+            // control characters.
+            p.message = printable(&p.message);
+            let mut e = p.locate(file, text);
+            e.path = printable(&e.path);
+            e
+        })
         .collect())
 }
 
@@ -138,27 +147,231 @@ fn terrain_fields(text: &str) -> Vec<Problem> {
     out
 }
 
-/// Paths of the numbers under `value` that are not finite (serialised as JSON null). Used on
-/// [`crate::tables::Tables`], which holds numbers only, so every null is a bad number.
-fn not_finite(value: &serde_json::Value, path: String, out: &mut Vec<String>) {
-    match value {
-        serde_json::Value::Null => out.push(path),
-        serde_json::Value::Object(m) => {
-            for (k, v) in m {
-                not_finite(v, format!("{path}.{k}"), out);
-            }
-        }
-        serde_json::Value::Array(a) => {
-            for (i, v) in a.iter().enumerate() {
-                not_finite(v, format!("{path}[{i}]"), out);
-            }
-        }
-        _ => {}
+fn finite(v: &[f64]) -> bool {
+    v.iter().all(|x| x.is_finite())
+}
+
+/// A name's problem, if any, under `path`.
+fn check_name(out: &mut Vec<Problem>, path: String, name: &str, required: bool) {
+    if let Some(why) = name_problem(name, required) {
+        out.push(Problem::new(path, why, NAME_HINT));
     }
 }
 
-fn finite(v: &[f64]) -> bool {
-    v.iter().all(|x| x.is_finite())
+/// Twice signed area of a closed outline (shoelace).
+fn twice_area(points: &[[f64; 2]]) -> f64 {
+    let n = points.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (points[i], points[(i + 1) % n]);
+            a[0] * b[1] - b[0] * a[1]
+        })
+        .sum()
+}
+
+/// Everything wrong with one terrain feature.
+fn feature_problems(s: &Scenario, i: usize, f: &Feature, out: &mut Vec<Problem>) {
+    let p = |path: String, msg: String, hint: &str| Problem::new(path, msg, hint);
+    let (w, d) = (s.table.width, s.table.depth);
+    let longest = 2.0 * w.max(d);
+    let fp = format!("terrain[{i}]");
+    if let Some(name) = &f.name {
+        check_name(out, format!("{fp}.name"), name, false);
+    }
+    // Every coordinate written: on or near the table.
+    let near_table = |q: [f64; 2]| {
+        q[0].is_finite()
+            && q[1].is_finite()
+            && (-w..=2.0 * w).contains(&q[0])
+            && (-d..=2.0 * d).contains(&q[1])
+    };
+    let place_hint = format!(
+        "give points as [x, y] in inches from the table's south-west corner, from [-{w}, -{d}] to [{}, {}] on this table",
+        2.0 * w,
+        2.0 * d
+    );
+    let far = |q: [f64; 2]| {
+        if q[0].is_finite() && q[1].is_finite() {
+            format!(
+                "the point [{}, {}] lies far off the table",
+                num(q[0]),
+                num(q[1])
+            )
+        } else {
+            "a point that is not a number".to_string()
+        }
+    };
+    let size = |out: &mut Vec<Problem>, field: &str, v: f64| {
+        // Written so that NaN fails too.
+        if !(v > 0.0 && v <= longest) {
+            out.push(p(
+                format!("{fp}.{field}"),
+                format!(
+                    "a {field} of {}\": a size must be more than 0 and at most {longest}\" on this table",
+                    num(v)
+                ),
+                &format!(
+                    "sizes are in inches, more than 0 and at most {longest} (twice the table's longer side)"
+                ),
+            ));
+        }
+    };
+    match f.shape.spec() {
+        ShapeSpec::Polygon { points } | ShapeSpec::Band { points, .. } => {
+            let band = matches!(f.shape.spec(), ShapeSpec::Band { .. });
+            if points.len() > MAX_OUTLINE_POINTS {
+                out.push(p(
+                    format!("{fp}.points"),
+                    format!(
+                        "{} points, more than the {MAX_OUTLINE_POINTS} an outline may have",
+                        points.len()
+                    ),
+                    "draw the feature with fewer points",
+                ));
+                return;
+            }
+            if let Some(k) = points.iter().position(|q| !near_table(*q)) {
+                out.push(p(format!("{fp}.points[{k}]"), far(points[k]), &place_hint));
+                return;
+            }
+            if band {
+                if points.len() < 2 {
+                    out.push(p(
+                        format!("{fp}.points"),
+                        format!("a band along {} point(s)", points.len()),
+                        "a band runs along a line of at least two points",
+                    ));
+                    return;
+                }
+                let length: f64 = points
+                    .windows(2)
+                    .map(|q| ((q[1][0] - q[0][0]).powi(2) + (q[1][1] - q[0][1]).powi(2)).sqrt())
+                    .sum();
+                if length < MIN_EXTENT {
+                    out.push(p(
+                        format!("{fp}.points"),
+                        format!(
+                            "a band {}\" long: its points all lie together",
+                            crate::setup::inches(length)
+                        ),
+                        &format!(
+                            "a band runs along a line at least {MIN_EXTENT}\" long; give points apart from each other"
+                        ),
+                    ));
+                }
+            } else if points.len() < 3 {
+                out.push(p(
+                    format!("{fp}.points"),
+                    format!("an area of {} point(s)", points.len()),
+                    "an area needs at least three points; use shape = \"circle\" or \"rect\" for simple areas",
+                ));
+                return;
+            } else {
+                let area = twice_area(points).abs() / 2.0;
+                if area < MIN_EXTENT {
+                    out.push(p(
+                        format!("{fp}.points"),
+                        format!(
+                            "an outline with no area ({}): its points lie together or on one line, or its edges cross so that the area cancels out",
+                            if area == 0.0 {
+                                "0 square inches".to_string()
+                            } else {
+                                format!("{area:.4} square inches")
+                            }
+                        ),
+                        &format!(
+                            "an area must cover at least {MIN_EXTENT} square inches; spread its points round the ground it covers"
+                        ),
+                    ));
+                }
+            }
+            if let ShapeSpec::Band { width, .. } = f.shape.spec() {
+                size(out, "width", *width);
+            }
+        }
+        ShapeSpec::Circle { centre, radius } => {
+            if !near_table(*centre) {
+                out.push(p(format!("{fp}.centre"), far(*centre), &place_hint));
+            }
+            size(out, "radius", *radius);
+        }
+        ShapeSpec::Rect {
+            centre,
+            width,
+            height,
+            angle,
+        } => {
+            if !near_table(*centre) {
+                out.push(p(format!("{fp}.centre"), far(*centre), &place_hint));
+            }
+            if !(angle.is_finite() && angle.abs() <= MAX_DEGREES) {
+                out.push(p(
+                    format!("{fp}.angle"),
+                    format!(
+                        "an angle of {} degrees: from -{MAX_DEGREES} to {MAX_DEGREES} are accepted",
+                        num(*angle)
+                    ),
+                    &format!("give the rotation in degrees, from -{MAX_DEGREES} to {MAX_DEGREES}"),
+                ));
+            }
+            size(out, "width", *width);
+            size(out, "height", *height);
+        }
+    }
+    let edges = f.shape.points().len();
+    if f.steep_edges.len() > edges {
+        out.push(p(
+            format!("{fp}.steep_edges"),
+            format!(
+                "{} steep edges on an outline of {edges} edges",
+                f.steep_edges.len()
+            ),
+            "name each edge once",
+        ));
+        return;
+    }
+    for (k, e) in f.steep_edges.iter().enumerate() {
+        if matches!(f.shape.spec(), ShapeSpec::Band { .. }) || *e >= edges {
+            out.push(p(
+                format!("{fp}.steep_edges[{k}]"),
+                format!("there is no edge {e} on this outline"),
+                &format!(
+                    "edge i runs from point i to point i + 1; this outline has {edges} edge(s), numbered from 0"
+                ),
+            ));
+        }
+    }
+    if f.kind == TerrainKind::Hill && f.elevation == 0 {
+        out.push(p(
+            format!("{fp}.elevation"),
+            "a hill of elevation 0".into(),
+            "give hills an elevation of 1 or more",
+        ));
+    }
+    if f.kind == TerrainKind::Hill && f.elevation > MAX_ELEVATION {
+        out.push(p(
+            format!("{fp}.elevation"),
+            format!(
+                "a hill of elevation {}, more than the {MAX_ELEVATION} levels allowed",
+                f.elevation
+            ),
+            "elevation counts levels above the table: 1 for a hill, 2 for a hill on a hill",
+        ));
+    }
+    if f.kind != TerrainKind::Hill && f.elevation != 0 {
+        out.push(p(
+            format!("{fp}.elevation"),
+            format!("a {} with an elevation", f.kind.name()),
+            "only hills have an elevation; leave it out, or make the feature a hill",
+        ));
+    }
+    if f.kind == TerrainKind::LightWood && !s.options.light_woods {
+        out.push(p(
+            format!("{fp}.kind"),
+            "light woods need the optional rule".into(),
+            "set options.light_woods = true",
+        ));
+    }
 }
 
 /// Everything wrong with a scenario.
@@ -168,10 +381,11 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
     if s.rules != "two-by-two" {
         out.push(p(
             "rules".into(),
-            format!("this file is for \"{}\", not two-by-two", s.rules),
+            format!("this file is for {:?}, not two-by-two", s.rules),
             "write rules = \"two-by-two\"",
         ));
     }
+    check_name(&mut out, "name".into(), &s.name, true);
     let (w, d) = (s.table.width, s.table.depth);
     let mut table_ok = true;
     for (field, v) in [("width", w), ("depth", d)] {
@@ -179,7 +393,10 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
             table_ok = false;
             out.push(p(
                 format!("table.{field}"),
-                format!("a table {v}\" in {field}"),
+                format!(
+                    "a table {}\" in {field}, outside the 6\" to 240\" accepted",
+                    num(v)
+                ),
                 "the book's table is 24\" by 24\"; sizes from 6\" to 240\" are accepted",
             ));
         }
@@ -187,24 +404,20 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
     if !table_ok {
         return out;
     }
-    if !s.game.initial_ap.is_finite() || s.game.initial_ap < 0.0 {
+    // Written so that NaN fails too.
+    if !(s.game.initial_ap >= 0.0 && s.game.initial_ap <= MAX_POINTS) {
         out.push(p(
             "game.initial_ap".into(),
-            format!("{} AP on table at the start", s.game.initial_ap),
-            "10 is the book's figure, plus 10 per tied roll-off",
+            format!(
+                "{} AP on table at the start: from 0 to {MAX_POINTS} AP are accepted",
+                num(s.game.initial_ap)
+            ),
+            &format!(
+                "10 is the book's figure, plus 10 per tied roll-off; from 0 to {MAX_POINTS} AP are accepted"
+            ),
         ));
     }
-    if let Ok(t) = serde_json::to_value(&s.tables) {
-        let mut bad = Vec::new();
-        not_finite(&t, "tables".into(), &mut bad);
-        for path in bad {
-            out.push(p(
-                path,
-                "a table entry that is not a number".into(),
-                "give a finite number, or leave the entry out to keep the book's value",
-            ));
-        }
-    }
+    out.extend(s.tables.problems());
     if s.game.turn_limit == 0 || s.game.turn_limit > 1000 {
         out.push(p(
             "game.turn_limit".into(),
@@ -228,6 +441,16 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
         ));
         return out;
     }
+    for (si, side) in s.sides.iter().enumerate() {
+        check_name(&mut out, format!("sides[{si}].name"), &side.name, true);
+    }
+    if s.sides[0].name == s.sides[1].name {
+        out.push(p(
+            "sides[1].name".into(),
+            format!("both sides are named {:?}", s.sides[1].name),
+            "give the sides different names: results, losses and replays are told by side name",
+        ));
+    }
     if s.sides[0].role == s.sides[1].role {
         out.push(p(
             "sides[1].role".into(),
@@ -235,77 +458,18 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
             "one side is the attacker, the other the defender",
         ));
     }
-    for (i, f) in s.terrain.iter().enumerate() {
-        let pts = f.shape.points();
-        if pts.iter().any(|q| !q.is_finite()) || pts.is_empty() {
-            out.push(p(
-                format!("terrain[{i}]"),
-                "a terrain outline has a point that is not a number".into(),
-                "give every point as [x, y] in inches",
-            ));
-        }
-        if !f.shape.is_band() && pts.len() < 3 {
-            out.push(p(
-                format!("terrain[{i}]"),
-                "an area needs at least three points".into(),
-                "use shape = \"circle\" or \"rect\" for simple areas",
-            ));
-        }
-        let sizes: Vec<(&str, f64)> = match f.shape.spec() {
-            ShapeSpec::Polygon { .. } => Vec::new(),
-            ShapeSpec::Circle { radius, .. } => vec![("radius", *radius)],
-            ShapeSpec::Rect {
-                width,
-                height,
-                angle,
-                ..
-            } => {
-                if !angle.is_finite() {
-                    out.push(p(
-                        format!("terrain[{i}].angle"),
-                        "an angle that is not a number".into(),
-                        "give the rotation in degrees",
-                    ));
-                }
-                vec![("width", *width), ("height", *height)]
-            }
-            ShapeSpec::Band { width, .. } => vec![("width", *width)],
-        };
-        for (field, v) in sizes {
-            // Written so that NaN fails too.
-            if !(v > 0.0 && v <= 1000.0) {
-                out.push(p(
-                    format!("terrain[{i}].{field}"),
-                    format!("a {field} of {v}"),
-                    "sizes are in inches, more than 0",
-                ));
-            }
-        }
-        let edges = pts.len();
-        for (k, e) in f.steep_edges.iter().enumerate() {
-            if f.shape.is_band() || *e >= edges {
-                out.push(p(
-                    format!("terrain[{i}].steep_edges[{k}]"),
-                    format!("there is no edge {e} on this outline"),
-                    &format!(
-                        "edge i runs from point i to point i + 1; this outline has {edges} edge(s), numbered from 0"
-                    ),
-                ));
-            }
-        }
-        if f.kind == TerrainKind::Hill && f.elevation == 0 {
-            out.push(p(
-                format!("terrain[{i}].elevation"),
-                "a hill of elevation 0".into(),
-                "give hills an elevation of 1 or more",
-            ));
-        }
-        if f.kind == TerrainKind::LightWood && !s.options.light_woods {
-            out.push(p(
-                format!("terrain[{i}].kind"),
-                "light woods need the optional rule".into(),
-                "set options.light_woods = true",
-            ));
+    if s.terrain.len() > MAX_TERRAIN {
+        out.push(p(
+            format!("terrain[{MAX_TERRAIN}]"),
+            format!(
+                "{} terrain features, more than the {MAX_TERRAIN} a table may hold",
+                s.terrain.len()
+            ),
+            "the book suggests four to six features on a 24\" table",
+        ));
+    } else {
+        for (i, f) in s.terrain.iter().enumerate() {
+            feature_problems(s, i, f, &mut out);
         }
     }
     let tables = &s.tables;
@@ -322,8 +486,22 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
         if side.units.len() > MAX_UNITS_PER_SIDE {
             out.push(p(
                 format!("{sp}.units[{MAX_UNITS_PER_SIDE}]"),
-                format!("more than {MAX_UNITS_PER_SIDE} units in one side"),
+                format!(
+                    "{} units in one side, more than the {MAX_UNITS_PER_SIDE} allowed",
+                    side.units.len()
+                ),
                 "a 40 AP army of the book has about 16",
+            ));
+            continue;
+        }
+        if side.points.len() > 2 {
+            out.push(p(
+                format!("{sp}.points[2]"),
+                format!(
+                    "{} reinforcement points, more than the 2 allowed",
+                    side.points.len()
+                ),
+                "the book gives each side two",
             ));
             continue;
         }
@@ -334,6 +512,24 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                 "add a unit with kind = \"hq\"",
             ));
         }
+        let mut names: std::collections::HashMap<&str, usize> = Default::default();
+        for (ui, u) in side.units.iter().enumerate() {
+            check_name(&mut out, format!("{sp}.units[{ui}].name"), &u.name, true);
+            if let Some(c) = &u.command {
+                check_name(&mut out, format!("{sp}.units[{ui}].command"), c, true);
+            }
+            if let Some(first) = names.insert(&u.name, ui) {
+                names.insert(&u.name, first);
+                out.push(p(
+                    format!("{sp}.units[{ui}].name"),
+                    format!(
+                        "a second unit named {:?} in this side (the first is units[{first}])",
+                        u.name
+                    ),
+                    "give every unit of a side its own name: orders, chains of command and the narrative tell units apart by name",
+                ));
+            }
+        }
         for (pi, pt) in side.points.iter().enumerate() {
             let len = match pt.edge {
                 Edge::South | Edge::North => w,
@@ -342,9 +538,10 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
             if !pt.at.is_finite() || pt.at < 0.0 || pt.at > len {
                 out.push(p(
                     format!("{sp}.points[{pi}].at"),
-                    format!("{} is off the {:?} edge", pt.at, pt.edge),
-                    "measure along the edge from its west or south end",
+                    format!("{} is off the {:?} edge", num(pt.at), pt.edge),
+                    &format!("measure along the edge from its west or south end, from 0 to {len}"),
                 ));
+                continue;
             }
             let flank = pt.edge != side.edge;
             let opposite = matches!(
@@ -364,6 +561,9 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                 // The nearest defending unit or point closer than the clearance, if any.
                 let units = other.units.iter().filter_map(|u| {
                     let [x, y, f] = u.at?;
+                    if !finite(&[x, y, f]) {
+                        return None;
+                    }
                     let b = Base::new(Pose::new(x, y, f.to_radians()), BASE_WIDTH, BASE_DEPTH);
                     Some((format!("{} ({})", u.name, other.name), point_base(pos, &b)))
                 });
@@ -387,13 +587,6 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                     ));
                 }
             }
-        }
-        if side.points.len() > 2 {
-            out.push(p(
-                format!("{sp}.points"),
-                format!("{} reinforcement points", side.points.len()),
-                "the book gives each side two",
-            ));
         }
         let mut on_table_ap = 0.0;
         // The first unit set up beyond the AP allowed on table.
@@ -424,7 +617,7 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                 {
                     out.push(p(
                         format!("{up}.command"),
-                        format!("no HQ of this side is named \"{c}\""),
+                        format!("no HQ of this side is named {c:?}"),
                         "name one of the side's HQs",
                     ));
                 }
@@ -459,6 +652,19 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                     ));
                     continue;
                 }
+                if f.abs() > MAX_DEGREES {
+                    out.push(p(
+                        format!("{up}.at"),
+                        format!(
+                            "a facing of {} degrees: from -{MAX_DEGREES} to {MAX_DEGREES} are accepted",
+                            num(f)
+                        ),
+                        &format!(
+                            "give the facing in degrees, from -{MAX_DEGREES} to {MAX_DEGREES}: 90 faces north, -90 south"
+                        ),
+                    ));
+                    continue;
+                }
                 let b = Base::new(Pose::new(x, y, f.to_radians()), BASE_WIDTH, BASE_DEPTH);
                 let inside = b
                     .corners()
@@ -470,30 +676,11 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                         format!("{} stands off the table", u.name),
                         "x and y are the centre of the base, in inches",
                     ));
+                    continue;
                 }
                 if s.game.deployment == Deployment::Book {
-                    let depth = match side.edge {
-                        Edge::South => y,
-                        Edge::North => d - y,
-                        Edge::West => x,
-                        Edge::East => w - x,
-                    };
-                    let side_gap = match side.edge {
-                        Edge::South | Edge::North => x.min(w - x),
-                        _ => y.min(d - y),
-                    };
-                    let edge = format!("{:?}", side.edge).to_lowercase();
-                    let why = if depth > 6.0 + 1e-9 {
-                        Some(format!("{depth}\" from the {edge} edge, more than 6\""))
-                    } else if side_gap < 3.0 - 1e-9 {
-                        Some(format!(
-                            "{side_gap}\" from a side of the table, less than 3\""
-                        ))
-                    } else {
-                        None
-                    };
-                    if let Some(why) = why {
-                        out.push(p(format!("{up}.at"), format!("{} is outside the deployment zone: its centre is {why}", u.name), "within 6\" of the side's edge and no closer than 3\" to the table's sides (\"2x2 Deployment\"), or set game.deployment = \"free\""));
+                    if let Some(why) = deployment_fault(&s.table, side.edge, &b, tables) {
+                        out.push(p(format!("{up}.at"), format!("{} is outside the deployment zone: {why}", u.name), &format!("set the whole base up within {}\" of the side's edge and no closer than {}\" to the table's sides (\"2x2 Deployment\"), or set game.deployment = \"free\"", inches(tables.arrival.deploy_depth), inches(tables.arrival.deploy_side_gap))));
                     }
                     on_table_ap += tables.cost(u.kind, u.size);
                     if over.is_none() && on_table_ap > s.game.initial_ap + 1e-9 {
@@ -526,7 +713,7 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
             match Nation::parse(n) {
                 None => out.push(p(
                     format!("{sp}.nation"),
-                    format!("no army list named \"{n}\""),
+                    format!("no army list named {n:?}"),
                     "use \"austrian\", \"french\" or \"british\", or leave it out",
                 )),
                 Some(nation) => {

@@ -59,8 +59,11 @@ fn the_example_scenario_starts_and_holds_the_invariants() {
 /// a scenario file.
 #[test]
 fn generated_scenarios_pass_the_checks() {
+    use grognard_engine::terrain::TerrainKind;
+    let mut kinds = std::collections::HashSet::new();
     for seed in 0..40 {
         let (s, _) = TwoByTwo.default_scenario(seed);
+        kinds.extend(s.terrain.iter().map(|f| f.kind));
         let problems = grognard_rules_two_by_two::validate::problems(&s);
         assert!(problems.is_empty(), "seed {seed}: {problems:?}");
         let text = toml::to_string(&s).expect("a scenario serialises to TOML");
@@ -74,5 +77,18 @@ fn generated_scenarios_pass_the_checks() {
                     .join("\n")
             );
         }
+    }
+    // Every kind of feature the set-up lays was among them, rivers and their fords too.
+    for kind in [
+        TerrainKind::River,
+        TerrainKind::Ford,
+        TerrainKind::Bridge,
+        TerrainKind::Stream,
+        TerrainKind::Wall,
+        TerrainKind::Hedge,
+        TerrainKind::Copse,
+        TerrainKind::DenseWood,
+    ] {
+        assert!(kinds.contains(&kind), "no {kind:?} in 40 generated battles");
     }
 }

@@ -56,7 +56,7 @@ fn three_attackers_each_get_plus_two() {
 
     // Front: 1 + 2 = 3 against 5: the attacker routs (survival die 4).
     // Left: 5 + 2 = 7 against 4: difference 3, the defender is destroyed.
-    let events = t.run(FRANCE, &Command::Melee { order }, &[1, 5, 4, 5, 4]);
+    let events = t.run(FRANCE, &melee_order(order), &[1, 5, 4, 5, 4]);
     let fought = melees(&events);
     assert_eq!(fought.len(), 2, "the third contact must not be fought");
     assert_eq!(fought[0].attacker, t.id("front"));
@@ -112,13 +112,7 @@ fn follow_up_minus_one_persists() {
     let hc = t.id("cuirassiers");
 
     // 4 + 2 (heavy cavalry) = 6 against 3: destroyed, optional follow-up.
-    let e1 = t.run(
-        FRANCE,
-        &Command::Melee {
-            order: vec![(hc, t.id("first"))],
-        },
-        &[4, 3],
-    );
+    let e1 = t.run(FRANCE, &melee_order(vec![(hc, t.id("first"))]), &[4, 3]);
     let f1 = &melees(&e1)[0];
     assert_eq!(
         mods(&f1.attack.modifiers),

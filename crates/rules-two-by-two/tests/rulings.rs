@@ -198,8 +198,8 @@ fn r11_moves_do_not_pass_through_units() {
 // road for the whole move and no town.
 // Actions: price moves on, off, partly off a north-south road, and through a town on it.
 // Expected: 4" wholly on road is allowed (road column); 4" off road is not; leaving the
-// road part way (3.5") is not; 2" into the town (1.5" in it, 3.5") is not, while 1.5" into
-// it costs 2.5" with no road bonus.
+// road part way (3.5") is not; a move into the town along the road is at half rate with no
+// road bonus (R34): 2" is refused, 1.5" is allowed.
 #[test]
 fn r12_road_bonus_needs_the_whole_move() {
     let mut t = Battle::new()
@@ -219,10 +219,10 @@ fn r12_road_bonus_needs_the_whole_move() {
     let e = cost(&t, "leaver", &[fwd(2.0), turn(0.0), fwd(1.5)]).unwrap_err();
     assert!(e.contains("may move only 3.00\""), "{e}");
     let e = cost(&t, "townsmen", &[fwd(2.0)]).unwrap_err();
-    assert!(e.contains("costs 3.50\""), "{e}");
+    assert!(e.contains("may move only 1.50\" (half rate"), "{e}");
     let plan = movement::plan(&t.state, t.unit("townsmen"), &[fwd(1.5)], false).unwrap();
     assert!(!plan.road);
-    assert!(near(plan.cost, 2.5, 1e-6), "{}", plan.cost);
+    assert_eq!((plan.cost, plan.allowance), (1.5, 1.5));
 
     let id = t.id("column");
     t.run(AUSTRIA, &mv(id, vec![fwd(4.0)]), &[]);
@@ -232,10 +232,11 @@ fn r12_road_bonus_needs_the_whole_move() {
 
 // R12 "Stream", "Bridge": a stream costs 1" more to cross; a stream crossed at a bridge is
 // no stream crossing, but a bridge is crossed at half rate unless the whole move is on road.
-// Actions: price 2" moves across a stream in the open, at a bridge off road, and at a
-// bridge carrying a road.
-// Expected: 3" in the open (2.1" is refused); 3" at the bridge (1" on it counted twice, no
-// stream); on the road bridge 3" ahead costs 3" and 4" is allowed.
+// Actions: price moves across a stream in the open, at a bridge off road, and at a bridge
+// carrying a road.
+// Expected: 2" in the open costs 3" (2.1" is refused); at the bridge off road the move is
+// at half rate (R34) with no stream crossing, so 1.5" costs 1.5" and 1.6" is refused; on the
+// road bridge 3" ahead costs 3" and 4" is allowed.
 #[test]
 fn r12_stream_costs_an_inch() {
     let t = Battle::new()
@@ -251,8 +252,9 @@ fn r12_stream_costs_an_inch() {
     assert_eq!(cost(&t, "open", &[fwd(1.0)]), Ok(1.0));
     assert!(near(cost(&t, "open", &[fwd(2.0)]).unwrap(), 3.0, 1e-9));
     assert!(cost(&t, "open", &[fwd(2.1)]).is_err());
-    assert!(near(cost(&t, "bridge", &[fwd(2.0)]).unwrap(), 3.0, 1e-6));
-    assert!(cost(&t, "bridge", &[fwd(2.5)]).is_err());
+    assert!(near(cost(&t, "bridge", &[fwd(1.5)]).unwrap(), 1.5, 1e-9));
+    let e = cost(&t, "bridge", &[fwd(1.6)]).unwrap_err();
+    assert!(e.contains("may move only 1.50\" (half rate"), "{e}");
     assert!(near(cost(&t, "road", &[fwd(3.0)]).unwrap(), 3.0, 1e-9));
     assert!(near(cost(&t, "road", &[fwd(4.0)]).unwrap(), 4.0, 1e-9));
 }
@@ -261,7 +263,8 @@ fn r12_stream_costs_an_inch() {
 // counts as a stream.
 // Actions: try to cross a river in the open, at a ford, at a bridge.
 // Expected: refused in the open (the reason names the river); 2" across the ford costs 3"
-// (2.1" is refused); 2" across the bridge costs 3" (1" on the bridge counted twice).
+// (2.1" is refused); the bridge is crossed at half rate (R34): 1.5" onto it is allowed, 2"
+// across it is not.
 #[test]
 fn r12_river_only_at_bridge_or_ford() {
     let t = Battle::new()
@@ -277,17 +280,71 @@ fn r12_river_only_at_bridge_or_ford() {
     assert!(e.contains("river"), "{e}");
     assert!(near(cost(&t, "ford", &[fwd(2.0)]).unwrap(), 3.0, 1e-9));
     assert!(cost(&t, "ford", &[fwd(2.1)]).is_err());
-    assert!(near(cost(&t, "bridge", &[fwd(2.0)]).unwrap(), 3.0, 1e-6));
+    assert!(near(cost(&t, "bridge", &[fwd(1.5)]).unwrap(), 1.5, 1e-9));
+    assert!(cost(&t, "bridge", &[fwd(2.0)]).is_err());
 }
 
-// R13 "2x2 Reinforcements": one die per point per movement phase; 3+ from the rear, 4+
-// from a flank; the first unit queued arrives, rear edge on the table edge, facing in,
-// within 3" of the point, not on another unit; it may move in the same phase.
+// R34 "2x2 Movement modifiers: Towns, Bridge": a move through any part of a town is made at
+// half rate with no road bonus; so is a move over a bridge, unless the unit is in road
+// column (the whole move on road), when it crosses at full rate with the road bonus.
+// Actions: price moves of a battalion (3") standing in a town, of heavy cavalry (4")
+// crossing a corner of it, of a battalion stopping short of it, and of battalions reaching
+// a bridge off the road and crossing a road bridge in column.
+// Expected: leaving the town, 1.5" is allowed and 1.6" is refused under "Movement
+// modifiers"; the cavalry has 4" for 1.4" short of the town's corner, and may make 2" into
+// it but not 2.1"; 2.4" short of the
+// town costs 2.4" at full rate; the battalion reaching the bridge has 1.5"; the column
+// crosses the road bridge with 4".
+#[test]
+fn r34_towns_and_bridges_at_half_rate() {
+    let t = Battle::new()
+        .rect(Town, 12.0, 12.0, 2.0, 2.0)
+        .band(Stream, &[[0.0, 18.0], [24.0, 18.0]], 0.25)
+        .band(Road, &[[20.0, 0.0], [20.0, 24.0]], 0.5)
+        .rect(Bridge, 20.0, 18.0, 0.8, 1.0)
+        .rect(Bridge, 4.0, 18.0, 0.8, 1.0)
+        .unit(AUSTRIA, "burghers", Line, [12.0, 12.5, 90.0])
+        .unit(AUSTRIA, "cuirassiers", HeavyCavalry, [10.0, 10.0, 45.0])
+        .unit(AUSTRIA, "short", Line, [15.5, 12.0, 180.0])
+        .unit(AUSTRIA, "off road", Line, [4.0, 16.5, 90.0])
+        .unit(AUSTRIA, "column", Line, [20.0, 14.0, 90.0])
+        .unit(FRANCE, "far", Line, [3.0, 23.0, 270.0])
+        .start();
+    let plan = movement::plan(&t.state, t.unit("burghers"), &[fwd(1.5)], false).unwrap();
+    assert_eq!((plan.cost, plan.allowance, plan.road), (1.5, 1.5, false));
+    let e = movement::plan(&t.state, t.unit("burghers"), &[fwd(1.6)], false).unwrap_err();
+    assert_eq!(e.rule, "2x2 Movement modifiers");
+    assert!(
+        e.reason.contains("half rate: it moves through a town"),
+        "{e}"
+    );
+    // The cavalry's path reaches the town's south-west corner (11, 11) after 1.41".
+    let plan = movement::plan(&t.state, t.unit("cuirassiers"), &[fwd(1.4)], false).unwrap();
+    assert_eq!(plan.allowance, 4.0);
+    assert!(near(
+        cost(&t, "cuirassiers", &[fwd(2.0)]).unwrap(),
+        2.0,
+        1e-9
+    ));
+    assert!(cost(&t, "cuirassiers", &[fwd(2.1)]).is_err());
+    let plan = movement::plan(&t.state, t.unit("short"), &[fwd(2.4)], false).unwrap();
+    assert_eq!(plan.allowance, 3.0);
+    let plan = movement::plan(&t.state, t.unit("off road"), &[fwd(1.5)], false).unwrap();
+    assert_eq!(plan.allowance, 1.5);
+    let plan = movement::plan(&t.state, t.unit("column"), &[fwd(4.0)], false).unwrap();
+    assert!(plan.road);
+    assert_eq!((plan.cost, plan.allowance), (4.0, 4.0));
+}
+
+// R13 "2x2 Reinforcements": two dice per movement phase; 3+ from the rear, 4+ from a
+// flank; the first unit queued arrives, rear edge on the table edge, facing in, within 3"
+// of the point, not on another unit; it may move in the same phase.
 // Actions: turn 1 the rear point rolls 2 and the flank point 3; turn 2 they roll 3 and 4;
 // turn 3 the rear point rolls 6 and its unit is offered a place taken by a picket.
-// Expected: nothing arrives on turn 1 and neither point may roll again; on turn 2 "first"
+// Expected: nothing arrives on turn 1 and a third die is refused; on turn 2 "first"
 // arrives at (13, 0.25) facing north and moves 3", the hussars arrive at (0.25, 4) facing
-// east; a place 3.5" from the point, or on the picket, is refused.
+// east; a place 3.5" from the point, or on the picket, is refused; with both points empty
+// no die may be thrown.
 #[test]
 fn r13_reinforcement_rolls() {
     let mut t = Battle::new()
@@ -309,14 +366,16 @@ fn r13_reinforcement_rolls() {
         }
         other => panic!("{other:?}"),
     }
-    let e = t.refused(AUSTRIA, &Command::Reinforce { point: 0 });
-    assert!(e.reason.contains("diced"), "{e}");
     let ev = t.run(AUSTRIA, &Command::Reinforce { point: 1 }, &[3]);
     assert!(matches!(
         &ev[..],
         [Event::ReinforcementRolled { arrives: None, roll, .. }] if roll.row == "4+ from a flank"
     ));
     assert!(t.state.pending.is_none());
+    for point in [0, 1] {
+        let e = t.refused(AUSTRIA, &Command::Reinforce { point });
+        assert!(e.reason.contains("thrown its 2 reinforcement dice"), "{e}");
+    }
 
     t.phase(2, "move", AUSTRIA);
     let first = t.id("first");
@@ -346,6 +405,69 @@ fn r13_reinforcement_rolls() {
     t.run(AUSTRIA, &Command::Place { offset: 0.0 }, &[]);
     assert_at(&t, "second", 12.0, 0.25, 1e-9);
     assert!(t.state.queues.iter().all(|q| q.is_empty()));
+    let e = t.refused(AUSTRIA, &Command::Reinforce { point: 0 });
+    assert!(e.reason.contains("no units wait"), "{e}");
+}
+
+// R13 "2x2 Reinforcements": the phasing player dices twice a phase whatever its points hold:
+// with one point empty both dice go to the other, and with both points holding units a
+// player may throw both at one of them.
+// Actions: the Austrian flank point is empty (its hussars lost) and three battalions wait
+// at the rear point, which is diced twice (5, then 4), each arrival placed. In a second
+// battle hussars wait at the flank point and a battalion at the rear point, and the rear
+// point is diced twice on turn 2 (2, then 3).
+// Expected: "a" and "b" arrive and a third die is refused; in the second battle the first
+// die fails, the second brings "c", and the flank point may no longer be diced.
+#[test]
+fn r13_two_dice_whatever_the_points_hold() {
+    let mut t = Battle::new()
+        .point(AUSTRIA, Edge::South, 12.0)
+        .point(AUSTRIA, Edge::West, 6.0)
+        .waiting(AUSTRIA, "a", Line, 0)
+        .waiting(AUSTRIA, "b", Line, 0)
+        .waiting(AUSTRIA, "c", Line, 0)
+        .waiting(AUSTRIA, "hussars", LightCavalry, 1)
+        .unit(FRANCE, "far", Line, [12.0, 22.0, 270.0])
+        .start();
+    // Empty the flank point for the first turn.
+    t.destroy("hussars");
+    assert!(t.state.queues[1].is_empty());
+    let e = t.refused(AUSTRIA, &Command::Reinforce { point: 1 });
+    assert!(e.reason.contains("no units wait"), "{e}");
+    t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[5]);
+    t.run(AUSTRIA, &Command::Place { offset: -2.0 }, &[]);
+    t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[4]);
+    t.run(AUSTRIA, &Command::Place { offset: 2.0 }, &[]);
+    assert_eq!(t.unit("a").place, Place::Table);
+    assert_eq!(t.unit("b").place, Place::Table);
+    assert_eq!(t.state.rolled, vec![2, 0]);
+    let e = t.refused(AUSTRIA, &Command::Reinforce { point: 0 });
+    assert!(e.reason.contains("thrown its 2 reinforcement dice"), "{e}");
+
+    // Turn 2: both points hold units; both dice may still go to the rear point.
+    let mut t = Battle::new()
+        .point(AUSTRIA, Edge::South, 12.0)
+        .point(AUSTRIA, Edge::West, 6.0)
+        .waiting(AUSTRIA, "c", Line, 0)
+        .waiting(AUSTRIA, "hussars", LightCavalry, 1)
+        .unit(FRANCE, "far", Line, [12.0, 22.0, 270.0])
+        .start();
+    t.phase(2, "move", AUSTRIA);
+    let ev = t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[2]);
+    assert!(matches!(
+        &ev[..],
+        [Event::ReinforcementRolled { arrives: None, .. }]
+    ));
+    let ev = t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[3]);
+    let c = t.id("c");
+    assert!(matches!(
+        &ev[..],
+        [Event::ReinforcementRolled { arrives: Some(u), .. }, Event::Pending { .. }] if *u == c
+    ));
+    t.run(AUSTRIA, &Command::Place { offset: 0.0 }, &[]);
+    assert_eq!(t.state.rolled, vec![2, 0]);
+    assert!(t.check(AUSTRIA, &Command::Reinforce { point: 1 }).is_err());
+    assert_eq!(t.unit("hussars").place, Place::Waiting { point: 1 });
 }
 
 // R16 "2x2 Moving to contact" (turning to face): decided by the defender at the end of the
@@ -578,6 +700,45 @@ fn r18_militia_routs_with_a_neighbour() {
 // path.
 // Expected: three routs in that order, the two chained ones with cause GuardsChain, each
 // 3" to its own rear and Disrupted; the last Line battalion is untouched.
+// R18 "Guards", "Militia", "Melee results": chains reach friends only, so a winner in contact
+// with a routing Guards unit stands and may follow up, as the melee rules let any winner.
+// Actions: a French militia battalion attacks an Austrian Guards battalion (5 against
+// 3 + 1): the Guards rout (survival 4) beside an Austrian militia battalion 0.3" away
+// (survival 5).
+// Expected: the Guards rout 3" south, away from the winner; the Austrian militia routs by
+// the Guards chain; the French militia, in contact with the Guards as they broke and itself
+// militia, neither tests nor routs, stays in good order and is offered the follow-up.
+#[test]
+fn r18_chains_spare_the_enemy() {
+    let mut t = Battle::new()
+        .unit(AUSTRIA, "guards", Guards, [12.0, 12.0, 90.0])
+        .unit(AUSTRIA, "neighbour", Militia, [13.3, 12.0, 90.0])
+        .unit(FRANCE, "militia", Militia, [12.0, 12.5, 270.0])
+        .start();
+    t.contact("militia", "guards");
+    t.phase(1, "melee", FRANCE);
+    let (g, n, m) = (t.id("guards"), t.id("neighbour"), t.id("militia"));
+    let ev = t.run(FRANCE, &melee_order(vec![(m, g)]), &[5, 3, 4, 5]);
+    let f = &melees(&ev)[0];
+    assert_eq!((f.attack.total, f.defence.total, f.winner), (5, 4, m));
+    let tests: Vec<(u16, Cause)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::RoutTest { unit, cause, .. } => Some((*unit, cause.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tests, vec![(g, Cause::Melee), (n, Cause::GuardsChain)]);
+    assert_at(&t, "guards", 12.0, 9.0, 1e-6);
+    assert_at(&t, "neighbour", 13.3, 9.0, 1e-6);
+    assert_eq!(t.status("militia"), Status::Ready);
+    assert_at(&t, "militia", 12.0, 12.5, 1e-9);
+    assert!(matches!(
+        t.state.pending,
+        Some(Pending::FollowUp { unit, mandatory: false, .. }) if unit == m
+    ));
+}
+
 #[test]
 fn r18_guards_rout_spreads() {
     let mut t = Battle::new()
@@ -697,13 +858,7 @@ fn r20_mandatory_follow_up_moves_full() {
         t.contact("cuirassiers", "victim");
         t.phase(1, "melee", FRANCE);
         let hc = t.id("cuirassiers");
-        let ev = t.run(
-            FRANCE,
-            &Command::Melee {
-                order: vec![(hc, t.id("victim"))],
-            },
-            &[6, 4],
-        );
+        let ev = t.run(FRANCE, &melee_order(vec![(hc, t.id("victim"))]), &[6, 4]);
         let f = &melees(&ev)[0];
         assert_eq!(f.difference, 4);
         assert_eq!(f.attack.result, "loser destroyed, follow-up mandatory");
@@ -738,9 +893,7 @@ fn r20_mandatory_follow_up_moves_full() {
     let line = t.id("line");
     let ev = t.run(
         FRANCE,
-        &Command::Melee {
-            order: vec![(line, t.id("victim"))],
-        },
+        &melee_order(vec![(line, t.id("victim"))]),
         &[3, 3, 5, 2],
     );
     let f = &melees(&ev)[0];
@@ -844,22 +997,8 @@ fn r25_defensive_fire_throws_back() {
         }]
     );
     t.phase(1, "melee", FRANCE);
-    assert!(t
-        .check(
-            FRANCE,
-            &Command::Melee {
-                order: vec![(fr, d)]
-            }
-        )
-        .is_err());
-    assert!(t
-        .check(
-            FRANCE,
-            &Command::Melee {
-                order: vec![(fl, d)]
-            }
-        )
-        .is_ok());
+    assert!(t.check(FRANCE, &melee_order(vec![(fr, d)])).is_err());
+    assert!(t.check(FRANCE, &melee_order(vec![(fl, d)])).is_ok());
 
     let mut t = battle
         .clone()
@@ -1091,13 +1230,7 @@ fn r29_clearing_dense_woods() {
         vec![(-1, "Pinned light infantry holding a wood".into())]
     );
 
-    let ev = t.run(
-        FRANCE,
-        &Command::Melee {
-            order: vec![(line, li)],
-        },
-        &[6, 4, 4],
-    );
+    let ev = t.run(FRANCE, &melee_order(vec![(line, li)]), &[6, 4, 4]);
     let f = &melees(&ev)[0];
     assert_eq!(
         mods(&f.attack.modifiers),
@@ -1444,8 +1577,9 @@ fn optional_units() {
 // - light woods: a Line battalion moving 0.5" into them pays 3" for 2.5" and is Pinned;
 //   light infantry pays 2.5" and is not; cavalry may not enter; a firer inside has no first
 //   volley and -1; firing into them is -1;
-// - column of attack: +1 for the supported battalion; it loses 1 + 1 = 2 against 5 and is
-//   destroyed, and so is its support.
+// - column of attack (R33): taken, +1 for the supported battalion; it loses 1 + 1 = 2
+//   against 5 and is destroyed, and so is its support; not taken, no +1 and the support
+//   stands; without the option, refused.
 #[test]
 fn optional_rules() {
     // Grand battery.
@@ -1569,13 +1703,11 @@ fn optional_rules() {
     t.contact("head", "defender");
     t.phase(1, "melee", FRANCE);
     let (h, s, d) = (t.id("head"), t.id("support"), t.id("defender"));
-    let ev = t.run(
-        FRANCE,
-        &Command::Melee {
-            order: vec![(h, d)],
-        },
-        &[1, 5],
-    );
+    let column = Command::Melee {
+        order: vec![(h, d)],
+        columns: vec![h],
+    };
+    let ev = t.run(FRANCE, &column, &[1, 5]);
     let f = &melees(&ev)[0];
     assert_eq!(
         mods(&f.attack.modifiers),
@@ -1595,6 +1727,152 @@ fn optional_rules() {
     };
     let m = melee::modifiers(&t.state, t.unit("head"), t.unit("defender"), &[], &c);
     assert!(m.is_empty(), "no column without the option: {m:?}");
+    t.phase(1, "melee", FRANCE);
+    let e = t.refused(FRANCE, &column);
+    assert_eq!(e.rule, "2x2 Column of Attack");
+    assert!(e.reason.contains("not in use"), "{e}");
+}
+
+// R33 "Column of Attack": the attacking player chooses, group by group, whether an attacker
+// takes the support of the unit behind it; only an attacker may, and only with a unit of
+// its exact type and size squarely behind it in full contact.
+// Actions: with the option, a French column (head and support) is in contact with an
+// Austrian battalion that has its own battalion behind it; a lone French battalion is in
+// contact with a second Austrian battalion. The French fight the column without taking it
+// (3 against 5, the head surviving its rout on a 4), after trying to name as columns the
+// defender, the lone battalion, the head twice, and the head for the lone battalion's group.
+// Expected: the advisor offers the fight both with and without the column; the four wrong
+// namings are refused with reasons under "2x2 Column of Attack"; not taken, the head fights
+// with no modifier and routs alone (the support keeps its place and its good order).
+#[test]
+fn r33_column_of_attack_is_the_attackers_choice() {
+    let battle = Battle::new()
+        .options(|o| o.column_of_attack = true)
+        .unit(AUSTRIA, "defender", Line, [12.0, 12.0, 90.0])
+        .unit(AUSTRIA, "second line", Line, [12.0, 11.5, 90.0])
+        .unit(FRANCE, "head", Line, [12.0, 12.5, 270.0])
+        .unit(FRANCE, "support", Line, [12.0, 13.0, 270.0])
+        .unit(AUSTRIA, "other", Line, [6.0, 12.0, 90.0])
+        .unit(FRANCE, "lone", Line, [6.0, 12.5, 270.0]);
+    let mut t = battle.start();
+    t.contact("head", "defender");
+    t.contact("lone", "other");
+    t.phase(1, "melee", FRANCE);
+    let (h, s, d, lone, other) = (
+        t.id("head"),
+        t.id("support"),
+        t.id("defender"),
+        t.id("lone"),
+        t.id("other"),
+    );
+    let mut offered = Vec::new();
+    TwoByTwo.candidates(&&t.state, FRANCE, &mut offered);
+    let columns: Vec<Vec<u16>> = offered
+        .iter()
+        .filter_map(|c| match &c.command {
+            Command::Melee { order, columns } if order == &vec![(h, d)] => Some(columns.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        columns.contains(&vec![]) && columns.contains(&vec![h]),
+        "{columns:?}"
+    );
+
+    let refused = |t: &mut Table, order: Vec<(u16, u16)>, columns: Vec<u16>, why: &str| {
+        let e = t.refused(FRANCE, &Command::Melee { order, columns });
+        assert_eq!(e.rule, "2x2 Column of Attack");
+        assert!(e.reason.contains(why), "{e}");
+    };
+    refused(&mut t, vec![(h, d)], vec![d], "only a unit attacking");
+    refused(
+        &mut t,
+        vec![(lone, other)],
+        vec![lone],
+        "stands squarely behind lone",
+    );
+    refused(&mut t, vec![(h, d)], vec![h, h], "named twice");
+    refused(
+        &mut t,
+        vec![(lone, other)],
+        vec![h],
+        "only a unit attacking",
+    );
+
+    // Declined: no +1, and the support neither routs nor tests.
+    let ev = t.run(FRANCE, &melee_order(vec![(h, d)]), &[3, 5, 4]);
+    let f = &melees(&ev)[0];
+    assert!(f.attack.modifiers.is_empty(), "{:?}", f.attack.modifiers);
+    assert_eq!((f.attack.total, f.defence.total), (3, 5));
+    let tested: Vec<u16> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::RoutTest { unit, .. } => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tested, vec![h]);
+    assert_eq!(t.unit("head").status, Status::Disrupted);
+    assert_eq!(t.state.unit(s).place, Place::Table);
+    assert_eq!(t.status("support"), Status::Ready);
+    assert_at(&t, "support", 12.0, 13.0, 1e-9);
+}
+
+// R33 and replays: a column of attack formed in play (the head charges, its support closes
+// up behind it) and taken in the melee is kept in the replay, which re-runs to the same
+// events and state.
+// Actions: with seeded dice, the French head moves 1.5" into contact, the support 1.5" up
+// behind it; the Austrians keep their facing and hold fire; the French fight in column.
+// Expected: the melee's attack carries "column of attack" +1; the replay, written to JSON
+// and read back, reproduces every event and the final state.
+#[test]
+fn r33_a_column_of_attack_replays() {
+    use grognard_engine::driver::Match;
+    use grognard_engine::replay::{verify, Replay};
+    let battle = Battle::new()
+        .options(|o| o.column_of_attack = true)
+        .unit(AUSTRIA, "defender", Line, [12.0, 12.0, 90.0])
+        .unit(AUSTRIA, "hq", Hq, [12.0, 2.0, 90.0])
+        .unit(FRANCE, "head", Line, [12.0, 14.0, 270.0])
+        .unit(FRANCE, "support", Line, [12.0, 14.5, 270.0])
+        .unit(FRANCE, "hq", Hq, [12.0, 22.0, 270.0]);
+    let t = battle.start();
+    let (h, s, d) = (t.id("head"), t.id("support"), t.id("defender"));
+    let mut m = Match::new(&TwoByTwo, battle.scenario.clone(), 7);
+    let mut go = |side, cmd: Command| {
+        m.submit(side, cmd.clone())
+            .unwrap_or_else(|e| panic!("{cmd:?}: {e}"))
+            .to_vec()
+    };
+    for side in [AUSTRIA, AUSTRIA, FRANCE, AUSTRIA] {
+        go(side, Command::EndPhase);
+    }
+    go(FRANCE, mv(h, vec![fwd(1.5)]));
+    go(FRANCE, mv(s, vec![fwd(1.5)]));
+    go(FRANCE, Command::EndPhase);
+    go(
+        AUSTRIA,
+        Command::Face {
+            unit: d,
+            toward: None,
+        },
+    );
+    go(FRANCE, Command::EndPhase);
+    go(AUSTRIA, Command::EndPhase);
+    let ev = go(
+        FRANCE,
+        Command::Melee {
+            order: vec![(h, d)],
+            columns: vec![h],
+        },
+    );
+    let f = &melees(&ev)[0];
+    assert_eq!(modifier(&f.attack.modifiers, "column of attack"), Some(1));
+    let json = serde_json::to_string(&m.replay()).unwrap();
+    let back: Replay<_, Command, Event> = serde_json::from_str(&json).unwrap();
+    assert!(json.contains("\"columns\""), "{json}");
+    let end = verify(&TwoByTwo, &back).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(end, m.state);
 }
 
 // R1 "2x2 Measuring ranges": bases no more than 0.02" apart touch; bases overlapping by more
@@ -1980,13 +2258,7 @@ fn r21_alignment_before_the_rout() {
         t.contact("attacker", "defender");
         t.phase(1, "melee", FRANCE);
         let (a, d) = (t.id("attacker"), t.id("defender"));
-        let ev = t.run(
-            FRANCE,
-            &Command::Melee {
-                order: vec![(a, d)],
-            },
-            &[2, 4, 3],
-        );
+        let ev = t.run(FRANCE, &melee_order(vec![(a, d)]), &[2, 4, 3]);
         let placed = ev
             .iter()
             .any(|e| matches!(e, Event::Placed { unit, .. } if *unit == a));
@@ -2029,13 +2301,7 @@ fn r22_follow_up_counts_contacts_standing() {
     t.contact("line", "second");
     t.phase(1, "melee", FRANCE);
     let hc = t.id("cuirassiers");
-    t.run(
-        FRANCE,
-        &Command::Melee {
-            order: vec![(hc, t.id("first"))],
-        },
-        &[4, 3],
-    );
+    t.run(FRANCE, &melee_order(vec![(hc, t.id("first"))]), &[4, 3]);
     let ev = t.run(FRANCE, &Command::FollowUp { distance: 4.0 }, &[3, 4, 4]);
     let f = &melees(&ev)[0];
     assert_eq!(f.defender, t.id("second"));
@@ -2143,4 +2409,164 @@ fn r32_pinned_and_disrupted() {
     assert!(p.modifiers.is_empty(), "{:?}", p.modifiers);
     let e = shooting::plan(&t.state, t.id("disrupted"), t.id("t2"), None).unwrap_err();
     assert!(e.reason.contains("Disrupted unit may not fire"), "{e}");
+}
+
+// R35 "2x2 Terrain placement": the general chooses the book's numbers of each feature,
+// evenly over its ranges, and one watercourse in three is a river, never two.
+// Actions: draw the choices of 600 seeded generals.
+// Expected: streams 0 to 2, hills, roads and towns 1 or 2, dense woods 0 to 2, copses and
+// hedges or walls 0 to 6, each end of every range reached; rivers come, only with a
+// watercourse to be, in about a third of the battles that have one.
+#[test]
+fn r35_terrain_counts_follow_the_book() {
+    use grognard_engine::dice::Seeded;
+    use grognard_rules_two_by_two::setup::TerrainCounts;
+    let all: Vec<TerrainCounts> = (0..600)
+        .map(|seed| TerrainCounts::choose(&mut Seeded::new(seed)))
+        .collect();
+    let range = |f: &dyn Fn(&TerrainCounts) -> usize| {
+        let v: Vec<usize> = all.iter().map(f).collect();
+        (*v.iter().min().unwrap(), *v.iter().max().unwrap())
+    };
+    assert_eq!(range(&|c| c.watercourses), (0, 2));
+    assert_eq!(range(&|c| c.hills), (1, 2));
+    assert_eq!(range(&|c| c.roads), (1, 2));
+    assert_eq!(range(&|c| c.towns), (1, 2));
+    assert_eq!(range(&|c| c.woods), (0, 2));
+    assert_eq!(range(&|c| c.copses), (0, 6));
+    assert_eq!(range(&|c| c.hedges), (0, 6));
+    assert!(all.iter().all(|c| !c.river || c.watercourses > 0));
+    let wet = all.iter().filter(|c| c.watercourses > 0).count() as f64;
+    let rivers = all.iter().filter(|c| c.river).count() as f64;
+    assert!((0.25..0.42).contains(&(rivers / wet)), "{rivers} of {wet}");
+}
+
+// R35 "2x2 Terrain placement" (rivers, fords, bridges): features go in the book's order,
+// each in the sector its die names; a river runs edge to edge through its sector, wider than
+// a stream, with one or two fords on it and a bridge wherever a road crosses it; it is
+// impassable elsewhere; no town stands on it.
+// Actions: lay a river, a stream, a hill, two roads, two towns, two dense woods, six copses
+// and six hedges or walls with scripted sector dice (river 2, stream 4, hill 5, roads 1 and
+// 6, towns 3 and 5, woods 1 and 3, copses 1 to 6, hedges and walls 6 to 1); then try to move
+// a battalion across the river away from its crossings and at a ford, and to place a
+// reinforcement in it.
+// Expected: the features come in that order and number; the river's bend lies in sector
+// 2, it is 0.5" to 0.8" wide; every ford lies on it; every crossing of a road and the river
+// is covered by a bridge; each copse (radius under 1") and hedge or wall (thinner than
+// 1/4", about an inch long) lies in its sector; no town touches the river; crossing away
+// from bridges and fords is refused, crossing at a ford is allowed; the placement in the
+// river is refused.
+#[test]
+fn r35_rivers_fords_and_bridges() {
+    use grognard_engine::dice::{Scripted, Seeded};
+    use grognard_geometry::shape::ShapeSpec;
+    use grognard_geometry::Vec2;
+    use grognard_rules_two_by_two::scenario::TableSize;
+    use grognard_rules_two_by_two::setup::{place_terrain_with, sector_bounds, TerrainCounts};
+    let counts = TerrainCounts {
+        watercourses: 2,
+        river: true,
+        hills: 1,
+        roads: 2,
+        towns: 2,
+        woods: 2,
+        copses: 6,
+        hedges: 6,
+    };
+    let mut faces = vec![2, 4, 5, 1, 6, 3, 5, 1, 3];
+    faces.extend([1, 2, 3, 4, 5, 6]);
+    faces.extend([6, 5, 4, 3, 2, 1]);
+    let table = TableSize::default();
+    let mut dice = Scripted::new(&faces);
+    let mut log = Vec::new();
+    let terrain = place_terrain_with(&table, counts, &mut dice, &mut Seeded::new(5), &mut log);
+    assert!(dice.remaining().is_empty());
+    let kinds: Vec<_> = terrain
+        .iter()
+        .map(|f| f.kind)
+        .filter(|k| !matches!(k, Ford | Bridge))
+        .collect();
+    let mut expected = vec![
+        River, Stream, Hill, Road, Road, Town, Town, DenseWood, DenseWood,
+    ];
+    expected.extend([Copse; 6]);
+    assert_eq!(kinds[..15], expected[..]);
+    assert!(kinds[15..].iter().all(|k| matches!(k, Hedge | Wall)));
+    assert_eq!(kinds.len(), 21);
+    let inside = |p: Vec2, sector: u8| {
+        let (lo, hi) = sector_bounds(&table, sector);
+        p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y
+    };
+    let river = terrain.iter().find(|f| f.kind == River).unwrap();
+    let line = river.shape.points();
+    assert!(inside(line[1], 2), "{line:?}");
+    assert_eq!((line[0].y, line[2].y), (0.0, 24.0));
+    let width = 2.0 * river.shape.half_width();
+    assert!((0.5..=0.8).contains(&width), "{width}");
+    let fords: Vec<_> = terrain.iter().filter(|f| f.kind == Ford).collect();
+    assert!((1..=2).contains(&fords.len()));
+    let centre = |f: &grognard_engine::terrain::Feature| {
+        let (lo, hi) = f.shape.bounds();
+        (lo + hi) * 0.5
+    };
+    for f in &fords {
+        assert!(river.shape.contains(centre(f)));
+    }
+    let bridges: Vec<_> = terrain.iter().filter(|f| f.kind == Bridge).collect();
+    let mut crossings = 0;
+    for road in terrain.iter().filter(|f| f.kind == Road) {
+        for w in road.shape.points().windows(2) {
+            for t in river.shape.crossing_params(w[0], w[1]) {
+                crossings += 1;
+                let p = w[0].lerp(w[1], t);
+                assert!(bridges.iter().any(|b| b.shape.contains(p)), "{p:?}");
+            }
+        }
+    }
+    assert!(crossings >= 1, "the west-east road crosses the river");
+    let copses: Vec<_> = terrain.iter().filter(|f| f.kind == Copse).collect();
+    for (k, c) in copses.iter().enumerate() {
+        let ShapeSpec::Circle { centre, radius } = c.shape.spec() else {
+            panic!("{c:?}")
+        };
+        assert!(inside(Vec2::new(centre[0], centre[1]), k as u8 + 1));
+        assert!(*radius < 1.0);
+    }
+    let hedges: Vec<_> = terrain
+        .iter()
+        .filter(|f| matches!(f.kind, Hedge | Wall))
+        .collect();
+    for (k, h) in hedges.iter().enumerate() {
+        let ShapeSpec::Band { points, width } = h.shape.spec() else {
+            panic!("{h:?}")
+        };
+        let (a, b) = (Vec2::from(points[0]), Vec2::from(points[1]));
+        assert!(inside((a + b) * 0.5, 6 - k as u8));
+        assert!(*width < 0.25 && (0.8..1.5).contains(&a.distance(b)));
+    }
+    for town in terrain.iter().filter(|f| f.kind == Town) {
+        let (lo, hi) = town.shape.bounds();
+        let corners = [lo, hi, Vec2::new(lo.x, hi.y), Vec2::new(hi.x, lo.y)];
+        assert!(corners.iter().all(|c| !river.shape.contains(*c)));
+        assert!(!river.shape.contains(centre(town)));
+    }
+
+    // The river in play: impassable but at its crossings.
+    let ford = centre(fords[0]);
+    // 3" from the south edge, far from the fords (which lie between the deployment zones).
+    let bank = line[0].lerp(line[1], 3.0 / line[1].y);
+    let mut battle = Battle::new()
+        .point(AUSTRIA, Edge::South, line[0].x)
+        .waiting(AUSTRIA, "late", Line, 0)
+        .unit(AUSTRIA, "wader", Line, [ford.x - 1.2, ford.y, 0.0])
+        .unit(AUSTRIA, "swimmer", Line, [bank.x - 1.2, bank.y, 0.0])
+        .unit(FRANCE, "far", Line, [3.0, 23.0, 270.0]);
+    battle.scenario.terrain = vec![river.clone(), fords[0].clone()];
+    let mut t = battle.start();
+    let e = cost(&t, "swimmer", &[fwd(2.4)]).unwrap_err();
+    assert!(e.contains("river"), "{e}");
+    assert!(near(cost(&t, "wader", &[fwd(2.0)]).unwrap(), 3.0, 1e-9));
+    t.run(AUSTRIA, &Command::Reinforce { point: 0 }, &[6]);
+    let e = t.refused(AUSTRIA, &Command::Place { offset: 0.0 });
+    assert!(e.reason.contains("in a river"), "{e}");
 }

@@ -447,6 +447,14 @@ pub fn exit(unit: UnitId, legs: Vec<grognard_geometry::Leg>) -> Command {
     }
 }
 
+/// Fight a melee group in this order, no unit taking a column of attack.
+pub fn melee_order(order: Vec<(UnitId, UnitId)>) -> Command {
+    Command::Melee {
+        order,
+        columns: Vec::new(),
+    }
+}
+
 pub fn fire(shooter: UnitId, target: UnitId) -> Command {
     Command::Fire {
         shooter,
