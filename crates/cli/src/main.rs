@@ -632,10 +632,7 @@ fn battle<R: Book>(
         let replay = m.replay();
         write_file(&dir.join("replay.json"), &serde_json::to_string(&replay)?)?;
         write_file(&dir.join("start.svg"), &picture::render(&start_scene))?;
-        write_file(
-            &dir.join("battle.svg"),
-            &picture::render(&scene(&m.state)),
-        )?;
+        write_file(&dir.join("battle.svg"), &picture::render(&scene(&m.state)))?;
     }
     let winner = outcome.winner.map(|s| side_names[s.index()].clone());
     if json {

@@ -17,15 +17,45 @@ pub struct FileError {
     pub hint: String,
 }
 
+/// `s` with every control character (an escape sequence, a NUL, a line break) and every
+/// bidirectional override written as a Rust escape, so that text quoted from a file cannot
+/// act on the terminal it is shown in.
+pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| {
+        c.is_control()
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    };
+    if !s.chars().any(bad) {
+        return s.into();
+    }
+    s.chars()
+        .map(|c| {
+            if bad(c) {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}
+
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+        write!(
+            f,
+            "{}:{}:{}: ",
+            printable(&self.file),
+            self.line,
+            self.column
+        )?;
         if !self.path.is_empty() {
-            write!(f, "{}: ", self.path)?;
+            write!(f, "{}: ", printable(&self.path))?;
         }
-        write!(f, "{}", self.message)?;
+        write!(f, "{}", printable(&self.message))?;
         if !self.hint.is_empty() {
-            write!(f, "\n  hint: {}", self.hint)?;
+            write!(f, "\n  hint: {}", printable(&self.hint))?;
         }
         Ok(())
     }
@@ -585,6 +615,24 @@ mod tests {
         // Byte 6 is inside "é"; it counts as the character it belongs to.
         assert_eq!(line_col(text, 6), (1, 6));
         assert_eq!(line_col(text, 1000), (3, 1));
+    }
+
+    #[test]
+    fn quoted_text_cannot_act_on_the_terminal() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Nation {
+            nation: Kind,
+        }
+        let e = parse_toml::<Nation>("n.toml", "nation = \"\\u001b[2Jline\\u0000\"\n").unwrap_err();
+        let shown = e.to_string();
+        assert!(
+            !shown.chars().any(|c| c.is_control() && c != '\n'),
+            "{shown:?}"
+        );
+        assert!(shown.contains("\\u{1b}[2Jline\\u{0}"), "{shown}");
+        assert_eq!(printable("plain"), "plain");
+        assert_eq!(printable("a\u{202e}b"), "a\\u{202e}b");
     }
 
     #[test]
