@@ -272,6 +272,10 @@ fn choose_rules(
             hint,
         }
     };
+    let readers: Vec<(&'static str, &'static str)> = RULE_SETS
+        .iter()
+        .filter_map(|r| kind_for(r, header).map(|k| (*r, k)))
+        .collect();
     if let Some(named) = &header.rules {
         let Some(r) = known(named) else {
             return Err(error(
@@ -287,12 +291,20 @@ fn choose_rules(
                 format!("leave out --rules, or give --rules {r}"),
             ));
         }
+        if let [(other, kind)] = readers[..] {
+            if other != r {
+                return Err(error(
+                    "rules",
+                    format!(
+                        "the file says it is for {r}, but it reads as {} {kind} for {other}",
+                        article(kind)
+                    ),
+                    format!("write rules = \"{other}\""),
+                ));
+            }
+        }
         return Ok(r);
     }
-    let readers: Vec<(&'static str, &'static str)> = RULE_SETS
-        .iter()
-        .filter_map(|r| kind_for(r, header).map(|k| (*r, k)))
-        .collect();
     match flag {
         Some(f) => {
             if let [(other, kind)] = readers[..] {

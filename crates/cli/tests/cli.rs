@@ -168,6 +168,11 @@ fn check_accepts_the_example_files() {
     for (f, kind) in [
         ("scenarios/two-by-two/ligny-skirmish.toml", "ok, a scenario"),
         ("scenarios/two-by-two/french-40ap.toml", "ok, an army list"),
+        ("scenarios/two-by-two/austrian-40ap.toml", "ok, an army list"),
+        (
+            "scenarios/two-by-two/french-against-austrians.toml",
+            "ok, a scenario for two-by-two: \"French against Austrians, 40 AP a side\": French (16 units) against Austrians (16 units)",
+        ),
         (
             "scenarios/napoleons-wars/italy-against-germany-1809.toml",
             "ok, a scenario for napoleons-wars",
@@ -183,36 +188,47 @@ fn check_accepts_the_example_files() {
     }
 }
 
+/// Every case of both books' bad-file corpora, checked by the command as a person would run
+/// it from the crate's folder: exit status 1, no panic, and the first line its `.expected`
+/// file gives.
 #[test]
-fn check_refuses_bad_files_with_a_position_and_no_panic() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules-two-by-two/tests/bad");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 15, "{} bad files", files.len());
-    for f in &files {
-        let name = f.to_str().unwrap();
-        let o = grognard(&["check", name]);
-        let err = stderr(&o);
-        assert_eq!(o.status.code(), Some(1), "{name}: {}", show(&o));
-        assert!(!err.contains("panicked"), "{name}: {}", show(&o));
-        // FILE:LINE:COLUMN: at the start of the first line.
-        let first = err.lines().next().unwrap_or_default();
-        let rest = first
-            .strip_prefix(name)
-            .and_then(|r| r.strip_prefix(':'))
-            .unwrap_or_else(|| panic!("{name}: first line {first:?}"));
-        let mut parts = rest.splitn(3, ':');
-        let line = parts.next().and_then(|l| l.parse::<usize>().ok());
-        let column = parts.next().and_then(|c| c.parse::<usize>().ok());
-        assert!(
-            line.is_some_and(|l| l >= 1) && column.is_some_and(|c| c >= 1),
-            "{name}: no line and column in {first:?}"
-        );
-        assert!(err.contains("hint: "), "{name}: {}", show(&o));
+fn check_refuses_every_bad_file_as_its_corpus_expects() {
+    for book in ["rules-two-by-two", "rules-napoleons-wars"] {
+        let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(book);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(crate_dir.join("tests/bad"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .filter(|p| !std::fs::read_to_string(p).unwrap().starts_with("# included"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 40, "{book}: {} bad files", files.len());
+        for f in &files {
+            let stem = f.file_stem().unwrap().to_str().unwrap();
+            let name = format!("tests/bad/{stem}.toml");
+            let o = Command::new(env!("CARGO_BIN_EXE_grognard"))
+                .args(["check", &name])
+                .current_dir(&crate_dir)
+                .output()
+                .unwrap();
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(1), "{book} {name}: {}", show(&o));
+            assert!(!err.contains("panicked"), "{book} {name}: {}", show(&o));
+            let expected = std::fs::read_to_string(f.with_extension("expected")).unwrap();
+            let expected = expected
+                .trim_end()
+                .replace("{file}", &name)
+                .replace("{dir}", "tests/bad");
+            let first = err.lines().next().unwrap_or_default();
+            // A file that names another rule set is read by that one, as its `rules` line
+            // says, so what it reports is that book's to say.
+            if expected.contains(": rules: ") {
+                assert!(err.contains("hint: "), "{book} {name}: {}", show(&o));
+                continue;
+            }
+            assert_eq!(first, expected, "{book} {name}: {}", show(&o));
+            assert!(err.contains("hint: "), "{book} {name}: {}", show(&o));
+        }
     }
 }
 
@@ -761,4 +777,59 @@ fn a_designed_roster_is_fought_in_a_scenario_that_names_it() {
         "{}",
         show(&o)
     );
+}
+
+/// Two army lists fought: the scenario names them, and the book's set-up procedure makes a
+/// battle of them from the seed, which the replay keeps whole.
+#[test]
+fn army_lists_named_by_a_scenario_are_set_up_by_the_book_and_fought() {
+    let s = repo_file("scenarios/two-by-two/french-against-austrians.toml");
+    let dir = TempDir::new("lists");
+    let o = grognard(&[
+        "battle",
+        "--scenario",
+        &s,
+        "--seed",
+        "7",
+        "--out",
+        dir.arg(),
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let told = stdout(&o);
+    assert!(told.contains("set-up: French: the army list "), "{told}");
+    assert!(told.contains("set-up: Roll-off: French "), "{told}");
+    let replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("replay.json")).unwrap())
+            .unwrap();
+    let sides = replay["scenario"]["sides"]
+        .as_array()
+        .expect("sides set up");
+    assert_eq!(sides.len(), 2);
+    assert!(
+        replay["scenario"].get("armies").is_none(),
+        "{}",
+        replay["scenario"]
+    );
+    let o = grognard(&["replay", dir.path().join("replay.json").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", show(&o));
+    // Another seed, another set-up of the same armies.
+    let terrain = |seed: &str| {
+        let d = TempDir::new("lists-seed");
+        let o = grognard(&[
+            "battle",
+            "--scenario",
+            &s,
+            "--seed",
+            seed,
+            "--json",
+            "--out",
+            d.arg(),
+        ]);
+        assert!(o.status.success(), "{}", show(&o));
+        let r: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.path().join("replay.json")).unwrap())
+                .unwrap();
+        r["scenario"]["terrain"].clone()
+    };
+    assert_ne!(terrain("7"), terrain("8"));
 }

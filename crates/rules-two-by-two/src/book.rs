@@ -2,12 +2,97 @@
 
 use crate::army::Nation;
 use crate::scenario::{GameKind, Scenario};
-use crate::setup::{generate, Army};
+use crate::setup::{generate, generate_from, Army};
 use crate::validate;
 use crate::TwoByTwo;
 use grognard_engine::book::{Book, Checked};
 use grognard_engine::dice::{derive_seed, Seeded};
-use grognard_engine::files::{FileError, Header, Includes};
+use grognard_engine::files::{FileError, Header, Includes, Problem};
+
+/// Read a scenario file. One that brings army lists is set up by the book's procedure with
+/// `seed`, each list read through `includes` and its problems placed in it.
+fn load(
+    file: &str,
+    text: &str,
+    includes: &dyn Includes,
+    seed: u64,
+) -> Result<(Scenario, Vec<String>), Vec<FileError>> {
+    let s = validate::load(file, text)?;
+    if s.armies.is_empty() {
+        return Ok((s, Vec::new()));
+    }
+    let mut errors = Vec::new();
+    let mut armies = Vec::new();
+    let mut notes = Vec::new();
+    for (i, entry) in s.armies.iter().enumerate() {
+        match includes.read(&entry.list) {
+            Err(why) => errors.push(
+                Problem::new(
+                    format!("armies[{i}].list"),
+                    why,
+                    "name an army list by its path from this scenario's folder",
+                )
+                .locate(file, text),
+            ),
+            Ok((shown, list_text)) => match validate::load_army(&shown, &list_text) {
+                Ok(list) => {
+                    notes.push(format!(
+                        "{}: the army list {shown}",
+                        entry.name.as_deref().unwrap_or(list.nation.name())
+                    ));
+                    armies.push(Army {
+                        nation: list.nation,
+                        units: list.expand(),
+                    });
+                }
+                Err(mut e) => errors.append(&mut e),
+            },
+        }
+    }
+    let Ok(armies) = <[Army; 2]>::try_from(armies) else {
+        return Err(errors);
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if armies[0].nation == armies[1].nation
+        && s.armies[0].name.is_none()
+        && s.armies[1].name.is_none()
+    {
+        return Err(vec![Problem::new(
+            "armies[1].name",
+            format!(
+                "both armies are {}, and so both sides would have one name",
+                armies[1].nation.name()
+            ),
+            "give each army a name = \"...\" of its own",
+        )
+        .locate(file, text)]);
+    }
+    let names = [s.armies[0].name.clone(), s.armies[1].name.clone()];
+    let mut dice = Seeded::new(derive_seed(seed, 1));
+    let mut choice = Seeded::new(derive_seed(seed, 2));
+    let (set_up, log) = generate_from(&s, armies, names, &mut dice, &mut choice);
+    let problems = validate::problems(&set_up);
+    if !problems.is_empty() {
+        return Err(problems
+            .into_iter()
+            .map(|p| {
+                Problem::new(
+                    "armies",
+                    format!(
+                        "the set-up made a battle the checks refuse: {}: {}",
+                        p.path, p.message
+                    ),
+                    p.hint,
+                )
+                .locate(file, text)
+            })
+            .collect());
+    }
+    notes.extend(log.lines);
+    Ok((set_up, notes))
+}
 
 impl Book for TwoByTwo {
     fn default_scenario(&self, seed: u64) -> (Scenario, Vec<String>) {
@@ -28,21 +113,29 @@ impl Book for TwoByTwo {
         &self,
         file: &str,
         text: &str,
-        _includes: &dyn Includes,
-        _seed: u64,
+        includes: &dyn Includes,
+        seed: u64,
     ) -> Result<(Scenario, Vec<String>), Vec<FileError>> {
-        validate::load(file, text).map(|s| (s, Vec::new()))
+        load(file, text, includes, seed)
     }
 
     fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
-        validate::problems(scenario)
+        let mut problems = validate::problems(scenario);
+        if !scenario.armies.is_empty() {
+            problems.push(Problem::new(
+                "armies",
+                "the scenario a battle starts from has its sides set up, not army lists",
+                "a replay keeps the scenario as it was set up; this one was changed",
+            ));
+        }
+        problems
             .into_iter()
             .map(|p| format!("scenario.{}: {} (hint: {})", p.path, p.message, p.hint))
             .collect()
     }
 
     fn file_kind(&self, header: &Header) -> Option<&'static str> {
-        if header.has("sides") {
+        if header.has("sides") || header.has("armies") {
             Some("scenario")
         } else if header.has("nation") && header.has("units") {
             Some("army list")
@@ -55,7 +148,7 @@ impl Book for TwoByTwo {
         &self,
         file: &str,
         text: &str,
-        _includes: &dyn Includes,
+        includes: &dyn Includes,
     ) -> Result<Checked, Vec<FileError>> {
         let header = Header::read(file, text).map_err(|e| vec![e])?;
         if self.file_kind(&header) == Some("army list") {
@@ -72,7 +165,7 @@ impl Book for TwoByTwo {
                 ),
             });
         }
-        let s = validate::load(file, text)?;
+        let (s, _) = load(file, text, includes, 0)?;
         Ok(Checked {
             kind: "scenario".into(),
             summary: format!(

@@ -171,6 +171,17 @@ pub struct SideSpec {
     pub units: Vec<UnitSpec>,
 }
 
+/// An army a scenario brings to a battle set up by the book's procedure.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyEntry {
+    /// The side's name; by default, its nation's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The path, from the scenario's folder, of an army list ("2x2 Army lists").
+    pub list: String,
+}
+
 /// A whole scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -186,7 +197,12 @@ pub struct Scenario {
     pub options: Options,
     #[serde(default)]
     pub terrain: Vec<Feature>,
+    #[serde(default)]
     pub sides: Vec<SideSpec>,
+    /// Instead of `sides`: two army lists, set up by the book's procedure with the battle's
+    /// seed (roll-off, terrain unless `terrain` is given, deployment, reinforcement points).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub armies: Vec<ArmyEntry>,
     #[serde(default, skip_serializing_if = "is_default_tables")]
     pub tables: Tables,
 }

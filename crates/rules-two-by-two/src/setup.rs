@@ -3,7 +3,8 @@
 
 use crate::army::{self, Nation};
 use crate::scenario::{
-    Edge, Game, GameKind, Options, PointSpec, Role, Scenario, SideSpec, TableSize, UnitSpec,
+    Deployment, Edge, Game, GameKind, Options, PointSpec, Role, Scenario, SideSpec, TableSize,
+    UnitSpec,
 };
 use crate::state::{
     Field, MeleeWork, Place, Point, SideInfo, State, Status, Unit, BASE_DEPTH, BASE_WIDTH,
@@ -233,19 +234,48 @@ pub fn generate(
     dice: &mut dyn Dice,
     choice: &mut Seeded,
 ) -> (Scenario, SetupLog) {
-    let tables = Tables::default();
-    let table = TableSize::default();
+    let base = Scenario {
+        rules: "two-by-two".into(),
+        name: String::new(),
+        table: TableSize::default(),
+        game: Game {
+            kind,
+            ..Game::default()
+        },
+        options: Options::default(),
+        terrain: Vec::new(),
+        sides: Vec::new(),
+        armies: Vec::new(),
+        tables: Tables::default(),
+    };
+    generate_from(&base, armies, [None, None], dice, choice)
+}
+
+/// Set up a battle by the book's procedure for what a scenario file fixes: its name (if
+/// any), table, game, optional rules and tables, and its terrain when it gives any (else
+/// the terrain is placed by the book's procedure too). `names` are the sides' names, by
+/// default their nations'.
+pub fn generate_from(
+    base: &Scenario,
+    armies: [Army; 2],
+    names: [Option<String>; 2],
+    dice: &mut dyn Dice,
+    choice: &mut Seeded,
+) -> (Scenario, SetupLog) {
+    let tables = base.tables.clone();
+    let table = base.table.clone();
     let mut log = Vec::new();
+    let names: [String; 2] = std::array::from_fn(|i| {
+        names[i]
+            .clone()
+            .unwrap_or_else(|| armies[i].nation.name().to_string())
+    });
     // Roll-off ("2x2 Game setup"): ties add 10 AP set up at the start, then re-roll.
     let mut initial_ap = 10.0;
     let attacker = loop {
         let a = dice.roll(6, "set-up roll-off, first army");
         let b = dice.roll(6, "set-up roll-off, second army");
-        log.push(format!(
-            "Roll-off: {} {a}, {} {b}",
-            armies[0].nation.name(),
-            armies[1].nation.name()
-        ));
+        log.push(format!("Roll-off: {} {a}, {} {b}", names[0], names[1]));
         if a == b {
             initial_ap += 10.0;
             log.push(format!(
@@ -258,10 +288,13 @@ pub fn generate(
     let defender = 1 - attacker;
     log.push(format!(
         "{} attack, {} defend and move first",
-        armies[attacker].nation.name(),
-        armies[defender].nation.name()
+        names[attacker], names[defender]
     ));
-    let terrain = place_terrain(&table, dice, choice, &mut log);
+    let terrain = if base.terrain.is_empty() {
+        place_terrain(&table, dice, choice, &mut log)
+    } else {
+        base.terrain.clone()
+    };
     // Sides: index 0 is the defender (south edge), 1 the attacker (north edge).
     let order = [defender, attacker];
     let mut sides: Vec<SideSpec> = Vec::new();
@@ -273,7 +306,7 @@ pub fn generate(
         };
         let edge = if i == 0 { Edge::South } else { Edge::North };
         sides.push(SideSpec {
-            name: armies[a].nation.name().to_string(),
+            name: names[a].clone(),
             nation: Some(armies[a].nation.name().to_lowercase()),
             role,
             edge,
@@ -307,18 +340,24 @@ pub fn generate(
                 .join(", ")
         ));
     }
+    let name = if base.name.is_empty() {
+        format!("{} attack {}", sides[1].name, sides[0].name)
+    } else {
+        base.name.clone()
+    };
     let scenario = Scenario {
         rules: "two-by-two".into(),
-        name: format!("{} attack {}", sides[1].name, sides[0].name),
+        name,
         table,
         game: Game {
-            kind,
             initial_ap,
-            ..Game::default()
+            deployment: Deployment::Book,
+            ..base.game.clone()
         },
-        options: Options::default(),
+        options: base.options,
         terrain,
         sides,
+        armies: Vec::new(),
         tables,
     };
     (scenario, SetupLog { lines: log })

@@ -375,6 +375,67 @@ fn feature_problems(s: &Scenario, i: usize, f: &Feature, out: &mut Vec<Problem>)
 }
 
 /// Everything wrong with a scenario.
+fn terrain_problems(s: &Scenario, out: &mut Vec<Problem>) {
+    if s.terrain.len() > MAX_TERRAIN {
+        out.push(Problem::new(
+            format!("terrain[{MAX_TERRAIN}]"),
+            format!(
+                "{} terrain features, more than the {MAX_TERRAIN} a table may hold",
+                s.terrain.len()
+            ),
+            "the book suggests four to six features on a 24\" table",
+        ));
+    } else {
+        for (i, f) in s.terrain.iter().enumerate() {
+            feature_problems(s, i, f, out);
+        }
+    }
+}
+
+/// A scenario of army lists, whose sides the set-up procedure makes when it is read.
+fn army_entries(s: &Scenario, out: &mut Vec<Problem>) {
+    if !s.sides.is_empty() {
+        out.push(Problem::new(
+            "sides",
+            "a scenario gives either [[sides]] or [[armies]], not both",
+            "with [[armies]], the book's set-up procedure places the units; remove the [[sides]], or the [[armies]] to place them yourself",
+        ));
+    }
+    if s.armies.len() != 2 {
+        out.push(Problem::new(
+            if s.armies.len() > 2 {
+                "armies[2]"
+            } else {
+                "armies"
+            },
+            format!("{} armies given", s.armies.len()),
+            "a battle has exactly two [[armies]], each naming an army list",
+        ));
+        return;
+    }
+    for (i, a) in s.armies.iter().enumerate() {
+        if let Some(name) = &a.name {
+            check_name(out, format!("armies[{i}].name"), name, true);
+        }
+        if a.list.trim().is_empty() || a.list.chars().any(char::is_control) {
+            out.push(Problem::new(
+                format!("armies[{i}].list"),
+                "an army list's path is needed",
+                "list = \"french-40ap.toml\", the path from this scenario's folder",
+            ));
+        }
+    }
+    if let [Some(a), Some(b)] = [&s.armies[0].name, &s.armies[1].name] {
+        if a == b {
+            out.push(Problem::new(
+                "armies[1].name",
+                format!("both armies are named {a:?}"),
+                "give the sides different names: results, losses and replays are told by side name",
+            ));
+        }
+    }
+}
+
 pub fn problems(s: &Scenario) -> Vec<Problem> {
     let mut out = Vec::new();
     let p = |path: String, msg: String, hint: &str| Problem::new(path, msg, hint);
@@ -425,6 +486,11 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
             "30 is ample for a 40 AP battle",
         ));
     }
+    if !s.armies.is_empty() {
+        army_entries(s, &mut out);
+        terrain_problems(s, &mut out);
+        return out;
+    }
     if s.sides.len() > 2 {
         out.push(p(
             "sides[2]".into(),
@@ -458,20 +524,7 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
             "one side is the attacker, the other the defender",
         ));
     }
-    if s.terrain.len() > MAX_TERRAIN {
-        out.push(p(
-            format!("terrain[{MAX_TERRAIN}]"),
-            format!(
-                "{} terrain features, more than the {MAX_TERRAIN} a table may hold",
-                s.terrain.len()
-            ),
-            "the book suggests four to six features on a 24\" table",
-        ));
-    } else {
-        for (i, f) in s.terrain.iter().enumerate() {
-            feature_problems(s, i, f, &mut out);
-        }
-    }
+    terrain_problems(s, &mut out);
     let tables = &s.tables;
     let mut bases: Vec<(String, Base, usize)> = Vec::new();
     for (si, side) in s.sides.iter().enumerate() {

@@ -67,6 +67,7 @@ impl Battle {
                     side("Austrians", Role::Defender, Edge::South),
                     side("French", Role::Attacker, Edge::North),
                 ],
+                armies: Vec::new(),
                 tables: Default::default(),
             },
         }
