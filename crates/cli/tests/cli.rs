@@ -199,7 +199,11 @@ fn check_refuses_every_bad_file_as_its_corpus_expects() {
             .unwrap()
             .map(|e| e.unwrap().path())
             .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-            .filter(|p| !std::fs::read_to_string(p).unwrap().starts_with("# included"))
+            .filter(|p| {
+                !std::fs::read_to_string(p)
+                    .unwrap()
+                    .starts_with("# included")
+            })
             .collect();
         files.sort();
         assert!(files.len() >= 40, "{book}: {} bad files", files.len());

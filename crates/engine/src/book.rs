@@ -40,9 +40,7 @@ pub trait Book: Ruleset {
     ) -> Result<Checked, Vec<FileError>>;
     /// Each kind of file this rule set reads (as [`Book::file_kind`] names it), with the
     /// JSON schema of the type that reads it, for reference pages and editors.
-    fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)> {
-        Vec::new()
-    }
+    fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)>;
     /// The book's title.
     fn title(&self) -> &'static str;
     /// How complete the implementation is, in a line.

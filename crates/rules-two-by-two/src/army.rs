@@ -8,7 +8,7 @@ use grognard_engine::files::Problem;
 use serde::{Deserialize, Serialize};
 
 /// A national list from the book.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Nation {
     Austrian,
@@ -141,7 +141,7 @@ const BRITISH: &[Allowance] = &[
 ];
 
 /// A line of an army list file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ListEntry {
     pub kind: UnitType,
@@ -156,7 +156,7 @@ fn one() -> u32 {
 }
 
 /// An army list file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArmyList {
     /// Must be "two-by-two".

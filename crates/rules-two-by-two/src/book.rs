@@ -180,6 +180,17 @@ impl Book for TwoByTwo {
         })
     }
 
+    fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let schema = |s: schemars::Schema| serde_json::to_value(s).unwrap_or_default();
+        vec![
+            ("scenario", schema(schemars::schema_for!(Scenario))),
+            (
+                "army list",
+                schema(schemars::schema_for!(crate::army::ArmyList)),
+            ),
+        ]
+    }
+
     fn title(&self) -> &'static str {
         "2 by 2 Napoleonic's v3.01 (Rod Humble)"
     }

@@ -7,7 +7,9 @@ use grognard_engine::terrain::Feature;
 use serde::{Deserialize, Serialize};
 
 /// Fast or Decisive ("2x2 Victory conditions").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     /// Lost by the first side with 5 units destroyed.
@@ -18,7 +20,9 @@ pub enum GameKind {
 }
 
 /// How strictly the starting positions follow the book's deployment ("2x2 Deployment").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Deployment {
     /// Within 6" of the home edge, 3" from the side edges, at most the initial AP on table.
@@ -29,7 +33,7 @@ pub enum Deployment {
 }
 
 /// A table edge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Edge {
     South,
@@ -43,7 +47,9 @@ impl Edge {
 }
 
 /// The optional rules ("2x2 Optional rules, chrome & additions"), all off by default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     pub irregular_shooters: bool,
@@ -68,7 +74,7 @@ impl Options {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TableSize {
     pub width: f64,
@@ -84,7 +90,7 @@ impl Default for TableSize {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Game {
     #[serde(default)]
@@ -118,7 +124,7 @@ impl Default for Game {
 }
 
 /// Attacker or defender ("2x2 Game setup"). The defender moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Attacker,
@@ -126,7 +132,7 @@ pub enum Role {
 }
 
 /// A reinforcement point.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PointSpec {
     pub edge: Edge,
@@ -136,7 +142,7 @@ pub struct PointSpec {
 }
 
 /// One unit of a side.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub name: String,
@@ -156,7 +162,7 @@ pub struct UnitSpec {
     pub command: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideSpec {
     pub name: String,
@@ -172,7 +178,7 @@ pub struct SideSpec {
 }
 
 /// An army a scenario brings to a battle set up by the book's procedure.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArmyEntry {
     /// The side's name; by default, its nation's.
@@ -183,7 +189,7 @@ pub struct ArmyEntry {
 }
 
 /// A whole scenario.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Must be "two-by-two".

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// Movement allowance in inches by type ("2x2 Movement rates"; irregulars and lancers from
 /// "New Units").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Movement {
     pub infantry: f64,
@@ -51,7 +51,7 @@ impl Default for Movement {
 }
 
 /// Shooting ranges and modifiers ("2x2 Shooting ranges", "2x2 Shooting modifiers").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Shooting {
     pub small_arms_range: f64,
@@ -120,7 +120,7 @@ impl Default for Shooting {
 }
 
 /// Melee modifiers and results ("2x2 Melee modifiers", "2x2 Melee results").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Melee {
     pub light_cavalry: i32,
@@ -181,7 +181,7 @@ impl Default for Melee {
 }
 
 /// Rallying ("2x2 Rally modifiers").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rally {
     pub hq_radius: f64,
@@ -212,7 +212,7 @@ impl Default for Rally {
 }
 
 /// Reinforcements, routs and chains ("2x2 Reinforcements", "2x2 Effects").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Arrival {
     /// Dice the phasing side throws for reinforcements each movement phase, each at any of
@@ -257,7 +257,7 @@ impl Default for Arrival {
 }
 
 /// Army point costs ("2x2 Unit point costs", "New Units"), in half points so sums stay exact.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Costs {
     pub hq: f64,
@@ -368,7 +368,7 @@ pub const MAX_RANGE: f64 = 48.0;
 pub const MAX_COST: f64 = 50.0;
 
 /// All the tables.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tables {
     pub movement: Movement,

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Every unit type the book names, the optional new units included.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum UnitType {
     Hq,
@@ -26,7 +26,7 @@ pub enum UnitType {
 }
 
 /// The broad arm a type belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Arm {
     Hq,
     Infantry,
@@ -166,7 +166,9 @@ impl UnitType {
 
 /// Unit size ("2x2 Scale"): Large is over 2,000 rank and file, Common 800 to 1,999, Small
 /// under 800.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Size {
     Large,
