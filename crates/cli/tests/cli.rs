@@ -837,3 +837,21 @@ fn army_lists_named_by_a_scenario_are_set_up_by_the_book_and_fought() {
     };
     assert_ne!(terrain("7"), terrain("8"));
 }
+
+/// The README's picture is what `grognard battle --seed 3` draws now, caption and all.
+#[test]
+fn the_readme_picture_is_the_battle_it_names() {
+    let dir = TempDir::new("readme");
+    let o = grognard(&["battle", "--seed", "3", "--json", "--out", dir.arg()]);
+    assert!(o.status.success(), "{}", show(&o));
+    let drawn = std::fs::read_to_string(dir.path().join("battle.svg")).unwrap();
+    let shown = std::fs::read_to_string(repo_file("docs/battle.svg")).unwrap();
+    assert!(
+        drawn == shown,
+        "docs/battle.svg is not what `grognard battle --seed 3` draws now; refresh it with\n  cargo run --release -p grognard-cli -- battle --seed 3 --out /tmp/seed3 && cp /tmp/seed3/battle.svg docs/battle.svg"
+    );
+    assert!(shown.contains("grognard battle --rules two-by-two --seed 3 --players ai:ai"));
+    let readme = std::fs::read_to_string(repo_file("README.md")).unwrap();
+    assert!(readme.contains("![A battle at its end](docs/battle.svg)"));
+    assert!(readme.contains("The last turn of `grognard battle --seed 3`."));
+}
