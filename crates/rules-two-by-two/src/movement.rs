@@ -4,9 +4,9 @@
 //! and straight back cost their length; sideways costs double. Ground is judged along the
 //! path of the base's centre. A move that passes through any part of a town, or crosses a
 //! bridge other than in road column, is made at half rate: the unit has half its move
-//! (ruling R34). Each stream crossed costs 1" more, and every inch in light woods costs two
-//! for infantry other than light infantry. A whole move on road (and through no town) gains
-//! 1".
+//! (ruling R34); so is a move of infantry other than light infantry that passes through
+//! light woods (optional rule, ruling R36). Each stream crossed costs 1" more. A whole move
+//! on road (and through no town) gains 1".
 
 use crate::measure::{front_touches, overlapping, touching, OVERLAP_TOLERANCE};
 use crate::scenario::Edge;
@@ -241,7 +241,6 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
     let near = near(state, unit, legs);
     let mut pose = unit.pose;
     let mut cost = 0.0;
-    let mut light_wood = 0.0; // inches in light wood, charged twice
     let mut bridge = 0.0;
     let mut streams = 0u32;
     let mut all_road = true;
@@ -284,9 +283,6 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
                     1.0
                 };
                 cost += d * mult;
-                if light_wood_slows {
-                    light_wood += g.light_wood * mult;
-                }
                 bridge += g.bridge;
                 streams += g.streams;
                 all_road &= g.all_road;
@@ -337,6 +333,9 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
         Some("it moves through a town")
     } else if on_bridge && !all_road {
         Some("it crosses a bridge out of road column")
+    } else if light_wood_slows && entered_light_wood {
+        // Optional "Light Woods / Orchards": the same half rate (ruling R36).
+        Some("it moves through light woods")
     } else {
         None
     };
@@ -346,7 +345,7 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
     } else if road {
         allowance += tables.movement.road_bonus;
     }
-    cost += light_wood + streams as f64 * tables.movement.stream_cost;
+    cost += streams as f64 * tables.movement.stream_cost;
     let exit_kind = if exit {
         cost += tables.movement.exit_cost;
         Some(exit_kind(state, unit, &end)?)

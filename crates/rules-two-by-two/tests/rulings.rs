@@ -1574,9 +1574,10 @@ fn optional_units() {
 //   count as fired; without the option, or apart, refused;
 // - an HQ touching a firer: +1 without the option, nothing with it, while its melee +1 and
 //   rally +1 stay;
-// - light woods: a Line battalion moving 0.5" into them pays 3" for 2.5" and is Pinned;
-//   light infantry pays 2.5" and is not; cavalry may not enter; a firer inside has no first
-//   volley and -1; firing into them is -1;
+// - light woods (R36): a Line battalion moving into them has half its move, 1.5", and is
+//   Pinned; 1.6" is refused, and so is 2.5" from further off; light infantry moves its whole
+//   3" in and is not Pinned; cavalry may not enter; a firer inside has no first volley and
+//   -1; firing into them is -1;
 // - column of attack (R33): taken, +1 for the supported battalion; it loses 1 + 1 = 2
 //   against 5 and is destroyed, and so is its support; not taken, no +1 and the support
 //   stands; without the option, refused.
@@ -1643,19 +1644,25 @@ fn optional_rules() {
     let mut t = Battle::new()
         .options(|o| o.light_woods = true)
         .rect(LightWood, 12.0, 12.0, 4.0, 4.0)
-        .unit(AUSTRIA, "line", Line, [12.0, 8.0, 90.0])
+        .unit(AUSTRIA, "line", Line, [12.0, 9.0, 90.0])
+        .unit(AUSTRIA, "far line", Line, [10.5, 8.0, 90.0])
         .unit(AUSTRIA, "jaegers", LightInfantry, [13.5, 8.0, 90.0])
         .unit(AUSTRIA, "hussars", LightCavalry, [15.5, 12.0, 180.0])
         .unit(FRANCE, "far", Line, [3.0, 22.0, 270.0])
         .start();
-    assert!(near(cost(&t, "line", &[fwd(2.5)]).unwrap(), 3.0, 1e-9));
-    assert!(cost(&t, "line", &[fwd(2.6)]).is_err());
-    assert!(near(cost(&t, "jaegers", &[fwd(2.5)]).unwrap(), 2.5, 1e-9));
+    // The wood's edge is 1" ahead of "line": half of 3" takes it 0.5" in.
+    assert!(near(cost(&t, "line", &[fwd(1.5)]).unwrap(), 1.5, 1e-9));
+    let e = cost(&t, "line", &[fwd(1.6)]).unwrap_err();
+    assert!(e.contains("half rate: it moves through light woods"), "{e}");
+    // Outside the wood the same battalion has its whole move.
+    assert!(near(cost(&t, "far line", &[fwd(1.9)]).unwrap(), 1.9, 1e-9));
+    assert!(cost(&t, "far line", &[fwd(2.5)]).is_err());
+    assert!(near(cost(&t, "jaegers", &[fwd(3.0)]).unwrap(), 3.0, 1e-9));
     assert_eq!(cost(&t, "hussars", &[fwd(1.0)]), Ok(1.0));
     let e = cost(&t, "hussars", &[fwd(1.5)]).unwrap_err();
     assert!(e.contains("light wood only along a road"), "{e}");
     let line = t.id("line");
-    let ev = t.run(AUSTRIA, &mv(line, vec![fwd(2.5)]), &[]);
+    let ev = t.run(AUSTRIA, &mv(line, vec![fwd(1.5)]), &[]);
     assert!(ev.contains(&Event::StatusChanged {
         unit: line,
         status: Status::Pinned,
@@ -1663,8 +1670,13 @@ fn optional_rules() {
     }));
     assert_eq!(t.status("line"), Status::Pinned);
     let jaegers = t.id("jaegers");
-    t.run(AUSTRIA, &mv(jaegers, vec![fwd(2.5)]), &[]);
+    t.run(AUSTRIA, &mv(jaegers, vec![fwd(3.0)]), &[]);
     assert_eq!(t.status("jaegers"), Status::Ready);
+    // Once in, the battalion still has only half its move, going on or coming out.
+    t.set_status("line", Status::Ready);
+    t.phase(2, "move", AUSTRIA);
+    assert!(cost(&t, "line", &[fwd(1.5)]).is_ok());
+    assert!(cost(&t, "line", &[fwd(1.6)]).is_err());
 
     // Light woods: shooting.
     let battle = Battle::new()
