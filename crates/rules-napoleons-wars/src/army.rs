@@ -9,22 +9,31 @@ use crate::nation::Nation;
 use crate::tables::FatigueLevels;
 use serde::{Deserialize, Serialize};
 
-/// An army ready for a scenario.
+/// An army ready for a scenario: a roster as `grognard design --out` writes it ("NW 3.0"),
+/// every figure already worked out from chapter II.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Army {
     /// "napoleons-wars": says which rule set a roster file is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
+    /// The army's name ("Army of Italy").
     pub name: String,
+    /// The army's nation; each brigade and battery names its own, for contingents.
     pub nation: Nation,
+    /// The year of the battle, 1792 to 1815.
     pub year: u32,
+    /// The army's morale, from which its breaking point was figured ("NW II 4.0").
     pub morale: Morale,
+    /// The commander in chief.
     pub cinc: Cinc,
-    /// Losses at which the army breaks ("NW II 4.0").
+    /// Units lost (counted as "NW II 4.0" says, ruling N12) at which the army breaks and the
+    /// battle ends.
     pub fatigue: u32,
-    /// ADCs the CinC brings ("NW II 3.3").
+    /// ADCs the CinC brings: generals who may attach to any brigade of the army ("NW II
+    /// 3.3"); placements name them "ADC 1", "ADC 2" and so on.
     pub adcs: u32,
+    /// The army's corps, wings or (in a linear army) divisions.
     pub commands: Vec<Command>,
     /// Brigades under the CinC alone; they use his rating ("NW 9.0 C" step 6).
     #[serde(default)]
@@ -35,11 +44,19 @@ pub struct Army {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Cinc {
+    /// His name, by which placements and the narrative know him.
     pub name: String,
+    /// His skill: the maneuver column of the independent brigades ("NW 9.0 C" step 6).
     pub rating: Rating,
+    /// Presence bonus, 0 to +3 by rating and Napoleon +1 more ("NW II 3.1"): added to the
+    /// initiative roll and to maneuver rolls of units within 3", taken off replacement delays.
     pub presence: i32,
+    /// He is Napoleon: he wins initiative ties and, when Excellent, may have a lost
+    /// initiative rolled again once a battle ("NW 6.0").
     #[serde(default)]
     pub napoleon: bool,
+    /// Marked "V" in the officer ratings ("NW II 3.2"); kept on the roster, though in the
+    /// battle only command commanders give the valorous bonus.
     #[serde(default)]
     pub valorous: bool,
 }
@@ -48,14 +65,21 @@ pub struct Cinc {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Command {
+    /// The command's name ("IV Corps"), shown on its commander's label.
     pub name: String,
     /// The short form used in labels, e.g. "IV".
     pub short: String,
+    /// How its commander's range was reckoned.
     pub kind: Kind,
+    /// The commander whose rating and range its units maneuver by.
     pub commander: Commander,
+    /// The command's morale, usually the army's, from which its fatigue level was figured
+    /// ("NW II 4.0").
     pub morale: Morale,
-    /// Losses at which the command is fatigued ("NW II 4.0").
+    /// Units lost at which the command is fatigued: -1 to its units' maneuver rolls and its
+    /// cavalry's reaction rolls ("NW II 4.0").
     pub fatigue: u32,
+    /// Its divisions of brigades.
     pub divisions: Vec<Division>,
     /// Batteries standing on their own bases ("NW II 2.7").
     #[serde(default)]
@@ -70,11 +94,15 @@ impl Command {
     }
 }
 
-/// How a command's range was reckoned.
+/// How a command's range was reckoned ("NW II 3.1", "NW II 3.11").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// A corps or wing: a base of 4" and 1" a unit for French and Excellent commanders (never
+    /// British), 3" and 0.5" a unit for others ("NW II 3.1").
     Corps,
+    /// A division of a linear army, or an Ottoman wing: a base of 3" (Excellent) or 2", and
+    /// 0.5" a unit ("NW II 3.11").
     Division,
 }
 
@@ -91,13 +119,20 @@ impl From<Kind> for CommandKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Commander {
+    /// His name, by which placements and the narrative know him.
     pub name: String,
+    /// The maneuver column his units read while within his range; outside it, the next
+    /// worse ("NW 9.0 C").
     pub rating: Rating,
+    /// Marked "V": units within 3" of him add +1 to maneuver, reaction and combat rolls (one
+    /// combat a phase) and to rally rolls ("NW II 3.2").
     #[serde(default)]
     pub valorous: bool,
-    /// The basic range, below which nothing reduces it.
+    /// His base range in inches before his units are counted; fog, twilight and replacement
+    /// never cut his range below it ("NW 9.51", "NW 11.7").
     pub basic_range: f64,
-    /// The range with the command's units counted.
+    /// His command range in inches: the base plus so much a unit of the command ("NW II
+    /// 3.1").
     pub range: f64,
 }
 
@@ -105,9 +140,13 @@ pub struct Commander {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Division {
+    /// The division's name ("1st Division").
     pub name: String,
+    /// Its generals, by the names placements use ("1/IV" for the first division of IV); each
+    /// may attach only to this division's brigades ("NW 9.0 A").
     #[serde(default)]
     pub generals: Vec<String>,
+    /// Its brigades.
     pub brigades: Vec<Brigade>,
 }
 
@@ -115,26 +154,38 @@ pub struct Division {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Brigade {
-    /// "1B/1/IV" ("NW 2.0").
+    /// Brigade, division and command, "1B/1/IV" ("NW 2.0"); placements name it by this.
     pub label: String,
     /// A historical name, if the designer gave one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Its nation, whose national modifiers it takes (French infantry attacking, British
+    /// and Russian infantry defending, Spanish in cover).
     pub nation: Nation,
+    /// "infantry" or "cavalry".
     pub arm: Arm,
+    /// Its quality grade ("NW II 2.0"): maneuver, reaction and rally modifiers.
     pub quality: Quality,
+    /// Strength points it starts with: its fresh level, or fewer if it comes to the battle
+    /// worn (ruling N46).
     pub sp: u32,
+    /// Its fresh, worn and spent levels in strength points ("NW II 2.6").
     pub fatigue: FatigueLevels,
+    /// Skirmish rating: 0 cannot skirmish, 1 reaches 4", 2 reaches 6" ("NW 7.1").
     #[serde(default)]
     pub sk: u8,
     /// A mixed infantry and cavalry brigade ("NW II 2.4").
     #[serde(default)]
     pub mixed: bool,
+    /// Cavalry's weight ("NW 2.0"); cavalry must have one, infantry none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weight: Option<CavalryWeight>,
+    /// Armored cavalry (cuirassiers and the like): its opponents take -1 in combat ("NW
+    /// Combat Die Roll Modifiers").
     #[serde(default)]
     pub armored: bool,
-    /// Cossacks, Yuruks, Bedouin, Arab or militia cavalry ("NW 7.9", "NW II 3.12").
+    /// Cossacks, Yuruks, Bedouin, Arab or militia cavalry ("NW 7.9", "NW II 3.12"): light,
+    /// skirmishing by choice, and left out of the army's fatigue (ruling N40).
     #[serde(default)]
     pub irregular: bool,
     /// Movement allowance in inches ("NW 9.1").
@@ -172,24 +223,39 @@ impl Brigade {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Ordnance {
+    /// Field guns, weighed by their pounds ("NW 8.4").
     #[default]
     Guns,
+    /// Howitzers: fire over any unit; heavy on foot and light with horse, whatever the
+    /// pounds ("NW Optional rules 3.0", ruling N33).
     Howitzers,
+    /// Rockets: horse artillery that fires over enemy units to 12", fire points rolled each
+    /// time, no final shot ("NW Optional rules 4.0", ruling N33).
     Rockets,
 }
 
-/// A battery on its own base.
+/// A battery on its own base ("NW II 2.7").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Battery {
-    /// "IV Corp, 6 lb, Horse" ("NW 2.0").
+    /// Command, pounds and foot or horse, "IV Corp, 6 lb, Horse" ("NW 2.0"); placements
+    /// name it by this.
     pub label: String,
+    /// Its nation, for the fire modifiers (British and French +1, Russian heavy +1,
+    /// Ottoman -1, "NW 8.4").
     pub nation: Nation,
+    /// Its weight class, which sets its fire points and ranges ("NW 8.4"): that of its
+    /// pounds, but for howitzers (ruling N33).
     pub weight: GunWeight,
+    /// Pounds of shot: 3-4, 6-9 or 10-24 (ruling N45).
     pub pounds: u32,
+    /// Horse artillery: reads the horse row of the evasion table and pays heavy cavalry's
+    /// terrain costs; foot batteries that fire move at half rate ("NW 8.5", "NW 9.2").
     pub horse: bool,
+    /// What it fires.
     #[serde(default)]
     pub ordnance: Ordnance,
+    /// Movement allowance in inches: 8 on foot, 12 with horse ("NW 9.1").
     pub movement: f64,
 }
 

@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A unit's morale/quality grade, best first ("NW II 2.0").
+/// A unit's morale/quality grade, best first ("NW II 2.0"). It sets the men to a strength
+/// point ("NW II 2.1"), the fatigue levels ("NW II 2.6"), and the maneuver, reaction and
+/// rally rolls.
 #[derive(
     Debug,
     Clone,
@@ -20,11 +22,20 @@ use std::fmt;
     schemars::JsonSchema,
 )]
 pub enum Quality {
+    /// The few finest units, such as the French Old Guard: 200 foot or 150 horse a s.p.,
+    /// +3 to maneuver and reaction, rallies on 4; counts double in the army's losses.
     Guard,
+    /// Grenadiers and other shock troops: 300 foot or 200 horse a s.p., +2, rallies on 5.
     Elite,
+    /// Seasoned, well trained troops: 400 foot or 250 horse a s.p., +1, rallies on 6.
     Veteran,
+    /// Regulars, the bulk of most armies: 500 foot or 300 horse a s.p., no modifier,
+    /// rallies on 7.
     Line,
+    /// Hastily raised troops and landwehr: 600 foot or 350 horse a s.p., -1, rallies on 8.
     Conscript,
+    /// The least trained, Cossacks and irregulars among them: 700 foot or 400 horse a s.p.,
+    /// -2, rallies on 9.
     Militia,
 }
 
@@ -76,9 +87,14 @@ impl Quality {
     schemars::JsonSchema,
 )]
 pub enum Rating {
+    /// The best: the Excellent maneuver column; a CinC has presence +3 and 2 ADCs.
     Excellent,
+    /// The Good column; a CinC has presence +2 and 1 ADC.
     Good,
+    /// The Average column; a CinC has presence +1 and no ADC.
     Average,
+    /// The Poor column, -1 more for units out of range; a CinC has no presence bonus and no
+    /// ADC.
     Poor,
 }
 
@@ -109,8 +125,11 @@ impl Rating {
 /// An army's (or a command's) morale level, which sets its fatigue multiplier ("NW II 4.0").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Morale {
+    /// Confident and well led: fatigue level 0.40 times the units.
     Good,
+    /// Trained and steady: 0.35 times the units.
     Average,
+    /// Little trust in itself or its leaders: 0.30 times the units.
     Poor,
 }
 
@@ -118,24 +137,34 @@ pub enum Morale {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Arm {
+    /// Foot: forms squares against cavalry alone ("NW 11.2").
     Infantry,
+    /// Horse: give its `weight` too.
     Cavalry,
+    /// Batteries; never the arm of a brigade.
     Artillery,
 }
 
 /// The "weight" of a cavalry brigade ("NW 2.0").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum CavalryWeight {
+    /// Moves 16", reacts within 8", -2 against heavy cavalry; the cavalry that pursues a
+    /// broken army ("NW 13.0").
     Light,
+    /// Moves 16", reacts within 8", -1 against heavy cavalry.
     Medium,
+    /// Moves 12" and reacts within 6"; pays the heavy cavalry terrain costs.
     Heavy,
 }
 
 /// A battery's gun weight ("NW 8.4"): light 3-4 lb, medium 6-9 lb, heavy 10 lb and over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum GunWeight {
+    /// 3-4 lb: 4, 2 and 1 fire points out to 3", 6" and 9".
     Light,
+    /// 6-9 lb: 6, 3 and 1 fire points out to 4", 8" and 12".
     Medium,
+    /// 10 lb and over: 10, 5 and 2 fire points out to 5", 10" and 16".
     Heavy,
 }
 
@@ -165,8 +194,12 @@ impl GunWeight {
     schemars::JsonSchema,
 )]
 pub enum Fatigue {
+    /// Above its worn level: +2 to maneuver, reaction, combat and rally rolls.
     Fresh,
+    /// At or below its worn level: -1 to reaction rolls.
     Worn,
+    /// At or below its spent level: -2 to maneuver, reaction, combat and rally rolls, and
+    /// half a unit lost for fatigue ("NW II 4.0").
     Spent,
 }
 

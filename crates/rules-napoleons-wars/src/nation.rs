@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A nation of the book's rating lists ("NW National Unit Ratings", "NW Officer Ratings").
+/// A nation of the book's rating lists ("NW National Unit Ratings", "NW Officer Ratings"),
+/// with the national rules that single it out.
 #[derive(
     Debug,
     Clone,
@@ -18,29 +19,54 @@ use std::fmt;
     schemars::JsonSchema,
 )]
 pub enum Nation {
+    /// No national modifier: infantry moves 8", the smaller command ranges, a general to 12
+    /// units.
     Austria,
+    /// Infantry moves 10" and takes +1 defending, guns +1, a general to 6 units; commanders
+    /// always have the smaller ranges, Excellent or not ("NW II 3.1").
     Britain,
+    /// Infantry moves 10"; guns -1 to fire and +3 defending against skirmishers, a general
+    /// to 16 units; wings are reckoned as divisions ("NW II 3.11").
     #[serde(rename = "Ottoman Empire")]
     Ottoman,
+    /// Infantry takes +1 defending, heavy guns +1; otherwise no national modifier.
     Russia,
+    /// No national modifier.
     Sweden,
+    /// Troops defending a town or field works take +3 instead of +2 ("NW 11.2").
     Spain,
+    /// Infantry moves 10" from 1811; cavalry types written "Guard ..." are one level better
+    /// (ruling N29).
     Prussia,
+    /// Infantry moves 10" and takes +1 attacking (not against cavalry), guns +1, a general
+    /// to 6 units, commanders the larger ranges ("NW II 3.1").
     France,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     Bavaria,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     #[serde(rename = "Confederation of the Rhine")]
     Rhine,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     Naples,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     Holland,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     Denmark,
+    /// A British ally: infantry moves 10" from 1811 (ruling N7).
     Portugal,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     Saxony,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     #[serde(rename = "Duchy of Warsaw")]
     Warsaw,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     Westphalia,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     Wurttemberg,
+    /// A British ally: infantry moves 10" from 1811 (ruling N7).
     #[serde(rename = "Dutch-Belgian")]
     DutchBelgian,
+    /// A French ally: infantry moves 10" from 1809 (ruling N7).
     Italy,
 }
 

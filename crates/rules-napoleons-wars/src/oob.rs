@@ -36,18 +36,30 @@ use crate::tables::Tables;
 use grognard_engine::files::Problem;
 use serde::Deserialize;
 
-/// An order of battle.
+/// An order of battle: an army as history records it (men, unit types, guns, officers), from
+/// which `grognard design`, or a scenario naming the file, works out a roster by chapter II.
 #[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OrderOfBattle {
+    /// "napoleons-wars", or left out: the rule set the file is for.
     #[serde(default)]
     pub rules: Option<String>,
+    /// The army's name ("Army of Italy").
     pub name: String,
+    /// The army's nation: its unit types and officers are looked up in its rating lists.
     pub nation: Nation,
+    /// The year of the battle, 1792 to 1815: picks the ratings of that year and sets the
+    /// allies' infantry movement ("NW 9.1").
     pub year: u32,
+    /// The army's morale: its breaking point, and each command's fatigue level unless the
+    /// command gives its own ("NW II 4.0").
     pub morale: Morale,
+    /// The commander in chief, rated as an army commander.
     pub cinc: OfficerSpec,
+    /// The army's corps, wings or (in a linear army) divisions.
     pub commands: Vec<CommandSpec>,
+    /// Brigades under the CinC alone, labelled "1B/Ind" and so on; they maneuver by his
+    /// rating ("NW 9.0 C" step 6).
     #[serde(default)]
     pub independent: Vec<BrigadeSpec>,
     /// The army fights with linear divisions ("NW II 3.11"): every command is reckoned as a
@@ -60,48 +72,70 @@ pub struct OrderOfBattle {
 #[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum OfficerSpec {
+    /// A name the officer ratings list ("NW Officer Ratings"), under the army's nation or
+    /// another: his rating and valour are taken from there.
     Named(String),
+    /// An officer with his rating written out.
     Rated(RatedOfficer),
 }
 
+/// An officer rated by the designer ("NW II 3.0"): for one the ratings do not list, or to
+/// rate a listed one otherwise for this battle.
 #[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RatedOfficer {
+    /// His name.
     pub name: String,
+    /// His rating; needed unless the officer ratings list him for the post.
     pub rating: Option<Rating>,
+    /// Valorous ("V", "NW II 3.2"); left out, as the officer ratings have him (or not).
     pub valorous: Option<bool>,
+    /// He is Napoleon: +1 presence, one more ADC and the initiative rules of "NW 6.0".
     #[serde(default)]
     pub napoleon: bool,
 }
 
+/// A corps, wing or (in a linear army) division under one commander.
 #[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CommandSpec {
+    /// The command's name ("V Corps"); each command's must differ.
     pub name: String,
     /// The short form for labels; by default the name without "Corps"/"Corp".
     pub short: Option<String>,
+    /// Its commander, rated as a corps or division commander.
     pub commander: OfficerSpec,
+    /// How its commander's range is reckoned: "corps" unless the army is `linear`; give
+    /// "division" for an Ottoman wing ("NW II 3.11").
     pub kind: Option<Kind>,
+    /// Its morale, when it differs from the army's ("NW II 4.0").
     pub morale: Option<Morale>,
+    /// Its divisions of brigades, numbered in the labels in this order.
     pub divisions: Vec<DivisionSpec>,
+    /// Batteries on their own bases: corps or army reserve guns, and horse guns with
+    /// cavalry ("NW II 2.7").
     #[serde(default)]
     pub batteries: Vec<BatterySpec>,
 }
 
+/// A division of a command and its brigades.
 #[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DivisionSpec {
+    /// The division's name ("1st Division"); each division of a command needs its own.
     pub name: String,
     /// Pounds of each battery serving with the division; shared out as s.p. ("NW II 2.5").
     #[serde(default)]
     pub artillery: Vec<u32>,
     /// Generals named for the division; otherwise the army's generals are assigned to the
-    /// largest divisions first.
+    /// largest divisions first (ruling N20).
     #[serde(default)]
     pub generals: Vec<String>,
+    /// Its brigades, numbered in the labels in this order.
     pub brigades: Vec<BrigadeSpec>,
 }
 
+/// A brigade: its type, its men, and anything the ratings leave to the designer.
 #[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BrigadeSpec {
@@ -111,13 +145,18 @@ pub struct BrigadeSpec {
     /// A type the ratings do not list: "infantry" or "cavalry", with `quality` (and
     /// `weight` for cavalry) given by the designer.
     pub arm: Option<Arm>,
+    /// Cavalry's weight, for a type of the designer's own ("NW 2.0").
     pub weight: Option<CavalryWeight>,
+    /// Armored cavalry, for a type of the designer's own; listed types take it from the
+    /// ratings.
     #[serde(default)]
     pub armored: bool,
+    /// Men, or horsemen for cavalry: with the quality, they give its s.p. ("NW II 2.1").
     pub men: u32,
     /// Horsemen of a mixed infantry brigade, counted as infantry ("NW II 2.4").
     #[serde(default)]
     pub cavalry_men: u32,
+    /// A historical name, carried to the roster and its printed sheet.
     pub name: Option<String>,
     /// A contingent of another nation.
     pub nation: Option<Nation>,
@@ -130,20 +169,29 @@ pub struct BrigadeSpec {
     pub battalions: Vec<Quality>,
     /// Light battalions among `battalions`, for its skirmish rating ("NW II 2.8").
     pub light_battalions: Option<u32>,
+    /// Its skirmish rating, 0 to 2, given outright instead of the ratings' or the light
+    /// battalions' ("NW II 2.8").
     pub sk: Option<u8>,
-    /// French regiments serving in Spain are one level better.
+    /// A French unit serving in Spain: one quality level better (France's "NW National Unit
+    /// Ratings").
     #[serde(default)]
     pub in_spain: bool,
 }
 
+/// A battery on its own base ("NW II 2.7"), labelled "V Corp, 12 lb, Foot" from its command.
 #[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BatterySpec {
+    /// Pounds of shot, which give its weight: 3-4 light, 6-9 medium, 10-24 heavy (ruling
+    /// N45).
     pub pounds: u32,
+    /// Horse artillery; otherwise foot.
     #[serde(default)]
     pub horse: bool,
+    /// What it fires; rockets are always horse.
     #[serde(default)]
     pub ordnance: Ordnance,
+    /// A contingent's battery: its nation, if not the army's.
     pub nation: Option<Nation>,
 }
 

@@ -13,12 +13,17 @@ use serde::{Deserialize, Serialize};
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Weather {
+    /// Fair weather: no weather modifiers.
     #[default]
     Clear,
+    /// No skirmishing ("NW 7.8"); -1 to artillery fire ("NW 8.4") and to evasion ("NW 8.5").
     Rain,
+    /// No skirmishing ("NW 7.8"); -1 to evasion ("NW 8.5").
     Snow,
+    /// Hindered visibility: skirmish ranges cut to the fog ranges ("NW 7.8"), sight 6"
+    /// shorter and command ranges 3" shorter ("NW 9.51").
     Fog,
-    /// Dusk or dawn: visibility is hindered like fog.
+    /// Dusk or dawn: visibility is hindered, with the same effects as fog ("NW 9.51").
     Twilight,
 }
 
@@ -37,10 +42,13 @@ impl Weather {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Spell {
+    /// The first turn of this spell (turns count from 1); it lasts until the next spell.
     pub from_turn: u32,
+    /// The weather from that turn on.
     #[serde(default)]
     pub weather: Weather,
-    /// The ground is mud: movement costs double ("NW 9.4").
+    /// The ground is mud: movement costs double, obstacles excepted ("NW 9.4"), and
+    /// artillery fire and evasion take -1 ("NW 8.4", "NW 8.5").
     #[serde(default)]
     pub mud: bool,
 }
@@ -49,7 +57,9 @@ pub struct Spell {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TableSize {
+    /// Inches from the west edge to the east (x runs from 0 to the width).
     pub width: f64,
+    /// Inches from the south edge to the north (y runs from 0 to the depth).
     pub depth: f64,
 }
 
@@ -87,12 +97,15 @@ fn first_turn() -> u32 {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Objective {
+    /// Its name in the narrative and the result ("the village").
     pub name: String,
     /// Centre x, y in inches.
     pub at: [f64; 2],
+    /// Inches from `at` within which a brigade's centre must stand to hold it (ruling N35).
     #[serde(default = "objective_radius")]
     pub radius: f64,
-    /// What holding it is worth against the other objectives.
+    /// What holding it is worth against the other objectives: the side holding more value
+    /// at the end wins (ruling N35).
     #[serde(default = "objective_value")]
     pub value: u32,
 }
@@ -126,13 +139,17 @@ pub enum Edge {
     North,
 }
 
-/// One side of a scenario. `A` is how the army is given: whole, in a scenario ready to play
-/// (and in every replay); whole or as the name of a file, in a scenario file.
+/// One side of a scenario: its name, its army, and where its pieces stand.
+// `A` is how the army is given: whole, in a scenario ready to play (and in every replay);
+// whole or as the name of a file, in a scenario file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Side")]
 pub struct SideSpec<A = Army> {
+    /// The side's name ("French"), used in the narrative and the result.
     pub name: String,
+    /// Its army: the name of a roster or order-of-battle file beside the scenario, or the
+    /// roster written out in place.
     pub army: A,
     /// Lay the army out along this edge (the project's own deployment, ruling N48); any
     /// piece `deploy` lists is placed there instead.
@@ -187,10 +204,11 @@ impl schemars::JsonSchema for ArmySource {
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         let roster = generator.subschema_for::<Army>();
         schemars::json_schema!({
+            "description": "A side's army: a file's name, or a roster written in the scenario.",
             "anyOf": [
                 {
                     "type": "string",
-                    "description": "The path, from the scenario's folder, of a roster or an order of battle."
+                    "description": "The path, from the scenario's folder, of a roster (as `grognard design --out` writes it) or of an order of battle (designed as the scenario is read)."
                 },
                 roster
             ]
@@ -201,29 +219,38 @@ impl schemars::JsonSchema for ArmySource {
 /// A scenario as a file gives it, its armies perhaps in files of their own.
 pub type ScenarioFile = Scenario<ArmySource>;
 
-/// A whole scenario.
+/// A whole scenario: the table and its terrain, the weather, the length of the battle, what
+/// decides it, and the two sides.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Scenario")]
 pub struct Scenario<A = Army> {
+    /// Always "napoleons-wars": the rule set the file is for.
     pub rules: String,
+    /// The battle's title, shown in the narrative and the result.
     pub name: String,
-    /// Game turns; a battle not decided by then is a draw ("NW 13.0").
+    /// Game turns of about half an hour each ("NW 1.2"). A battle no army has broken by the
+    /// last turn goes to the side holding more `objectives`, or is drawn ("NW 13.0").
     pub turns: u32,
+    /// The table's size; 96" by 72" (8 feet by 6) when left out.
     #[serde(default)]
     pub table: TableSize,
     /// Weather spells in turn order; before the first, clear and dry.
     #[serde(default)]
     pub weather: Vec<Spell>,
-    /// The side that chooses who goes first on turn 1, if the scenario says ("NW 6.0").
+    /// The side (0 for the first of `sides`, 1 for the second) that chooses who goes first
+    /// on turn 1 ("NW 6.0"); left out, turn 1 is rolled for like any other.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_initiative: Option<usize>,
+    /// Features on the table ("NW 9.5"): light woods and copses are hindering ground, dense
+    /// woods rough, streams and fords are forded, and hedges, walls and works are obstacles.
     #[serde(default)]
     pub terrain: Vec<Feature>,
     /// Places to hold: if neither army breaks, the side holding more of their value at the
     /// end wins a marginal victory; otherwise the battle is drawn.
     #[serde(default)]
     pub objectives: Vec<Objective>,
+    /// The two sides; the first is side 0, the second side 1.
     pub sides: Vec<SideSpec<A>>,
     /// The book's tables, with any values the scenario replaces; left out of a file when
     /// they are the book's own.

@@ -7,19 +7,30 @@
 use crate::levels::{CavalryWeight, GunWeight, Quality, Rating};
 use serde::{Deserialize, Serialize};
 
-/// All of the book's tables.
+/// All of the book's tables. Every value left out is the book's; a scenario gives only the
+/// values it changes.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tables {
+    /// The maneuver table and its modifiers ("NW 9.0 C").
     pub maneuver: Maneuver,
+    /// Movement allowances and the distances of movement ("NW 9.1"-"NW 9.9").
     pub movement: MovementAllowance,
+    /// Terrain costs ("NW 9.5").
     pub terrain: TerrainCosts,
+    /// Skirmish ranges and modifiers ("NW 7.0").
     pub skirmish: Skirmish,
+    /// Artillery fire points, effects and modifiers ("NW 8.0").
     pub artillery: Artillery,
+    /// Artillery evasion ("NW 8.5").
     pub evasion: Evasion,
+    /// Cavalry reaction ("NW 10.0").
     pub reaction: Reaction,
+    /// Combat results and modifiers ("NW 11.0").
     pub combat: Combat,
+    /// Rallying routed units ("NW 12.0").
     pub rally: Rally,
+    /// Chapter II's design tables, and the command range cuts of play.
     pub design: DesignTables,
 }
 
@@ -30,10 +41,15 @@ pub type ByQuality = [i32; 6];
 /// What a good-order unit may do on the maneuver table ("NW Maneuver Table").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum GoodOrderResult {
+    /// The unit does not move.
     Hold,
+    /// It may move a quarter of its allowance.
     Quarter,
+    /// It may move half its allowance.
     Half,
+    /// It may move three quarters of its allowance.
     ThreeQuarters,
+    /// It may move its whole allowance.
     Full,
 }
 
@@ -55,10 +71,15 @@ impl GoodOrderResult {
 pub enum DisorderedResult {
     /// Falls back half its allowance, still disordered.
     RetreatHalf,
+    /// Stays where it is, still disordered.
     Hold,
+    /// Regains good order but does not move.
     ReorderHold,
+    /// Regains good order and may move a quarter of its allowance.
     ReorderQuarter,
+    /// Regains good order and may move half its allowance.
     ReorderHalf,
+    /// Regains good order and may move its whole allowance.
     ReorderFull,
 }
 
@@ -75,24 +96,37 @@ impl DisorderedResult {
     }
 }
 
-/// The maneuver table and its modifiers ("NW 9.0 C", "NW Maneuver Table").
+/// The maneuver table and its modifiers ("NW 9.0 C", "NW Maneuver Table"): a unit rolls 2d6,
+/// adds the modifiers here and reads its commander's column to learn how far it may move.
+/// The defaults are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Maneuver {
     /// For each commander rating (Excellent, Good, Average, Poor), the highest modified roll
     /// of each of the first five rows; anything higher reads the sixth row.
     pub row_tops: [[i32; 5]; 4],
+    /// What a unit in good order may do on each of the six rows, lowest rolls first.
     pub good_order: [GoodOrderResult; 6],
+    /// What a disordered unit, which must roll, does on each of the six rows.
     pub disordered: [DisorderedResult; 6],
+    /// For a Fresh brigade (never a battery, ruling N38).
     pub fresh: i32,
+    /// For a Spent brigade (never a battery, ruling N38).
     pub spent: i32,
+    /// By the brigade's quality, Guard to Militia.
     pub quality: ByQuality,
+    /// For a brigade with a general attached ("NW 9.0 A").
     pub general_attached: i32,
+    /// Within `presence_radius` of a valorous commander ("NW II 3.2").
     pub valorous_near: i32,
+    /// For a suppressed battery ("NW 11.6").
     pub suppressed_artillery: i32,
+    /// For a unit of a fatigued command ("NW II 4.0").
     pub command_fatigued: i32,
+    /// For a unit beyond a Poor commander's range, which reads the Poor column still.
     pub outside_poor_range: i32,
-    /// Within this many inches of a valorous commander or of the CinC.
+    /// Inches within which the CinC's presence bonus and a valorous commander's bonus reach
+    /// ("NW II 3.1", "NW II 3.2"); rally tests use a fixed 3".
     pub presence_radius: f64,
 }
 
@@ -144,22 +178,32 @@ impl Maneuver {
     }
 }
 
-/// Movement allowances in inches ("NW 9.1", "NW Movement Allowance Chart").
+/// Movement allowances and distances in inches ("NW 9.1", "NW Movement Allowance Chart").
+/// Units' allowances are set when an order of battle is designed and written into the
+/// roster's `movement`; the officers' and the distances apply in play. The defaults are the
+/// book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct MovementAllowance {
     /// French, British and Ottoman infantry; Prussian and British-allied infantry from
-    /// `fast_allied_from`; French-allied infantry from `fast_french_allied_from`.
+    /// `fast_prussian_and_british_allied_from`; French-allied infantry from
+    /// `fast_french_allied_from`.
     pub fast_infantry: f64,
+    /// The year from which Prussian and British-allied infantry moves at `fast_infantry`.
     pub fast_prussian_and_british_allied_from: u32,
+    /// The year from which French-allied infantry moves at `fast_infantry` (ruling N7).
     pub fast_french_allied_from: u32,
-    /// All other infantry, and all foot artillery.
+    /// All other infantry.
     pub other_infantry: f64,
+    /// Foot batteries; one that fired in its side's fire phase moves half ("NW 9.2").
     pub foot_artillery: f64,
+    /// Heavy cavalry.
     pub heavy_cavalry: f64,
+    /// Horse batteries, and rockets.
     pub horse_artillery: f64,
     /// Light and medium cavalry.
     pub other_cavalry: f64,
+    /// Generals, ADCs, commanders and the CinC ("NW 9.0 C" step 7).
     pub officers: f64,
     /// "NW 9.5" note 6: a whole move on road, away from the enemy, may add this much.
     pub road_bonus: f64,
@@ -167,9 +211,11 @@ pub struct MovementAllowance {
     pub road_enemy_distance: f64,
     /// "NW 9.3": an infantry or cavalry unit passing through friends pays this much.
     pub interpenetration: f64,
-    /// "NW 9.8": an oblique move first pays this much.
+    /// "NW 9.8": an oblique move first pays this much. The battle charges the book's 1"
+    /// whatever is written here.
     pub oblique_cost: f64,
-    /// "NW 9.9": near the enemy, a unit moves straight toward or away from it.
+    /// "NW 9.9": within this distance of the enemy, infantry and cavalry move straight
+    /// toward or away from the closest (ruling N22).
     pub presence_of_enemy: f64,
 }
 
@@ -195,31 +241,37 @@ impl Default for MovementAllowance {
 }
 
 /// The terrain effects table for one class of unit ("NW 9.5", "NW Terrain Effects Chart").
-/// Costs are inches of allowance per inch of ground.
+/// Costs are inches of allowance per inch of ground; the defaults are the book's.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainRow {
-    /// Extra inches to cross an obstacle (wall, works, trench).
+    /// Extra inches to cross an obstacle (hedge, wall, works).
     pub obstacle: f64,
+    /// Per inch of hindering ground: light woods and copses (the chart's 3/2 is 1.5).
     pub hindering: f64,
+    /// Per inch of rough ground: dense woods.
     pub rough: f64,
-    /// Per inch of ford (the text's column; the chart leaves it out).
+    /// Per inch of ford or stream (the text's column, ruling N4; the chart leaves it out).
     pub fording: f64,
     /// Extra inches per level climbed or descended.
     pub elevation: f64,
 }
 
-/// Terrain costs by class of unit ("NW Terrain Effects Chart").
+/// Terrain costs by class of unit ("NW Terrain Effects Chart"); roads, bridges and towns
+/// cost as open ground ("NW 9.5" notes 6 and 7). The defaults are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct TerrainCosts {
+    /// Infantry.
     pub infantry: TerrainRow,
+    /// Foot batteries.
     pub foot_artillery: TerrainRow,
     /// Heavy cavalry and horse artillery.
     pub heavy_cavalry: TerrainRow,
     /// Other cavalry and officers.
     pub other_cavalry: TerrainRow,
-    /// "NW 9.4": mud doubles costs, once.
+    /// "NW 9.4": mud multiplies the extra cost of woods, fords and hills (not obstacles) by
+    /// this; the cost of the move itself doubles in mud whatever is written here.
     pub mud_multiplier: f64,
 }
 
@@ -242,22 +294,34 @@ impl Default for TerrainCosts {
     }
 }
 
-/// Skirmish fire ("NW 7.0"-"NW 7.9", "NW Skirmish Table").
+/// Skirmish fire ("NW 7.0"-"NW 7.9", "NW Skirmish Table"): both sides roll 2d6 and add
+/// their SK ratings; the modifiers here are added to the target's roll only. The defaults
+/// are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Skirmish {
-    /// Range of an SK1 and an SK2 unit, and the same in fog.
+    /// Reach in inches of an SK1 and of an SK2 unit ("NW 7.1").
     pub range: [f64; 2],
+    /// The same on a turn of fog or twilight ("NW 7.8").
     pub fog_range: [f64; 2],
+    /// For a mixed (MX) target ("NW II 2.4").
     pub mixed_brigade: i32,
+    /// For a target wholly in or behind soft cover (woods, hedges, walls, hasty works).
     pub soft_cover: i32,
+    /// For a target within `near_cavalry_radius` of its own side's cavalry ("NW 7.4").
     pub near_cavalry: i32,
+    /// Inches from friendly cavalry within which a target takes `near_cavalry`.
     pub near_cavalry_radius: f64,
+    /// For a target defending hard cover (a town or field works).
     pub hard_cover: i32,
+    /// For a battery as target.
     pub artillery: i32,
+    /// For an Ottoman battery as target, instead of `artillery`.
     pub ottoman_artillery: i32,
+    /// For a vulnerable target: fording, on a bridge, or moved by road in its last maneuver.
     pub vulnerable: i32,
-    /// A natural roll that kills a general attached to the target.
+    /// The skirmishers' natural 2d6 roll that kills a general attached to the target (13:
+    /// never).
     pub general_killed_on: u8,
 }
 
@@ -284,7 +348,9 @@ impl Default for Skirmish {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FirePoints {
+    /// The outer edge in inches of canister, medium and long range.
     pub reach: [f64; 3],
+    /// Fire points of a whole battery at canister, medium and long range.
     pub points: [f64; 3],
 }
 
@@ -293,10 +359,15 @@ pub struct FirePoints {
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
 )]
 pub enum FireEffect {
+    /// No effect.
     Desultory,
+    /// The target is disordered (a battery suppressed).
     Effective,
+    /// 1 s.p. lost and disordered; a battery driven back a full move and suppressed.
     Damaging,
+    /// 1 s.p. lost, disordered and back 6"; a battery damaged and back a full move.
     Horrendous,
+    /// 2 s.p. lost, disordered and back a full move; a battery destroyed.
     Destructive,
 }
 
@@ -320,43 +391,65 @@ impl FireEffect {
     }
 }
 
-/// One row of the fire effects table: the fire points it covers (from `points` up to the
-/// next row), and the lowest modified roll that reads Effective, Damaging, Horrendous and
-/// Destructive (`None`: not on this row). A band with no lower bound (the "-" cells of the
-/// high rows) starts at `i32::MIN`.
+/// One row of the fire effects table ("NW Fire Affects Table"): the fire points it covers
+/// and the modified 2d6 roll from which each effect begins.
+// In the code a `None` cell is an effect the row does not have, and `i32::MIN` one with no
+// lower bound (the chart's "-" cells of the highest rows).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FireRow {
+    /// The fewest fire points (after halving and rounding, ruling N14) that read this row,
+    /// up to the next row's.
     pub points: f64,
+    /// Lowest modified roll for Effective, Damaging, Horrendous and Destructive fire; below
+    /// the first is Desultory. Write 99 for an effect the row lacks, -99 for one met at any
+    /// roll.
     pub from: [Option<i32>; 4],
 }
 
-/// Artillery fire ("NW 8.0"-"NW 8.6", "NW Fire Affects Table", "NW Fire Modifiers").
+/// Artillery fire ("NW 8.0"-"NW 8.6", "NW Fire Affects Table", "NW Fire Modifiers"): the
+/// firer rolls 2d6 plus the modifiers here and reads the row of its fire points. The
+/// defaults are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Artillery {
+    /// Light guns, 3-4 lb ("NW Artillery Fire Points Table").
     pub light: FirePoints,
+    /// Medium guns, 6-9 lb.
     pub medium: FirePoints,
+    /// Heavy guns, 10 lb and over.
     pub heavy: FirePoints,
+    /// The fire effects table, fewest fire points first.
     pub rows: Vec<FireRow>,
+    /// For British or French guns, except against hard cover or works.
     pub british_french: i32,
+    /// For Russian heavy guns, except against hard cover or works.
     pub russian_heavy: i32,
+    /// For a vulnerable target: fired on in flank or rear, fording, on a bridge, or moved
+    /// by road in its last maneuver.
     pub vulnerable: i32,
+    /// For Ottoman guns, except against hard cover or works.
     pub ottoman_cossack: i32,
+    /// For a target in or behind soft cover (woods, walls, hedges, hasty works).
     pub soft_cover: i32,
+    /// In rain, or on muddy ground.
     pub rain_or_mud: i32,
+    /// When the guns and the target stand on different levels.
     pub different_elevation: i32,
     /// The chart's "Target is an artillery unit" (ruling N3).
     pub target_artillery: i32,
+    /// For a target in or behind hard cover (a town, a redoubt, field works).
     pub hard_cover: i32,
-    /// "NW 8.3": the line of fire is as wide as the battery's frontage.
+    /// "NW 8.3": the line of fire is as wide as the battery's frontage. The battle takes
+    /// the battery's own front (1.5") whatever is written here.
     pub alley_width: f64,
     /// "NW 8.3": within this distance a battery must fire at the closest enemy to its front.
     pub closest_target_within: f64,
     /// "NW 8.1": fire reaches this far into woods.
     pub into_woods: f64,
-    /// "NW 8.6": batteries keep this far apart unless attached.
+    /// "NW 8.6": batteries keep this far apart unless attached (ruling N37).
     pub battery_spacing: f64,
+    /// The firer's natural 2d6 roll that kills a general attached to the target (13: never).
     pub general_killed_on: u8,
     /// "NW Optional rules 4.0": a rocket battery's maximum range.
     pub rocket_reach: f64,
@@ -447,17 +540,23 @@ impl Artillery {
     }
 }
 
-/// Artillery evasion ("NW 8.5", "NW Artillery Evasion Table").
+/// Artillery evasion ("NW 8.5", "NW Artillery Evasion Table"): a charged battery rolls 2d6
+/// plus the modifiers here to get away. The defaults are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Evasion {
-    /// Roll needed by foot and horse batteries against infantry, heavy or medium cavalry
-    /// (ruling N2: the chart's columns), and against other cavalry.
+    /// Roll a foot battery needs against infantry or heavy or medium cavalry, and against
+    /// light cavalry (ruling N2: the chart's columns).
     pub foot: [i32; 2],
+    /// The same for a horse battery.
     pub horse: [i32; 2],
+    /// In mud, rain or snow.
     pub bad_weather: i32,
+    /// For a suppressed battery.
     pub suppressed: i32,
+    /// For a battery in rough ground.
     pub rough: i32,
+    /// For a battery behind an obstacle the charger crosses, or higher than it (ruling N34).
     pub obstacle_or_higher: i32,
     /// "NW 8.5": an attacker whose target escaped loses this much of its allowance.
     pub attacker_cost: f64,
@@ -477,23 +576,36 @@ impl Default for Evasion {
     }
 }
 
-/// Cavalry reaction ("NW 10.0"-"NW 10.2", "NW Cavalry Reaction Table").
+/// Cavalry reaction ("NW 10.0"-"NW 10.2", "NW Cavalry Reaction Table"): cavalry charged,
+/// or with an enemy moving in its zone, rolls 2d6 plus the modifiers here to react. The
+/// defaults are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Reaction {
+    /// The modified roll needed to react.
     pub needed: i32,
     /// Reaction zone: heavy cavalry, and all other cavalry (half the movement allowance).
     pub zone: [f64; 2],
+    /// For Fresh cavalry.
     pub fresh: i32,
+    /// For Worn cavalry.
     pub worn: i32,
+    /// For Spent cavalry.
     pub spent: i32,
+    /// By the cavalry's quality, Guard to Militia.
     pub quality: ByQuality,
+    /// With a general attached.
     pub general_attached: i32,
+    /// Within `maneuver.presence_radius` of a valorous commander ("NW II 3.2").
     pub valorous_near: i32,
+    /// For disordered cavalry.
     pub disordered: i32,
+    /// For cavalry of a fatigued command ("NW II 4.0").
     pub command_fatigued: i32,
+    /// For cavalry that is itself being charged.
     pub target_of_charge: i32,
-    /// "NW 10.2": a countercharged attacker is set back this far.
+    /// "NW 10.2": the book sets a countercharged attacker back this far; the battle leaves
+    /// the contact as it stands (ruling N27), so the value is not used.
     pub countercharge_setback: f64,
 }
 
@@ -520,13 +632,22 @@ impl Default for Reaction {
 /// Results Table").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum CombatResult {
+    /// The defender loses 3 s.p. and routs; its general dies; the victor advances 3".
     DefenderCrushed,
+    /// The defender loses 2 s.p. and retreats a full move, routing if already disordered;
+    /// the victor advances 2".
     DefenderBroken,
+    /// The defender loses 1 s.p. and retreats a full move disordered; the victor advances 1".
     DefenderDrivenBack,
+    /// The defender falls back 6" disordered; attacking cavalry is disordered.
     DefenderGivesGround,
+    /// Both lose 1 s.p. and are disordered, and the combat is rolled again.
     DesperateStruggle,
+    /// The attacker falls back 6" disordered; defending cavalry is disordered.
     AssaultChecked,
+    /// The attacker loses 1 s.p. and retreats a full move.
     AssaultRepulsed,
+    /// The attacker loses 2 s.p. and retreats a full move, routing if already disordered.
     LeGuardRecule,
 }
 
@@ -545,49 +666,84 @@ impl CombatResult {
     }
 }
 
-/// Combat ("NW 11.0"-"NW 11.7", "NW Combat Results Table", "NW Combat Die Roll Modifiers").
+/// Combat ("NW 11.0"-"NW 11.7", "NW Combat Results Table", "NW Combat Die Roll Modifiers"):
+/// each side rolls 2d6 plus its modifiers, and the attacker's total less the defender's
+/// reads the results table. The defaults are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Combat {
-    /// Lowest difference of each band from "crushed" down to "checked"; lower than the last
-    /// is "repulsed" down to `recule_at_or_below`, and below that "la Garde recule".
+    /// Lowest difference that reads "defender crushed".
     pub crushed_from: i32,
+    /// Lowest difference that reads "defender broken".
     pub broken_from: i32,
+    /// Lowest difference that reads "defender driven back".
     pub driven_back_from: i32,
+    /// Lowest difference that reads "defender gives ground"; 0 is always a desperate
+    /// struggle.
     pub gives_ground_from: i32,
+    /// Lowest (negative) difference that reads "assault checked".
     pub checked_from: i32,
+    /// Lowest difference that reads "assault repulsed"; anything lower is "la Garde recule".
     pub repulsed_from: i32,
+    /// For a Fresh brigade (never a battery, ruling N38); the primary attacker's for the
+    /// attack (ruling N16).
     pub fresh: i32,
+    /// For a Spent brigade (never a battery, ruling N38).
     pub spent: i32,
+    /// For a defender in hard cover: a town, a redoubt, or field works that every attacker
+    /// came across (ruling N34).
     pub hard_cover: i32,
+    /// For Spanish troops in hard cover, instead of `hard_cover` ("NW 11.2" #2).
     pub spanish_hard_cover: i32,
+    /// For a disordered unit.
     pub disordered: i32,
+    /// For a disordered unit that lost a s.p. in this half-turn's fire phases, instead of
+    /// `disordered` (ruling N39).
     pub disordered_with_loss: i32,
+    /// For an attack by infantry and cavalry together, except against hard cover or a
+    /// forest (ruling N15).
     pub combined_arms: i32,
-    /// Outnumbered 3:2 gives the first step; each further half (2:1, 5:2, 3:1 ...) one more.
+    /// For each step of being outnumbered in s.p.: one at 3:2, two at 2:1, then one more
+    /// for each whole multiple (three at 3:1, ruling N6).
     pub outnumbered_step: i32,
+    /// With a general attached.
     pub general_attached: i32,
+    /// For light cavalry against heavy cavalry.
     pub light_vs_heavy_cavalry: i32,
+    /// Within `maneuver.presence_radius` of a valorous commander; one combat a phase
+    /// ("NW 11.2" #3).
     pub valorous_near: i32,
+    /// For medium cavalry against heavy cavalry.
     pub medium_vs_heavy_cavalry: i32,
+    /// For French infantry attacking anything but cavalry ("NW 11.2" #6).
     pub french_infantry_attacking: i32,
+    /// For defending cavalry that meets charging cavalry at the halt, not by countercharge.
     pub cavalry_at_the_halt: i32,
+    /// For a defender in soft cover, behind an obstacle, or higher than its attackers.
     pub soft_cover_obstacle_or_higher: i32,
+    /// For a unit fighting armored cavalry.
     pub versus_armored_cavalry: i32,
+    /// For Russian or British infantry defending ("NW 11.2" #7).
     pub russian_british_infantry_defending: i32,
+    /// For a defender a second attacker strikes in flank or rear, unless in hard cover.
     pub outflanked: i32,
+    /// For the attacker, when the defender is fording, on a bridge, or moved by road in its
+    /// last maneuver (ruling N17).
     pub defender_vulnerable: i32,
+    /// For cavalry attacking infantry without infantry beside it: the squares ("NW 11.2" #4).
     pub cavalry_vs_infantry: i32,
-    /// A routed unit contacted by infantry loses this many s.p.; by cavalry, the second.
+    /// S.p. a routed unit loses when contacted by infantry, and by cavalry ("NW 11.2" #8).
     pub routed_contacted_loss: [u32; 2],
     /// "NW 11.5": rout moves of infantry and cavalry.
     pub rout_move: [f64; 2],
     /// "Defender gives ground" and "assault checked": the fixed fall-back.
     pub fall_back: f64,
-    /// Advances after combat for crushed, broken, driven back, and past a routed unit.
+    /// The victor's advance after "crushed", "broken" and "driven back" ("NW 11.7").
     pub advance: [f64; 3],
+    /// The victor's advance after contacting a routed unit ("NW 11.2" #8).
     pub routed_advance: f64,
-    /// An officer at risk dies on this 2d6 roll or higher.
+    /// An officer at risk (a general attached to the beaten unit, or a valorous commander,
+    /// ruling N32) dies on this 2d6 roll or higher.
     pub officer_killed_from: i32,
 }
 
@@ -670,16 +826,22 @@ impl Combat {
     }
 }
 
-/// Rallying routed units ("NW 12.0", "NW Rally Table").
+/// Rallying routed units ("NW 12.0", "NW Rally Table"): each routed unit rolls 2d6 plus
+/// the modifiers here. The defaults are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rally {
-    /// The roll needed, by quality.
+    /// The modified roll needed to rally, by quality, Guard to Militia.
     pub needed: [i32; 6],
+    /// For a Fresh brigade (never a battery, ruling N38).
     pub fresh: i32,
+    /// For a Spent brigade (never a battery, ruling N38).
     pub spent: i32,
+    /// For a unit beyond its commander's range.
     pub outside_command: i32,
+    /// With a general attached.
     pub general_attached: i32,
+    /// Within 3" of a valorous commander or the CinC.
     pub valorous_or_cinc_near: i32,
     /// A unit that fails moves this much further from the enemy.
     pub failed_move: f64,
@@ -699,48 +861,64 @@ impl Default for Rally {
     }
 }
 
-/// A fatigue level chart entry: worn and spent levels for a starting strength ("NW II 2.6").
+/// A brigade's fatigue levels in strength points, "7/5/3" on its label ("NW II 2.6"), from
+/// the fatigue chart; fresh > worn > spent > 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FatigueLevels {
+    /// Its full strength; above `worn` it is Fresh.
     pub fresh: u32,
-    /// `None` is the chart's "-"; left out of a file.
+    /// At this many s.p. or fewer it is Worn; left out where the chart has "-" (the brigade
+    /// skips the level).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worn: Option<u32>,
+    /// At this many s.p. or fewer it is Spent; left out where the chart has "-".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spent: Option<u32>,
 }
 
-/// The tables of chapter II, used by the designer's tools and by the battle.
+/// The tables of chapter II, used when an order of battle is designed (a roster carries
+/// their results), and the two command range cuts used in play. The defaults are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DesignTables {
-    /// Men per s.p. for infantry and for cavalry, by quality ("NW II 2.1").
+    /// Men to a strength point of infantry, by quality, Guard to Militia ("NW II 2.1").
     pub infantry_men_per_sp: [f64; 6],
+    /// Horsemen to a strength point of cavalry, by quality, Guard to Militia ("NW II 2.1").
     pub cavalry_men_per_sp: [f64; 6],
-    /// "NW II 2.2".
+    /// Most s.p. in one brigade; a larger one is split into roughly equal parts ("NW II
+    /// 2.2", ruling N8).
     pub max_sp: u32,
-    /// Fatigue levels for 2 to 12 s.p.: Guard/Elite, Veteran/Line, Conscript/Militia
-    /// ("NW II 2.6"). `None` is the chart's "-": the unit skips that level.
+    /// Worn and spent levels, `[worn, spent]`, for 2 to 12 s.p.: Guard/Elite, Veteran/Line,
+    /// Conscript/Militia ("NW II 2.6"). The chart's "-" cannot be written in a file, so a
+    /// replacement chart gives both levels in every cell.
     pub fatigue: [[(Option<u32>, Option<u32>); 11]; 3],
-    /// Extra s.p. a division gains per attached light and medium battery ("NW II 2.5").
+    /// Extra s.p. a division gains per attached light and medium battery; heavy counts as
+    /// medium ("NW II 2.5", ruling N9).
     pub battery_sp: [u32; 2],
-    /// Command range: base and inches per unit, for French and excellent commanders (not
-    /// British), and for all others ("NW II 3.1"); for divisional commanders of linear
-    /// armies, excellent and others ("NW II 3.11").
+    /// A corps or wing commander's range, `[base, inches a unit]`, for French and Excellent
+    /// commanders, never British ("NW II 3.1").
     pub corps_range_fast: (f64, f64),
+    /// The same for all other corps and wing commanders.
     pub corps_range_other: (f64, f64),
+    /// The same for an Excellent division commander of a linear army ("NW II 3.11").
     pub division_range_excellent: (f64, f64),
+    /// The same for any other division commander of a linear army.
     pub division_range_other: (f64, f64),
-    /// Presence bonus of a CinC by rating; Napoleon adds `napoleon_bonus` ("NW II 3.1").
+    /// Presence bonus of a CinC by rating, Excellent to Poor; Napoleon adds `napoleon_bonus`
+    /// ("NW II 3.1").
     pub presence: [i32; 4],
+    /// Added to Napoleon's presence bonus.
     pub napoleon_bonus: i32,
-    /// ADCs by CinC rating; Napoleon adds `napoleon_adcs` ("NW II 3.3").
+    /// ADCs by CinC rating, Excellent to Poor; Napoleon adds `napoleon_adcs` ("NW II 3.3").
     pub adcs: [u32; 4],
+    /// ADCs Napoleon gets beyond his rating's.
     pub napoleon_adcs: u32,
-    /// Infantry and cavalry units per general: French or British, Ottoman, all others.
+    /// Infantry and cavalry units to a general, for French or British, Ottoman, and all
+    /// other armies ("NW II 3.3", ruling N10).
     pub units_per_general: [f64; 3],
-    /// Fatigue multipliers for Good, Average and Poor morale ("NW II 4.0").
+    /// Fatigue multipliers for Good, Average and Poor morale: units times this, rounded,
+    /// is the fatigue level ("NW II 4.0").
     pub morale_multiplier: [f64; 3],
     /// "NW 9.51": on a turn of hindered visibility command ranges are this much shorter (once,
     /// however many hindrances).
