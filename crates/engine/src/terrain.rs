@@ -8,17 +8,29 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TerrainKind {
+    /// A small watercourse, drawn as a band: slows a crossing.
     Stream,
+    /// A large watercourse, drawn as a band: crossed only where a book allows (bridges, fords).
     River,
+    /// Rising ground, an area with an `elevation` in levels.
     Hill,
+    /// A road, drawn as a band: faster going for a move along it.
     Road,
+    /// Where a road crosses water, an area.
     Bridge,
+    /// A shallow place where water may be crossed, an area.
     Ford,
+    /// A village or town, an area.
     Town,
+    /// Thick woods, an area: closed to most troops.
     DenseWood,
+    /// Open woods or orchards, an area.
     LightWood,
+    /// A small wood, an area.
     Copse,
+    /// A hedge, drawn as a band: a linear obstacle and cover.
     Hedge,
+    /// A wall, drawn as a band: a linear obstacle and cover.
     Wall,
     /// Hasty works, a shallow trench or breastwork thrown up on the day: an obstacle.
     HastyWorks,
