@@ -855,3 +855,21 @@ fn the_readme_picture_is_the_battle_it_names() {
     assert!(readme.contains("![A battle at its end](docs/battle.svg)"));
     assert!(readme.contains("The last turn of `grognard battle --seed 3`."));
 }
+
+/// `docs/files/` holds each book's file reference as `grognard reference` makes it from the
+/// types, so the page can neither miss a key nor keep one that is gone.
+#[test]
+fn the_file_references_in_docs_are_what_the_types_say() {
+    for rules in ["two-by-two", "napoleons-wars"] {
+        let o = grognard(&["reference", "--rules", rules]);
+        assert!(o.status.success(), "{}", show(&o));
+        let made = stdout(&o);
+        let kept = std::fs::read_to_string(repo_file(&format!("docs/files/{rules}.md")))
+            .unwrap_or_default();
+        assert!(
+            made == kept,
+            "docs/files/{rules}.md is not what the types say; refresh it with\n  cargo run -p grognard-cli -- reference --rules {rules} > docs/files/{rules}.md"
+        );
+        assert!(made.contains("# Scenario files"), "{made}");
+    }
+}

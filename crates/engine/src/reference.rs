@@ -56,6 +56,25 @@ pub fn page(title: &str, intro: &str, kinds: &[(&str, Value)]) -> String {
     out
 }
 
+/// What a page leaves unexplained: every key whose meaning is empty and every value of a
+/// choice given without one, each named with the type it belongs to. A rule set's test
+/// asserts there are none, so each field and each value a file may name has a doc comment.
+pub fn gaps(page: &str) -> Vec<String> {
+    let mut section = "";
+    let mut out = Vec::new();
+    for line in page.lines() {
+        if let Some(name) = line.strip_prefix("## ") {
+            section = name;
+        } else if line.starts_with("| `") && line.ends_with("|  |") {
+            let key = line.split('`').nth(1).unwrap_or_default();
+            out.push(format!("{section}.{key}: no meaning"));
+        } else if line.starts_with("- `\"") && !line.contains("`: ") {
+            out.push(format!("{section}: {} has no meaning", &line[2..]));
+        }
+    }
+    out
+}
+
 /// The anchor a heading gets on a rendered page.
 fn anchor(name: &str) -> String {
     name.to_lowercase()
@@ -352,6 +371,23 @@ mod tests {
         );
         assert!(page.contains("| `radius` | number | required |"), "{page}");
         assert!(!page.contains("| `shape` |"), "{page}");
+    }
+
+    #[test]
+    fn gaps_name_what_has_no_meaning() {
+        let page = markdown("scenario", &schema());
+        assert_eq!(
+            gaps(&page),
+            [
+                "Scenario.turns: no meaning",
+                "Scenario.at: no meaning",
+                "Scenario.terrain: no meaning",
+                "Scenario.kind: no meaning",
+                "Feature.name: no meaning",
+                "Feature.radius: no meaning",
+                "Kind: `\"decisive\"` has no meaning",
+            ]
+        );
     }
 
     #[test]
