@@ -7,12 +7,16 @@ use crate::units::{Size, UnitType};
 use grognard_engine::files::Problem;
 use serde::{Deserialize, Serialize};
 
-/// A national list from the book.
+/// A national army list of the book: which units, and how many of each, an army may take
+/// ("2x2 Army lists").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Nation {
+    /// The Austrian list: 1 or 2 HQs, Large Line and Militia allowed.
     Austrian,
+    /// The French list: 1 to 3 HQs, Guards and Large Guards, no Militia.
     French,
+    /// The British list: 1 or 2 HQs, the only list with Light Infantry.
     British,
 }
 
@@ -48,7 +52,7 @@ impl Nation {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Allowance {
     pub kind: UnitType,
-    /// `Some(Size::Large)` for a row that holds only the Large version ("Large" Line).
+    /// True for a row that holds only the Large version ("Large" Line).
     pub large_only: bool,
     pub min: u32,
     pub bracket: Option<u32>,
@@ -140,13 +144,17 @@ const BRITISH: &[Allowance] = &[
     Allowance::new(FootArtillery, 0, 4),
 ];
 
-/// A line of an army list file.
+/// One `[[units]]` entry of an army list: a number of units of one type and size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ArmyListEntry")]
 #[serde(deny_unknown_fields)]
 pub struct ListEntry {
+    /// The units' type ("2x2 The Units").
     pub kind: UnitType,
+    /// The units' size ("2x2 Scale"); leave it out for HQs and artillery.
     #[serde(default)]
     pub size: Size,
+    /// How many units of this type and size, 1 or more.
     #[serde(default = "one")]
     pub count: u32,
 }
@@ -155,16 +163,20 @@ fn one() -> u32 {
     1
 }
 
-/// An army list file.
+/// An army list file: one army, checked against its nation's allowances and the points
+/// agreed ("2x2 Army lists"). A scenario brings two of them under `[[armies]]`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArmyList {
-    /// Must be "two-by-two".
+    /// The rule set that reads the file: always "two-by-two".
     pub rules: String,
+    /// The national list whose allowances the army keeps to.
     pub nation: Nation,
-    /// The agreed army size ("2x2 Army lists": 40 AP is standard).
+    /// The agreed army size in AP, more than 0 and at most 1000; the units may cost no more
+    /// ("2x2 Army lists": 40 is the standard).
     #[serde(default = "forty")]
     pub points: f64,
+    /// The army's units, by type and size ("2x2 Unit point costs" gives each one's AP).
     pub units: Vec<ListEntry>,
 }
 

@@ -8,26 +8,41 @@ use crate::units::{Size, UnitType};
 use grognard_engine::files::Problem;
 use serde::{Deserialize, Serialize};
 
-/// Movement allowance in inches by type ("2x2 Movement rates"; irregulars and lancers from
-/// "New Units").
+/// How far units move, and what ground and manoeuvres cost, in inches ("2x2 Movement rates",
+/// "2x2 Movement modifiers"; irregular cavalry and lancers from "New Units"). Every default is
+/// the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Movement {
+    /// Move of every foot unit (line, Guards, light infantry, militia, irregular shooters and
+    /// warbands) in a movement phase, in inches ("2x2 Movement rates"); the default is the book's.
     pub infantry: f64,
+    /// Move of an HQ, in inches ("2x2 Movement rates"); the default is the book's.
     pub hq: f64,
+    /// Move of heavy cavalry, in inches ("2x2 Movement rates"); the default is the book's.
     pub heavy_cavalry: f64,
+    /// Move of light cavalry, in inches ("2x2 Movement rates"); the default is the book's.
     pub light_cavalry: f64,
+    /// Move of foot artillery, in inches ("2x2 Movement rates"); the default is the book's.
     pub foot_artillery: f64,
+    /// Move of horse artillery, in inches ("2x2 Movement rates"); the default is the book's.
     pub horse_artillery: f64,
+    /// Move of irregular cavalry, in inches (optional "Irregular Cavalry"); the default is the
+    /// book's.
     pub irregular_cavalry: f64,
+    /// Move of lancers, in inches (optional "Lancers"); the default is the book's.
     pub lancers: f64,
-    /// "Road": bonus for a whole move on road.
+    /// Inches added to the move of a unit that spends all of it on road, away from towns
+    /// ("2x2 Movement modifiers: Road"); the default is the book's.
     pub road_bonus: f64,
-    /// "Stream": extra cost per stream crossed.
+    /// Inches of move each stream crossing uses up beyond the distance ("2x2 Movement
+    /// modifiers: Stream"); the default is the book's.
     pub stream_cost: f64,
-    /// "Reinforcements": cost of leaving the table.
+    /// Inches of move it takes to leave the table ("2x2 Reinforcements"); the default is the
+    /// book's.
     pub exit_cost: f64,
-    /// "Moving to contact": the straight run that must end a move into contact.
+    /// Inches straight ahead that must end a move into contact, or the whole move if shorter
+    /// ("2x2 Moving to contact"); the default is the book's.
     pub contact_run: f64,
 }
 
@@ -50,40 +65,87 @@ impl Default for Movement {
     }
 }
 
-/// Shooting ranges and modifiers ("2x2 Shooting ranges", "2x2 Shooting modifiers").
+/// Shooting: ranges in inches, modifiers added to the shooter's d6 roll, and the modified
+/// rolls that give each result ("2x2 Shooting ranges", "2x2 Shooting modifiers", "2x2
+/// Resolving shooting"). Every default is the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Shooting {
+    /// Range of small arms (every infantry type that shoots), in inches ("2x2 Shooting
+    /// ranges"); the default is the book's.
     pub small_arms_range: f64,
+    /// Foot artillery's `[normal, long]` ranges in inches: beyond the first it fires at long
+    /// range, up to the second ("2x2 Shooting ranges", ruling R5); the default is the book's.
     pub foot_artillery_range: [f64; 2],
+    /// Horse artillery's `[normal, long]` ranges in inches, read as for foot artillery ("2x2
+    /// Shooting ranges", ruling R5); the default is the book's.
     pub horse_artillery_range: [f64; 2],
-    /// "Artillery at short range (1" or less)".
+    /// Artillery firing this many inches or less is at short range ("2x2 Shooting
+    /// modifiers"); the default is the book's.
     pub short_range: f64,
+    /// Added to the shooting roll for artillery at short range ("2x2 Shooting modifiers"); the
+    /// default is the book's.
     pub short_range_bonus: i32,
+    /// Added to the shooting roll for artillery at long range ("2x2 Shooting modifiers"); the
+    /// default is the book's.
     pub long_range: i32,
+    /// Added to the shooting roll when the target lies off the shooter's front, so it fires out of
+    /// a flank or its rear ("2x2 Shooting modifiers", ruling R2); the default is the book's.
     pub out_of_flank_or_rear: i32,
+    /// Added to the shooting roll when every unit of the target group is cavalry ("2x2 Artillery &
+    /// small-arms fire", ruling R8); the default is the book's.
     pub target_cavalry: i32,
+    /// Added to the shooting roll when every unit of the target group is infantry in a town or
+    /// behind a hedge or wall; woods give no cover ("2x2 Shooting modifiers", ruling R7); the
+    /// default is the book's.
     pub target_in_cover: i32,
+    /// Added to the shooting roll when every unit of the target group is light infantry in dense
+    /// woods ("2x2 Shooting modifiers"); the default is the book's.
     pub target_light_infantry_in_dense_wood: i32,
+    /// Added to the shooting roll when the shooter stands higher than its target ("2x2 Shooting
+    /// modifiers"); the default is the book's.
     pub target_downhill: i32,
+    /// Added to the shooting roll when every unit of the target group is Disrupted ("2x2 Shooting
+    /// modifiers"); the default is the book's.
     pub target_disrupted: i32,
+    /// Added to the shooting roll when a friendly HQ touches the shooter; not with the optional
+    /// "Multi-Corps HQs" ("2x2 Shooting modifiers"); the default is the book's.
     pub hq_in_contact: i32,
+    /// Added to the shooting roll for small arms fired by a unit not yet Pinned, its first volley,
+    /// unless it is in light woods ("2x2 Shooting modifiers"); the default is the book's.
     pub first_volley: i32,
+    /// Added to the shooting roll when the shooter stands off the target's front, in its flank or
+    /// rear ("2x2 Shooting modifiers", ruling R6); the default is the book's.
     pub target_fired_on_flank: i32,
+    /// Added to the shooting roll when the shooter is Large infantry ("2x2 Scale"); the default is
+    /// the book's.
     pub large: i32,
+    /// Added to the shooting roll when the shooter is Small infantry ("2x2 Scale"); the default is
+    /// the book's.
     pub small: i32,
-    /// Optional "Irregular Shooters".
+    /// Added to the shooting roll for Irregular Shooters (optional "Irregular Shooters"); the
+    /// default is the book's.
     pub irregular_shooters: i32,
-    /// Optional "Grand Battery".
+    /// Added to the shooting roll for the single shot of two touching batteries (optional "Grand
+    /// Battery"); the default is the book's.
     pub grand_battery: i32,
-    /// Optional "Light Woods / Orchards": into or out of.
+    /// Added to the shooting roll when the shooter or the target is in light woods (optional "Light
+    /// Woods / Orchards"); the default is the book's.
     pub light_wood: i32,
-    /// "Defensive fire against contact": how far a repulsed charger goes back (one base depth).
+    /// Inches a charger goes straight back when defensive fire Pins or Disrupts it, one base
+    /// depth ("2x2 Defensive fire against contact", ruling R25); the default is the book's.
     pub repulse_distance: f64,
-    /// "Resolving shooting": lowest modified roll for each result.
+    /// Least modified roll that Pins the target; below it, no effect ("2x2 Resolving
+    /// shooting"); the default is the book's.
     pub pinned_at: i32,
+    /// Least modified roll that Disrupts the target ("2x2 Resolving shooting"); the default is the
+    /// book's.
     pub disrupted_at: i32,
+    /// Least modified roll that routs the target ("2x2 Resolving shooting"); the default is the
+    /// book's.
     pub routs_at: i32,
+    /// Least modified roll that destroys the target ("2x2 Resolving shooting"); the default is the
+    /// book's.
     pub destroyed_at: i32,
 }
 
@@ -119,36 +181,75 @@ impl Default for Shooting {
     }
 }
 
-/// Melee modifiers and results ("2x2 Melee modifiers", "2x2 Melee results").
+/// Melee: modifiers added to each side's d6 roll, and the differences of the totals that
+/// decide the result ("2x2 Melee modifiers", "2x2 Melee results"). Every default is the
+/// book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Melee {
+    /// Added to the melee roll for light cavalry, lancers included ("2x2 Melee modifiers"); the
+    /// default is the book's.
     pub light_cavalry: i32,
+    /// Added to the melee roll for Guards, on top of those for type and size ("2x2 Melee
+    /// modifiers"); the default is the book's.
     pub guards: i32,
+    /// Added to the melee roll for heavy cavalry ("2x2 Melee modifiers"); the default is the
+    /// book's.
     pub heavy_cavalry: i32,
+    /// Added to the melee roll for cavalry standing in a town ("2x2 Melee modifiers"); the default
+    /// is the book's.
     pub cavalry_in_town: i32,
+    /// Added to the melee roll against a Disrupted enemy ("2x2 Melee modifiers"); the default is
+    /// the book's.
     pub enemy_disrupted: i32,
-    /// Per extra unit the enemy is in melee with.
+    /// Added to the melee roll for each unit beyond the first that the enemy is in melee with,
+    /// counted as the melee group starts ("2x2 Multiple melees", ruling R22); the default is the
+    /// book's.
     pub enemy_outnumbered: i32,
+    /// Added to the melee roll when a friendly HQ touches the unit ("2x2 Melee modifiers"); the
+    /// default is the book's.
     pub hq_in_contact: i32,
+    /// Added to the melee roll for a unit standing higher than its enemy ("2x2 Melee modifiers");
+    /// the default is the book's.
     pub higher: i32,
+    /// Added to the melee roll for artillery, HQs and light infantry; not for light infantry
+    /// holding a dense wood's edge ("2x2 Melee modifiers"); the default is the book's.
     pub artillery_hq_light_infantry: i32,
+    /// Added to the melee roll for an attacker other than light infantry clearing light infantry
+    /// from a dense wood's edge ("2x2 Clearing dense woods"); the default is the book's.
     pub clearing_non_light_attacker: i32,
+    /// Added to the melee roll for light infantry holding a dense wood's edge while Pinned or
+    /// Disrupted ("2x2 Clearing dense woods"); the default is the book's.
     pub clearing_defender_pinned: i32,
+    /// Added to the melee roll for a Large infantry or cavalry unit ("2x2 Scale"); the default is
+    /// the book's.
     pub large: i32,
+    /// Added to the melee roll for a Small infantry or cavalry unit ("2x2 Scale"); the default is
+    /// the book's.
     pub small: i32,
+    /// Added to the melee roll for a unit fighting after a follow-up move, kept for later
+    /// follow-ups that turn ("2x2 Melee modifiers"); the default is the book's.
     pub follow_up: i32,
+    /// Added to the melee roll for a unit whose last move was all on road, until its side next
+    /// moves ("2x2 Melee modifiers", ruling R23); the default is the book's.
     pub road_column: i32,
-    /// Optional "Irregular Warband".
+    /// Added to the melee roll for an Irregular Warband (optional "Irregular Warband"); the default
+    /// is the book's.
     pub warband: i32,
-    /// Optional "Lancers".
+    /// Added to the melee roll for lancers against a Disrupted enemy (optional "Lancers"); the
+    /// default is the book's.
     pub lancers_vs_disrupted: i32,
+    /// Added to the melee roll for lancers against cavalry (optional "Lancers"); the default is the
+    /// book's.
     pub lancers_vs_cavalry: i32,
-    /// Optional "Column of Attack".
+    /// Added to the melee roll for an attacker backed by a column of attack (optional "Column of
+    /// Attack", ruling R33); the default is the book's.
     pub column_support: i32,
-    /// Difference at which the loser is destroyed rather than routed.
+    /// Least difference of the totals that destroys the loser instead of routing it ("2x2
+    /// Melee results"); the default is the book's.
     pub destroyed_from: i32,
-    /// Difference from which follow-up is mandatory.
+    /// Least difference of the totals that makes the winner follow up ("2x2 Melee
+    /// results"); the default is the book's.
     pub mandatory_follow_up_from: i32,
 }
 
@@ -180,18 +281,35 @@ impl Default for Melee {
     }
 }
 
-/// Rallying ("2x2 Rally modifiers").
+/// Rallying: distances in inches, modifiers added to the d6 roll, and the roll that rallies
+/// ("2x2 Rallying", "2x2 Rally modifiers"). Every default is the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rally {
+    /// Inches within which an HQ of the unit's chain of command must be for it to try to rally
+    /// ("2x2 Rallying"); the default is the book's.
     pub hq_radius: f64,
+    /// An enemy this many inches away or nearer bars a rally, but for Guards, HQs and units an
+    /// HQ touches ("2x2 Rallying"); the default is the book's.
     pub enemy_near: f64,
+    /// Added to the rally roll for Guards ("2x2 Rally modifiers"); the default is the book's.
     pub guards: i32,
+    /// Added to the rally roll when a friendly HQ touches the unit ("2x2 Rally modifiers"); the
+    /// default is the book's.
     pub hq_in_contact: i32,
+    /// Added to the rally roll for Militia and for Small infantry or cavalry ("2x2 Rally
+    /// modifiers"); the default is the book's.
     pub militia_or_small: i32,
+    /// Added to the rally roll when an enemy is within `enemy_near` ("2x2 Rally modifiers"); the
+    /// default is the book's.
     pub enemy_within: i32,
+    /// Added to the rally roll for a Disrupted unit ("2x2 Rally modifiers"); the default is the
+    /// book's.
     pub disrupted: i32,
+    /// Added to the rally roll for an HQ rallying itself ("2x2 Rallying", ruling R24); the default
+    /// is the book's.
     pub hq_self: i32,
+    /// Least modified roll that rallies ("2x2 Rallying"); the default is the book's.
     pub succeeds_at: i32,
 }
 
@@ -211,31 +329,42 @@ impl Default for Rally {
     }
 }
 
-/// Reinforcements, routs and chains ("2x2 Reinforcements", "2x2 Effects").
+/// Deployment, reinforcements, routs and rout chains: distances in inches and d6 rolls
+/// ("2x2 Deployment", "2x2 Reinforcements", "2x2 Effects", "2x2 The Units"). Every default is
+/// the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Arrival {
-    /// Dice the phasing side throws for reinforcements each movement phase, each at any of
-    /// its points with units waiting (ruling R13).
+    /// Dice the moving side throws for reinforcements each movement phase, each at any of its
+    /// points with units waiting ("2x2 Reinforcements", ruling R13); the default is the book's.
     pub rolls_per_phase: u8,
-    /// Least roll that brings a reinforcement at a point on the side's own edge.
+    /// Least d6 roll that brings a unit on at a point on the side's own edge ("2x2
+    /// Reinforcements"); the default is the book's.
     pub rear_at: u8,
-    /// Least roll that brings one at a flank point.
+    /// Least d6 roll that brings a unit on at a flank point ("2x2 Reinforcements"); the default is
+    /// the book's.
     pub flank_at: u8,
-    /// Placement and exchange radius around a reinforcement point.
+    /// Inches from a reinforcement point within which a unit arrives, an enemy may be exchanged and
+    /// a unit may leave at an enemy point ("2x2 Reinforcements", rulings R13, R26, R31); the
+    /// default is the book's.
     pub radius: f64,
-    /// Attacker flank points must be this far from defending units and points ("Deployment").
+    /// Inches an attacker's flank point must keep from every defending unit and point ("2x2
+    /// Deployment"); the default is the book's.
     pub flank_clearance: f64,
-    /// Units set up at the start stand wholly within this distance of their own edge
-    /// ("Deployment").
+    /// Inches from its own edge within which a unit set up at the start must stand wholly
+    /// ("2x2 Deployment"); the default is the book's.
     pub deploy_depth: f64,
-    /// ... and no closer than this to the table's sides ("Deployment").
+    /// Inches a unit set up at the start must keep from the table's sides ("2x2
+    /// Deployment"); the default is the book's.
     pub deploy_side_gap: f64,
-    /// Rout survival: a roll at or below this destroys the unit.
+    /// A routing unit is destroyed on a d6 roll of this or less ("2x2 Effects: Routs"); the default
+    /// is the book's.
     pub rout_destroyed_up_to: u8,
-    /// Militia and Guards chain distance ("Guards", "Militia").
+    /// Inches within which a rout spreads: to Militia near a routing friend, and from a routing
+    /// Guards unit to any friend ("2x2 The Units", ruling R18); the default is the book's.
     pub chain_distance: f64,
-    /// Irregular cavalry chain distance.
+    /// Inches within which a rout spreads to irregular cavalry (optional "Irregular
+    /// Cavalry"); the default is the book's.
     pub irregular_chain_distance: f64,
 }
 
@@ -256,24 +385,43 @@ impl Default for Arrival {
     }
 }
 
-/// Army point costs ("2x2 Unit point costs", "New Units"), in half points so sums stay exact.
+/// What each unit costs in army points (AP), for army lists and the AP set up at the start
+/// ("2x2 Unit point costs"; irregulars and lancers from "New Units"). Every default is the
+/// book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Costs {
+    /// AP of an HQ ("2x2 Unit point costs"); the default is the book's.
     pub hq: f64,
+    /// AP of a line infantry unit ("2x2 Unit point costs"); the default is the book's.
     pub line: f64,
+    /// AP of a Guards unit ("2x2 Unit point costs"); the default is the book's.
     pub guards: f64,
+    /// AP of a light infantry unit ("2x2 Unit point costs"); the default is the book's.
     pub light_infantry: f64,
+    /// AP of a heavy cavalry unit ("2x2 Unit point costs"); the default is the book's.
     pub heavy_cavalry: f64,
+    /// AP of a light cavalry unit ("2x2 Unit point costs"); the default is the book's.
     pub light_cavalry: f64,
+    /// AP of a foot artillery unit ("2x2 Unit point costs"); the default is the book's.
     pub foot_artillery: f64,
+    /// AP of a horse artillery unit ("2x2 Unit point costs"); the default is the book's.
     pub horse_artillery: f64,
+    /// AP of a Militia unit ("2x2 Unit point costs"); the default is the book's.
     pub militia: f64,
+    /// AP of an Irregular Shooters unit (optional "Irregular Shooters"); the default is the book's.
     pub irregular_shooters: f64,
+    /// AP of an Irregular Warband (optional "Irregular Warband"); the default is the book's.
     pub irregular_warband: f64,
+    /// AP of an irregular cavalry unit (optional "Irregular Cavalry"); the default is the book's.
     pub irregular_cavalry: f64,
+    /// AP of a lancer unit (optional "Lancers"); the default is the book's.
     pub lancers: f64,
+    /// AP a Large unit costs beyond its type's cost ("2x2 Unit point costs"); the default is the
+    /// book's.
     pub large: f64,
+    /// AP added to a Small unit's cost, 0 or less; Militia may not be Small ("2x2 Unit point
+    /// costs"). The default is the book's.
     pub small: f64,
 }
 
@@ -367,15 +515,22 @@ pub const MAX_RANGE: f64 = 48.0;
 /// Dearest a unit may cost, in army points.
 pub const MAX_COST: f64 = 50.0;
 
-/// All the tables.
+/// Every number of the book, in groups. A scenario's `[tables]` changes some of them as
+/// house rules; every group and entry left out keeps the book's value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tables {
+    /// Move allowances and ground costs, in inches.
     pub movement: Movement,
+    /// Shooting ranges, modifiers and results.
     pub shooting: Shooting,
+    /// Melee modifiers and results.
     pub melee: Melee,
+    /// Rally distances, modifiers and the roll needed.
     pub rally: Rally,
+    /// Deployment, reinforcements, routs and rout chains.
     pub arrival: Arrival,
+    /// Unit costs in army points.
     pub costs: Costs,
 }
 

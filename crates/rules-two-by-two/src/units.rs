@@ -2,26 +2,41 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Every unit type the book names, the optional new units included.
+/// The type of a unit ("2x2 The Units"; the last four from the optional "New Units", each
+/// usable only with its switch under `[options]`). One base is one unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum UnitType {
+    /// A headquarters: lets units within 6" rally, moves 6", cannot shoot, -3 in melee.
     Hq,
+    /// Line infantry, the bulk of an army: moves 3", fires muskets to 1" and is Pinned by
+    /// firing.
     Line,
+    /// Guards or Grenadiers: line infantry with +1 in melee and rally; a routing Guards unit
+    /// routs the friends it passes within 1".
     Guards,
+    /// Skirmishers: takes any shooting result as Pinned, may enter dense woods and rout at
+    /// will; -3 in melee.
     LightInfantry,
+    /// Less steady infantry: routs when a friend within 1" routs, -1 to rally, never Small.
     Militia,
+    /// Heavy cavalry: +2 in melee, moves 4", cannot shoot.
     HeavyCavalry,
+    /// Light cavalry: -1 in melee, moves 5", cannot shoot, may rout at will.
     LightCavalry,
+    /// Foot artillery: range 3", or 8" at long range; moves 2"; never charges.
     FootArtillery,
+    /// Horse artillery: range 2", or 5" at long range; moves 4"; never charges.
     HorseArtillery,
-    /// Optional rule "Irregular Shooters".
+    /// Optional "Irregular Shooters": infantry that fires at -1 and costs 1.5 AP.
     IrregularShooters,
-    /// Optional rule "Irregular Warband".
+    /// Optional "Irregular Warband": infantry that never shoots and has +1 in melee.
     IrregularWarband,
-    /// Optional rule "Irregular Cavalry".
+    /// Optional "Irregular Cavalry": routs when a friend within 2" routs and may not charge
+    /// infantry.
     IrregularCavalry,
-    /// Optional rule "Lancers" (light cavalry with the lance).
+    /// Optional "Lancers": light cavalry with +2 against a Disrupted enemy and -1 against
+    /// cavalry.
     Lancers,
 }
 
@@ -164,16 +179,20 @@ impl UnitType {
     }
 }
 
-/// Unit size ("2x2 Scale"): Large is over 2,000 rank and file, Common 800 to 1,999, Small
-/// under 800.
+/// Unit size ("2x2 Scale"). It changes infantry fire and melee and cavalry melee only; HQs
+/// and artillery are always Common (ruling R30).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Size {
+    /// Over 2,000 rank and file: +1 to its rolls where size counts, 1 AP dearer.
     Large,
+    /// 800 to 1,999 rank and file: no modifier.
     #[default]
     Common,
+    /// Under 800 rank and file: -1 where size counts and -1 to rally, 0.5 AP cheaper; never
+    /// Militia.
     Small,
 }
 
