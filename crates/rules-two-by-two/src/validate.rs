@@ -365,6 +365,13 @@ fn feature_problems(s: &Scenario, i: usize, f: &Feature, out: &mut Vec<Problem>)
             "only hills have an elevation; leave it out, or make the feature a hill",
         ));
     }
+    if matches!(f.kind, TerrainKind::HastyWorks | TerrainKind::FieldWorks) {
+        out.push(p(
+            format!("{fp}.kind"),
+            format!("\"2 by 2\" has no {}", f.kind.name()),
+            "the book's obstacles are hedges and walls (\"2x2 Movement modifiers\"); draw works as a wall",
+        ));
+    }
     if f.kind == TerrainKind::LightWood && !s.options.light_woods {
         out.push(p(
             format!("{fp}.kind"),

@@ -1176,7 +1176,7 @@ fn r27_fast_and_decisive() {
 
 // R29 "2x2 Clearing dense woods": infantry outside a dense wood may assault light infantry
 // within 1" of its edge: the attacker has -1 (unless light infantry), the light infantry
-// loses its -3 (and has -1 if Pinned), the attacker is Pinned afterwards; cavalry may not
+// loses its -3 (and has -1 if Pinned or Disrupted), the attacker is Pinned afterwards; cavalry may not
 // clear woods and light infantry deeper than 1" cannot be reached or seen.
 // Actions: a French battalion charges light infantry at the wood's edge and wins 6 - 1 = 5
 // against 4 (the light infantry routs, survival 4, through the wood); heavy cavalry tries
@@ -1222,6 +1222,20 @@ fn r29_clearing_dense_woods() {
         &pinned.state,
         pinned.unit("jaegers"),
         pinned.unit("line"),
+        &[],
+        &c,
+    );
+    assert_eq!(
+        mods(&m),
+        vec![(-1, "Pinned light infantry holding a wood".into())]
+    );
+    // Disrupted carries Pinned's hold on the unit and more (R10, R32): the same -1.
+    let mut disrupted = t.clone();
+    disrupted.set_status("jaegers", Status::Disrupted);
+    let m = melee::modifiers(
+        &disrupted.state,
+        disrupted.unit("jaegers"),
+        disrupted.unit("line"),
         &[],
         &c,
     );

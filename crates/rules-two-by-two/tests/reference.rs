@@ -1,0 +1,16 @@
+//! The reference page of the files this rule set reads (`grognard reference --rules
+//! two-by-two`): every key and every value a file may name says what it means.
+
+use grognard_engine::book::Book;
+use grognard_engine::reference::{gaps, page};
+use grognard_rules_two_by_two::TwoByTwo;
+
+#[test]
+fn every_key_and_value_of_every_file_has_a_meaning() {
+    let page = page("Files", "Reference.", &TwoByTwo.file_schemas());
+    let gaps = gaps(&page);
+    assert!(gaps.is_empty(), "without a meaning:\n{}", gaps.join("\n"));
+    for key in ["| `turn_limit` |", "| `list` |", "- `\"light_infantry\"`: "] {
+        assert!(page.contains(key), "no {key} in\n{page}");
+    }
+}
