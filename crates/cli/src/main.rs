@@ -962,6 +962,36 @@ fn design(file: &Path, out: Option<&Path>) -> Result<ExitCode> {
         Text::Bad(e) => return Ok(refuse(file, &[e])),
     };
     let name = file.display().to_string();
+    // Another kind of file, or another book's, is named for what it is.
+    let header = match Header::read(&name, &text) {
+        Ok(h) => h,
+        Err(e) => return Ok(refuse(file, &[e])),
+    };
+    let nw = NapoleonsWars.name();
+    if let Some(r) = header.rules.as_deref().filter(|r| *r != nw) {
+        let (line, column) = header.rules_at;
+        let e = FileError {
+            file: name.clone(),
+            line,
+            column,
+            path: "rules".into(),
+            message: format!(
+                "this file is for {r}; `grognard design` reads orders of battle of {nw}"
+            ),
+            hint: format!("check it with `grognard check {name}`"),
+        };
+        return Ok(refuse(file, &[e]));
+    }
+    let kind = RULE_SETS
+        .iter()
+        .filter_map(|r| kind_for(r, &header).map(|k| (*r, k)))
+        .find(|(r, _)| *r == nw || header.rules.is_none());
+    if let Some((r, kind)) = kind.filter(|(_, k)| *k != "order of battle") {
+        bail!(
+            "{name} is {} {kind} for {r}, not an order of battle\n  hint: `grognard design` turns an order of battle into a roster; check this file with `grognard check {name}`",
+            article(kind)
+        );
+    }
     let oob: OrderOfBattle = match grognard_engine::files::parse_toml(&name, &text) {
         Ok(o) => o,
         Err(e) => {

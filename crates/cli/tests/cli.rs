@@ -873,3 +873,25 @@ fn the_file_references_in_docs_are_what_the_types_say() {
         assert!(made.contains("# Scenario files"), "{made}");
     }
 }
+
+#[test]
+fn design_names_a_file_that_is_not_an_order_of_battle() {
+    let scenario = repo_file("scenarios/napoleons-wars/italy-against-germany-1809.toml");
+    let o = grognard(&["design", &scenario]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains("is a scenario for napoleons-wars, not an order of battle"),
+        "{}",
+        show(&o)
+    );
+    let list = repo_file("scenarios/two-by-two/french-40ap.toml");
+    let o = grognard(&["design", &list]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "{list}:10:9: rules: this file is for two-by-two; `grognard design` reads orders of battle of napoleons-wars"
+        )),
+        "{}",
+        show(&o)
+    );
+}
