@@ -79,6 +79,53 @@ pub struct Feature {
     pub name: Option<String>,
 }
 
+/// The keys each terrain shape takes besides those every feature has.
+fn shape_keys(shape: &str) -> Option<&'static [&'static str]> {
+    Some(match shape {
+        "polygon" => &["points"],
+        "circle" => &["centre", "radius"],
+        "rect" => &["centre", "width", "height", "angle"],
+        "band" => &["points", "width"],
+        _ => return None,
+    })
+}
+
+/// Unknown keys in the `[[terrain]]` features of a file's text. A feature's shape is read
+/// through a flattened, internally tagged enum, where serde cannot refuse unknown fields,
+/// so a misspelt `raduis` would otherwise be dropped without a word.
+pub fn unknown_keys(text: &str) -> Vec<crate::files::Problem> {
+    let mut out = Vec::new();
+    let Ok(doc) = text.parse::<toml::Table>() else {
+        return out;
+    };
+    let Some(features) = doc.get("terrain").and_then(|t| t.as_array()) else {
+        return out;
+    };
+    const COMMON: [&str; 5] = ["kind", "shape", "elevation", "steep_edges", "name"];
+    for (i, f) in features.iter().enumerate() {
+        let Some(table) = f.as_table() else { continue };
+        let shape = table.get("shape").and_then(|v| v.as_str()).unwrap_or("");
+        let Some(own) = shape_keys(shape) else {
+            continue;
+        };
+        for key in table.keys() {
+            if !COMMON.contains(&key.as_str()) && !own.contains(&key.as_str()) {
+                let allowed: Vec<String> =
+                    COMMON.iter().chain(own).map(|k| format!("`{k}`")).collect();
+                out.push(crate::files::Problem::new(
+                    format!("terrain[{i}].{key}"),
+                    format!(
+                        "unknown field `{key}` for a {shape}, expected one of {}",
+                        allowed.join(", ")
+                    ),
+                    "remove the field or correct its spelling; the fields allowed here are listed above",
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// A feature's schema as a reference page shows it.
 pub fn schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Feature)).unwrap_or_default()
@@ -97,5 +144,26 @@ impl Feature {
             steep_edges: Vec::new(),
             name: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_misspelt_shape_key_is_named_with_the_keys_allowed() {
+        let text =
+            "[[terrain]]\nkind = \"town\"\nshape = \"circle\"\ncentre = [1.0, 2.0]\nraduis = 3.0\n";
+        let found = super::unknown_keys(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].path, "terrain[0].raduis");
+        assert!(
+            found[0].message.contains("`centre`, `radius`"),
+            "{}",
+            found[0].message
+        );
+        assert!(super::unknown_keys(
+            "[[terrain]]\nkind = \"town\"\nshape = \"circle\"\ncentre = [1.0, 2.0]\nradius = 3.0\n"
+        )
+        .is_empty());
     }
 }

@@ -21,7 +21,7 @@ pub use crate::limits::MAX_UNITS_PER_SIDE;
 /// Parse and check a scenario file.
 pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
     let s: Scenario = parse_toml(file, text).map_err(|e| vec![e])?;
-    let mut problems = terrain_fields(text);
+    let mut problems = grognard_engine::terrain::unknown_keys(text);
     problems.extend(self::problems(&s));
     finish(s, problems, file, text)
 }
@@ -98,53 +98,6 @@ fn pin_to_rows(
             p
         })
         .collect()
-}
-
-/// The keys each terrain shape takes besides those every feature has.
-fn shape_keys(shape: &str) -> Option<&'static [&'static str]> {
-    Some(match shape {
-        "polygon" => &["points"],
-        "circle" => &["centre", "radius"],
-        "rect" => &["centre", "width", "height", "angle"],
-        "band" => &["points", "width"],
-        _ => return None,
-    })
-}
-
-/// Unknown keys in terrain features. A feature's shape is read through a flattened,
-/// internally tagged enum, and serde cannot refuse unknown fields there, so a misspelt
-/// `raduis` would otherwise be dropped without a word.
-fn terrain_fields(text: &str) -> Vec<Problem> {
-    let mut out = Vec::new();
-    let Ok(doc) = text.parse::<toml::Table>() else {
-        return out;
-    };
-    let Some(features) = doc.get("terrain").and_then(|t| t.as_array()) else {
-        return out;
-    };
-    const COMMON: [&str; 5] = ["kind", "shape", "elevation", "steep_edges", "name"];
-    for (i, f) in features.iter().enumerate() {
-        let Some(table) = f.as_table() else { continue };
-        let shape = table.get("shape").and_then(|v| v.as_str()).unwrap_or("");
-        let Some(own) = shape_keys(shape) else {
-            continue;
-        };
-        for key in table.keys() {
-            if !COMMON.contains(&key.as_str()) && !own.contains(&key.as_str()) {
-                let allowed: Vec<String> =
-                    COMMON.iter().chain(own).map(|k| format!("`{k}`")).collect();
-                out.push(Problem::new(
-                    format!("terrain[{i}].{key}"),
-                    format!(
-                        "unknown field `{key}` for a {shape}, expected one of {}",
-                        allowed.join(", ")
-                    ),
-                    "remove the field or correct its spelling; the fields allowed here are listed above",
-                ));
-            }
-        }
-    }
-    out
 }
 
 fn finite(v: &[f64]) -> bool {
