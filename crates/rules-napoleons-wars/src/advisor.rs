@@ -424,7 +424,7 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 state,
                 side,
                 u,
-                crate::movement::full_allowance(state, u),
+                crate::movement::maneuver_allowance(state, u),
                 out,
             );
         } else {
@@ -686,7 +686,7 @@ fn fire_value(state: &State, shooters: &[&Unit], t: &Unit) -> f64 {
 
 /// What losing `sp` strength points would add to the unit's army losses ("NW II 4.0"): a
 /// brigade reaching Spent counts half a loss, one destroyed a whole one.
-fn loss_if(u: &Unit, sp: u32) -> f64 {
+fn loss_if(t: &crate::tables::DesignTables, u: &Unit, sp: u32) -> f64 {
     if sp == 0 {
         return 0.0;
     }
@@ -695,7 +695,7 @@ fn loss_if(u: &Unit, sp: u32) -> f64 {
     if after.sp == 0 {
         after.place = crate::state::Place::Gone(crate::state::Gone::Eliminated);
     }
-    after.loss(true) - u.loss(true)
+    after.loss(t, true) - u.loss(t, true)
 }
 
 /// How good a fight would be for the attackers, from the exact odds of a first round: the
@@ -705,8 +705,11 @@ fn combat_value(state: &State, attackers: &[UnitId], d: &Unit, moved: Option<&Un
     const LOSS: f64 = 4.0;
     const SP: f64 = 0.3;
     // A routed unit caught is overrun without a roll ("NW 11.2" #8).
+    let t = &state.field.tables.combat;
     if d.routed {
-        return 1.5 + LOSS * loss_if(d, 2);
+        let by_cavalry = attackers.iter().any(|a| state.unit(*a).is_cavalry());
+        let sp = t.routed_contacted_loss[usize::from(by_cavalry)];
+        return 1.5 + LOSS * loss_if(&state.field.tables.design, d, sp);
     }
     let c = Combat {
         attackers: crate::fight::primary_first(state, attackers),
@@ -715,32 +718,40 @@ fn combat_value(state: &State, attackers: &[UnitId], d: &Unit, moved: Option<&Un
     let primary = state.unit(c.attackers[0]);
     let s = crate::fight::situation_with(state, &c, moved);
     let cavalry = s.attackers.iter().any(|a| a.arm == crate::Arm::Cavalry);
-    let cut_down = u32::from(cavalry && d.is_infantry());
+    let cut_down = if cavalry && d.is_infantry() {
+        t.pursuit_loss
+    } else {
+        0
+    };
     let cap = |n: u32| {
         if s.cavalry_alone_against_infantry() && !s.combined_arms() {
-            n.min(1)
+            n.min(t.squares_loss_cap)
         } else {
             n
         }
     };
-    let dist = rcombat::odds(&state.field.tables.combat, &s);
+    let [crushed, broken, driven_back] = t.defender_losses;
+    let [repulsed, recule] = t.attacker_losses;
+    let struggle = t.struggle_loss;
+    let dist = rcombat::odds(t, &s);
     dist.outcomes
         .iter()
         .map(|(r, p)| {
             use CombatResult::*;
             // Strength lost by the defender and the primary attacker, and the ground.
             let (dl, al, ground) = match r {
-                DefenderCrushed => (3 + cut_down, 0, 1.0),
-                DefenderBroken if d.disordered => (2 + cut_down, 0, 1.0),
-                DefenderBroken => (2, 0, 0.6),
-                DefenderDrivenBack => (1, 0, 0.4),
+                DefenderCrushed => (crushed + cut_down, 0, 1.0),
+                DefenderBroken if d.disordered => (broken + cut_down, 0, 1.0),
+                DefenderBroken => (broken, 0, 0.6),
+                DefenderDrivenBack => (driven_back, 0, 0.4),
                 DefenderGivesGround => (0, 0, 0.3),
-                DesperateStruggle => (1, cap(1), 0.0),
+                DesperateStruggle => (struggle, cap(struggle), 0.0),
                 AssaultChecked => (0, 0, -0.2),
-                AssaultRepulsed => (0, cap(1), -0.3),
-                LeGuardRecule => (0, cap(2), -0.6),
+                AssaultRepulsed => (0, cap(repulsed), -0.3),
+                LeGuardRecule => (0, cap(recule), -0.6),
             };
-            p * (LOSS * (loss_if(d, dl) - loss_if(primary, al))
+            let design = &state.field.tables.design;
+            p * (LOSS * (loss_if(design, d, dl) - loss_if(design, primary, al))
                 + SP * (dl as f64 - al as f64)
                 + ground)
         })

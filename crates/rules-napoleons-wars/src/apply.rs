@@ -36,10 +36,19 @@ pub fn apply(state: &mut State, event: &Event) {
             state.clock = *clock;
             state.done = [false; 2];
             state.valour_used = false;
-            if clock.spec(&crate::rules::SEQUENCE).key == "skirmish" {
-                for u in state.units.iter_mut() {
-                    u.open_to_skirmish = u.open_to_skirmish.saturating_sub(1);
+            match clock.spec(&crate::rules::SEQUENCE).key {
+                "skirmish" => {
+                    for u in state.units.iter_mut() {
+                        u.open_to_skirmish = u.open_to_skirmish.saturating_sub(1);
+                    }
                 }
+                // A new half-turn's fire: last half-turn's foot batteries move freely again.
+                "artillery" => {
+                    for u in state.units.iter_mut() {
+                        u.fired_in_own_phase = false;
+                    }
+                }
+                _ => {}
             }
         }
         Event::SideDone { side } => state.done[side.index()] = true,
@@ -60,9 +69,20 @@ pub fn apply(state: &mut State, event: &Event) {
             state.fire_orders.push(order.clone());
         }
         Event::Skirmish { .. } => {}
-        Event::ArtilleryFire { batteries, .. } => {
+        Event::ArtilleryFire {
+            batteries,
+            final_fire,
+            ..
+        } => {
+            let phasing = state.clock.phasing(&crate::rules::SEQUENCE);
             for b in batteries {
-                state.units[*b as usize].fired = true;
+                let u = &mut state.units[*b as usize];
+                u.fired = true;
+                // Fire in its own side's artillery phase costs a foot battery its move in the
+                // maneuver phase that follows ("NW 9.2"); a final shot does not.
+                if !final_fire && u.side == phasing {
+                    u.fired_in_own_phase = true;
+                }
             }
         }
         Event::Lost { unit, sp, .. } => {
@@ -297,7 +317,6 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::MoveMarksCleared { side } => {
             for u in state.units.iter_mut().filter(|u| u.side == *side) {
                 u.moved = false;
-                u.fired_in_own_phase = false;
                 u.arrived = false;
                 u.shifted = false;
             }

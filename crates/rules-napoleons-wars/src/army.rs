@@ -55,8 +55,10 @@ pub struct Cinc {
     /// initiative rolled again once a battle ("NW 6.0").
     #[serde(default)]
     pub napoleon: bool,
-    /// Marked "V" in the officer ratings ("NW II 3.2"); kept on the roster, though in the
-    /// battle only command commanders give the valorous bonus.
+    /// Marked "V" ("NW II 3.2"): like a valorous commander, he gives +1 to the maneuver,
+    /// reaction, combat (one combat a phase, his or a commander's) and rally rolls of units
+    /// within 3", on top of his presence bonus, and shares the risks of a combat he inspired
+    /// (rulings N32, N51). Lost, he is not replaced ("NW 11.7").
     #[serde(default)]
     pub valorous: bool,
 }
@@ -242,7 +244,8 @@ pub struct Battery {
     /// name it by this.
     pub label: String,
     /// Its nation, for the fire modifiers (British and French +1, Russian heavy +1,
-    /// Ottoman -1, "NW 8.4").
+    /// Ottoman -1, "NW 8.4") and the foot artillery penalty (an Ottoman foot battery that
+    /// fires does not move, "NW 9.2").
     pub nation: Nation,
     /// Its weight class, which sets its fire points and ranges ("NW 8.4"): that of its
     /// pounds, but for howitzers (ruling N33).
@@ -255,6 +258,13 @@ pub struct Battery {
     /// What it fires.
     #[serde(default)]
     pub ordnance: Ordnance,
+    /// Cossack artillery: Russian horse guns serving with the Cossacks, which fire at -1 as
+    /// Ottoman guns do ("NW Fire Modifiers", ruling N52).
+    #[serde(default)]
+    pub cossack: bool,
+    /// French Old Guard foot artillery: moves its whole allowance after firing ("NW 9.2").
+    #[serde(default)]
+    pub old_guard: bool,
     /// Movement allowance in inches: 8 on foot, 12 with horse ("NW 9.1").
     pub movement: f64,
 }
@@ -308,9 +318,16 @@ pub fn commander_label(c: &Command) -> String {
     )
 }
 
-/// The label of a CinC: "Napoleon, E, +4" ("NW 2.0").
+/// The label of a CinC: "Napoleon, E, +4" ("NW 2.0"); a valorous one is marked "(V)" after
+/// his name, as a commander is (ruling N51).
 pub fn cinc_label(c: &Cinc) -> String {
-    format!("{}, {}, {:+}", c.name, c.rating.letter(), c.presence)
+    format!(
+        "{}{}, {}, {:+}",
+        c.name,
+        if c.valorous { " (V)" } else { "" },
+        c.rating.letter(),
+        c.presence
+    )
 }
 
 /// Inches without a needless ".0".

@@ -156,22 +156,25 @@ pub struct LossKind {
     pub irregular_cavalry: bool,
 }
 
-/// How much one unit counts toward a fatigue level ("NW II 4.0"): an eliminated battery or a
-/// Spent unit half, an eliminated unit one; for the army only, Guard infantry and cavalry
-/// count double and irregular cavalry not at all. A unit counts once, at its worst state
-/// (ruling N12).
-pub fn loss_value(kind: LossKind, state: LossState, army: bool) -> f64 {
+/// How much one unit counts toward a fatigue level ("NW II 4.0", "NW 12.0"): an eliminated
+/// battery, a Spent unit or one routed off the table half (the tables' `partial_losses`), an
+/// eliminated unit one; for the army only, Guard infantry and cavalry count double
+/// (`guard_army_multiplier`) and irregular cavalry not at all. A unit counts once, at its
+/// worst state (ruling N12).
+pub fn loss_value(t: &DesignTables, kind: LossKind, state: LossState, army: bool) -> f64 {
     if army && kind.irregular_cavalry {
         return 0.0;
     }
+    let [spent, routed_off, battery] = t.partial_losses;
     let base = match state {
         LossState::Intact => 0.0,
-        LossState::Spent | LossState::RoutedOff => 0.5,
-        LossState::Eliminated if kind.artillery => 0.5,
+        LossState::Spent => spent,
+        LossState::RoutedOff => routed_off,
+        LossState::Eliminated if kind.artillery => battery,
         LossState::Eliminated => 1.0,
     };
     if army && kind.guard && !kind.artillery {
-        base * 2.0
+        base * t.guard_army_multiplier
     } else {
         base
     }
@@ -209,17 +212,18 @@ pub fn hindered_range(t: &DesignTables, range: f64, basic: f64, hindered: bool) 
 
 /// Skirmish rating from a brigade's make-up ("NW II 2.8"): any light battalions (jagers,
 /// grenzers, legere, rifles and the like) give SK1; half the brigade, or a third for the
-/// French, gives SK2.
-pub fn skirmish_rating(nation: Nation, battalions: u32, light_battalions: u32) -> u8 {
+/// French (the tables' `sk2_share`), gives SK2.
+pub fn skirmish_rating(
+    t: &DesignTables,
+    nation: Nation,
+    battalions: u32,
+    light_battalions: u32,
+) -> u8 {
     if light_battalions == 0 || battalions == 0 {
         return 0;
     }
     let share = light_battalions as f64 / battalions as f64;
-    let needed = if nation == Nation::France {
-        1.0 / 3.0
-    } else {
-        0.5
-    };
+    let needed = t.sk2_share[usize::from(nation != Nation::France)];
     if share + 1e-9 >= needed {
         2
     } else {
@@ -328,6 +332,7 @@ mod tests {
 
     #[test]
     fn losses_count_as_the_book_says() {
+        let t = DesignTables::default();
         let line = LossKind {
             artillery: false,
             guard: false,
@@ -345,14 +350,14 @@ mod tests {
             irregular_cavalry: true,
             ..line
         };
-        assert_eq!(loss_value(line, LossState::Eliminated, true), 1.0);
-        assert_eq!(loss_value(line, LossState::Spent, false), 0.5);
-        assert_eq!(loss_value(battery, LossState::Eliminated, true), 0.5);
-        assert_eq!(loss_value(guard, LossState::Eliminated, true), 2.0);
-        assert_eq!(loss_value(guard, LossState::Eliminated, false), 1.0);
-        assert_eq!(loss_value(cossacks, LossState::Eliminated, true), 0.0);
-        assert_eq!(loss_value(cossacks, LossState::Eliminated, false), 1.0);
-        assert_eq!(loss_value(line, LossState::RoutedOff, true), 0.5);
+        assert_eq!(loss_value(&t, line, LossState::Eliminated, true), 1.0);
+        assert_eq!(loss_value(&t, line, LossState::Spent, false), 0.5);
+        assert_eq!(loss_value(&t, battery, LossState::Eliminated, true), 0.5);
+        assert_eq!(loss_value(&t, guard, LossState::Eliminated, true), 2.0);
+        assert_eq!(loss_value(&t, guard, LossState::Eliminated, false), 1.0);
+        assert_eq!(loss_value(&t, cossacks, LossState::Eliminated, true), 0.0);
+        assert_eq!(loss_value(&t, cossacks, LossState::Eliminated, false), 1.0);
+        assert_eq!(loss_value(&t, line, LossState::RoutedOff, true), 0.5);
     }
 
     #[test]
@@ -369,10 +374,42 @@ mod tests {
 
     #[test]
     fn skirmish_ratings_from_make_up() {
-        assert_eq!(skirmish_rating(Nation::Austria, 4, 0), 0);
-        assert_eq!(skirmish_rating(Nation::Austria, 4, 1), 1);
-        assert_eq!(skirmish_rating(Nation::Austria, 4, 2), 2);
-        assert_eq!(skirmish_rating(Nation::France, 6, 2), 2);
-        assert_eq!(skirmish_rating(Nation::Prussia, 6, 2), 1);
+        let t = DesignTables::default();
+        assert_eq!(skirmish_rating(&t, Nation::Austria, 4, 0), 0);
+        assert_eq!(skirmish_rating(&t, Nation::Austria, 4, 1), 1);
+        assert_eq!(skirmish_rating(&t, Nation::Austria, 4, 2), 2);
+        assert_eq!(skirmish_rating(&t, Nation::France, 6, 2), 2);
+        assert_eq!(skirmish_rating(&t, Nation::Prussia, 6, 2), 1);
+    }
+
+    // The fatigue counts and the SK2 share come from the tables.
+    #[test]
+    fn loss_counts_and_skirmish_shares_follow_the_tables() {
+        let t = DesignTables {
+            partial_losses: [0.25, 1.0, 0.75],
+            guard_army_multiplier: 3.0,
+            sk2_share: [0.5, 0.75],
+            ..DesignTables::default()
+        };
+        let line = LossKind {
+            artillery: false,
+            guard: false,
+            irregular_cavalry: false,
+        };
+        let battery = LossKind {
+            artillery: true,
+            ..line
+        };
+        let guard = LossKind {
+            guard: true,
+            ..line
+        };
+        assert_eq!(loss_value(&t, line, LossState::Spent, true), 0.25);
+        assert_eq!(loss_value(&t, line, LossState::RoutedOff, true), 1.0);
+        assert_eq!(loss_value(&t, battery, LossState::Eliminated, true), 0.75);
+        assert_eq!(loss_value(&t, guard, LossState::Eliminated, true), 3.0);
+        assert_eq!(skirmish_rating(&t, Nation::France, 6, 2), 1);
+        assert_eq!(skirmish_rating(&t, Nation::Austria, 4, 2), 1);
+        assert_eq!(skirmish_rating(&t, Nation::Austria, 4, 3), 2);
     }
 }

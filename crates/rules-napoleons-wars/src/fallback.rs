@@ -135,15 +135,21 @@ pub fn fall_back(
     }
     // Short of the distance, against enemies, impassable ground or the table edge.
     if gone + 1e-9 < distance {
-        ctx.lose(unit, 1, "could not retreat the whole way");
+        let n = ctx.state.field.tables.combat.retreat_short_loss;
+        ctx.lose(unit, n, "could not retreat the whole way");
     }
 }
 
-/// A rout away from `from` ("NW 11.5"): 12" for infantry and batteries, 24" for cavalry,
-/// facing away, through friends freely. A unit that cannot rout surrenders; one that runs off
-/// the table is gone, half a loss.
+/// A rout away from `from` ("NW 11.5"): 12" for infantry, 24" for cavalry, facing away,
+/// through friends freely. A unit that cannot rout surrenders; one that runs off the table is
+/// gone, half a loss. A battery never routs: a result that would rout it destroys it (ruling
+/// N50).
 pub fn rout(ctx: &mut Ctx, unit: UnitId, from: UnitId) {
     if !ctx.state.unit(unit).on_table() {
+        return;
+    }
+    if ctx.state.unit(unit).is_artillery() {
+        ctx.eliminate(unit, Gone::Eliminated, "guns lost: a battery does not rout");
         return;
     }
     let u = ctx.state.unit(unit);

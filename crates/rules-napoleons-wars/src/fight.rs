@@ -40,18 +40,20 @@ fn combat_unit(state: &State, u: &Unit, valorous: bool) -> combat::Unit {
     }
 }
 
-/// A valorous commander within 3" of `u` ("NW II 3.2").
+/// A valorous commander, or a valorous CinC, within 3" of `u` ("NW II 3.2", ruling N51).
 pub fn valorous_near(state: &State, u: &Unit) -> bool {
     valorous_commander_near(state, u).is_some()
 }
 
-/// The valorous commander within 3" of `u` whose bonus it takes: the nearest ("NW II 3.2").
+/// The valorous officer within 3" of `u` whose bonus it takes: the nearest commander or CinC
+/// rated "V" ("NW 4.0", "NW II 3.2", ruling N51).
 pub fn valorous_commander_near(state: &State, u: &Unit) -> Option<UnitId> {
     state
         .near_unit(u, state.field.tables.maneuver.presence_radius)
         .filter(|o| o.side == u.side)
         .filter(|o| match o.role {
             Role::Commander { command } => state.leader(o.side, command).3,
+            Role::Cinc => state.field.sides[o.side.index()].cinc_valorous,
             _ => false,
         })
         .map(|o| (o.id, distance(&o.base(), &u.base())))
@@ -197,20 +199,30 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         });
         let primary = live[0];
         let squares = s.cavalry_alone_against_infantry() && !s.combined_arms();
-        let cap = |n: u32| if squares { n.min(1) } else { n };
+        let cap = |n: u32| {
+            if squares {
+                n.min(tables.squares_loss_cap)
+            } else {
+                n
+            }
+        };
+        let [crushed, broken, driven_back] = tables.defender_losses;
+        let [repulsed, recule] = tables.attacker_losses;
+        let (struggle, pursuit) = (tables.struggle_loss, tables.pursuit_loss);
+        let fall_back = tables.fall_back;
         let attacker_cavalry = live.iter().any(|a| ctx.state.unit(*a).is_cavalry());
         let full =
             |ctx: &Ctx, u: UnitId| crate::movement::full_allowance(ctx.state, ctx.state.unit(u));
         match result {
             CombatResult::DesperateStruggle => {
-                ctx.lose(primary, cap(1), "desperate struggle");
-                ctx.lose(defender, 1, "desperate struggle");
+                ctx.lose(primary, cap(struggle), "desperate struggle");
+                ctx.lose(defender, struggle, "desperate struggle");
                 ctx.disorder(primary, "desperate struggle");
                 ctx.disorder(defender, "desperate struggle");
                 continue;
             }
             CombatResult::DefenderCrushed => {
-                ctx.lose(defender, 3, "crushed");
+                ctx.lose(defender, crushed, "crushed");
                 kill_general_on(ctx, defender, "killed as the defence was crushed");
                 if let Some(v) = defender_hero {
                     ctx.eliminate(v, Gone::Killed, "killed leading a defence that was crushed");
@@ -220,14 +232,14 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                     && attacker_cavalry
                     && ctx.state.unit(defender).is_infantry()
                 {
-                    ctx.lose(defender, 1, "cut down by pursuing cavalry");
+                    ctx.lose(defender, pursuit, "cut down by pursuing cavalry");
                 }
                 fallback::rout(ctx, defender, primary);
                 advance(ctx, primary, tables.advance[0], in_town);
             }
             CombatResult::DefenderBroken => {
                 let was_disordered = ctx.state.unit(defender).disordered;
-                ctx.lose(defender, 2, "broken");
+                ctx.lose(defender, broken, "broken");
                 destroy_attached_battery(ctx, defender);
                 officer_risk(ctx, defender);
                 hero_risk(ctx, defender_hero);
@@ -236,7 +248,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                         && attacker_cavalry
                         && ctx.state.unit(defender).is_infantry()
                     {
-                        ctx.lose(defender, 1, "cut down by pursuing cavalry");
+                        ctx.lose(defender, pursuit, "cut down by pursuing cavalry");
                     }
                     fallback::rout(ctx, defender, primary);
                 } else {
@@ -246,7 +258,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                 advance(ctx, primary, tables.advance[1], in_town);
             }
             CombatResult::DefenderDrivenBack => {
-                ctx.lose(defender, 1, "driven back");
+                ctx.lose(defender, driven_back, "driven back");
                 ctx.disorder(defender, "driven back");
                 let f = full(ctx, defender);
                 fallback::retreat(ctx, defender, primary, f, "driven back a full move");
@@ -255,7 +267,8 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
             }
             CombatResult::DefenderGivesGround => {
                 ctx.disorder(defender, "gives ground");
-                fallback::retreat(ctx, defender, primary, tables.fall_back, "gives ground 6\"");
+                let why = format!("gives ground {fall_back}\"");
+                fallback::retreat(ctx, defender, primary, fall_back, &why);
                 share(ctx);
                 for a in &live {
                     if ctx.state.unit(*a).is_cavalry() {
@@ -264,22 +277,17 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
                 }
             }
             CombatResult::AssaultChecked => {
+                let why = format!("assault checked, falls back {fall_back}\"");
                 for a in &live {
                     ctx.disorder(*a, "assault checked");
-                    fallback::retreat(
-                        ctx,
-                        *a,
-                        defender,
-                        tables.fall_back,
-                        "assault checked, falls back 6\"",
-                    );
+                    fallback::retreat(ctx, *a, defender, fall_back, &why);
                 }
                 if ctx.state.unit(defender).is_cavalry() {
                     ctx.disorder(defender, "defending cavalry disordered");
                 }
             }
             CombatResult::AssaultRepulsed => {
-                ctx.lose(primary, cap(1), "assault repulsed");
+                ctx.lose(primary, cap(repulsed), "assault repulsed");
                 for a in &live {
                     let f = full(ctx, *a);
                     fallback::retreat(ctx, *a, defender, f, "repulsed, retreats a full move");
@@ -287,7 +295,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
             }
             CombatResult::LeGuardRecule => {
                 let was_disordered = ctx.state.unit(primary).disordered;
-                ctx.lose(primary, cap(2), "la Garde recule");
+                ctx.lose(primary, cap(recule), "la Garde recule");
                 officer_risk(ctx, primary);
                 hero_risk(ctx, attacker_hero);
                 for a in &live {
@@ -437,11 +445,9 @@ fn hero_risk(ctx: &mut Ctx, hero: Option<UnitId>) {
     }
 }
 
-/// The victor advances straight ahead, stopping 1" short of any other enemy and never into
-/// contact ("NW 11.7").
-/// The victor `unit` advances `distance_in` straight ahead. Beating a defender that held a
-/// town (`town`), it goes as far as it takes to stand wholly in the town ("NW 11.3", ruling
-/// N36).
+/// The victor `unit` advances `distance_in` straight ahead, stopping 1" short of any other
+/// enemy and never into contact ("NW 11.7"). Beating a defender that held a town (`town`), it
+/// goes as far as it takes to stand wholly in the town ("NW 11.3", ruling N36).
 fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64, town: bool) {
     let u = ctx.state.unit(unit).clone();
     if !u.on_table() || u.routed || u.is_artillery() {
@@ -462,6 +468,7 @@ fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64, town: bool) {
     };
     let works = |k: &TerrainKind| matches!(k, TerrainKind::HastyWorks | TerrainKind::FieldWorks);
     let mut best: Option<Pose> = None;
+    let short = ctx.state.field.tables.combat.advance_short_of_enemy;
     let steps = (distance_in / 0.25).round() as usize;
     // Works are cleared within 3" more; a town is entered within a base's depth and 3" more.
     let works_extra = (3.0 / 0.25) as usize;
@@ -478,14 +485,14 @@ fn advance(ctx: &mut Ctx, unit: UnitId, distance_in: f64, town: bool) {
         if !ctx.state.field.contains(&b) {
             break;
         }
-        let blocked = ctx.state.near(b.pose.pos, b.radius() + 1.0).any(|o| {
+        let blocked = ctx.state.near(b.pose.pos, b.radius() + short).any(|o| {
             o.id != unit
                 && !o.is_officer()
                 && o.attached != Some(unit)
                 && if o.side == u.side {
                     measure::overlapping(&b, &o.base())
                 } else {
-                    distance(&b, &o.base()) < 1.0
+                    distance(&b, &o.base()) < short
                 }
         });
         if blocked {

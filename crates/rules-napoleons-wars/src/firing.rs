@@ -36,13 +36,15 @@ pub fn skirmish_value(state: &State, u: &Unit) -> Option<u8> {
     Some(b.sk)
 }
 
-/// The reach of an SK1 or SK2 unit this turn, shorter in fog ("NW 7.2", "NW 7.8").
+/// The reach of an SK1 or SK2 unit this turn, shorter in fog ("NW 7.2", "NW 7.8"). Only fog
+/// shortens it: twilight hinders sight and command ("NW 9.51"), not the skirmishers, who need
+/// no sight of their target ("NW 7.2").
 fn skirmish_range(state: &State, sk: u8) -> f64 {
     let (weather, _) = state.field.spell(state.clock.turn);
     skirmish::range(
         &state.field.tables.skirmish,
         sk,
-        weather.hindrances() > 0,
+        weather == crate::scenario::Weather::Fog,
         false,
     )
     .unwrap_or(0.0)
@@ -195,8 +197,13 @@ fn battery_reach(state: &State, bat: &crate::army::Battery) -> f64 {
         (_, crate::GunWeight::Medium) => t.medium.reach[2],
         (_, crate::GunWeight::Heavy) => t.heavy.reach[2],
     };
+    reach.min(sight(state))
+}
+
+/// How far a unit sees this turn, less for each visibility hindrance ("NW 9.51").
+pub fn sight(state: &State) -> f64 {
     let (weather, _) = state.field.spell(state.clock.turn);
-    reach.min(24.0 - 6.0 * weather.hindrances() as f64)
+    state.field.tables.visibility.sight(weather.hindrances())
 }
 
 /// The farthest any battery reaches now.
@@ -210,12 +217,12 @@ pub fn longest_reach(state: &State) -> f64 {
     ]
     .into_iter()
     .fold(0.0, f64::max);
-    let (weather, _) = state.field.spell(state.clock.turn);
-    reach.min(24.0 - 6.0 * weather.hindrances() as f64)
+    reach.min(sight(state))
 }
 
-/// Can the battery fire at the target: range, front perspective, a clear alley of its own
-/// frontage, no town or wood in the way, sight ("NW 8.1", "NW 8.3", "NW 9.51")?
+/// Can the battery fire at the target: range, front perspective, a clear alley (as wide as
+/// the battery's frontage in the book) from its front to the target, no town or wood in the
+/// way, sight ("NW 8.1", "NW 8.3", "NW 9.51")?
 pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
     let Role::Battery(bat) = &b.role else {
         return Err(Illegal::new(R_ART, format!("{} is not a battery", b.label)));
@@ -250,11 +257,15 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
             format!("{} is outside the battery's front", t.label),
         ));
     }
+    // The alley starts as wide as the table says, centred on the battery's front ("NW 8.3").
     let (fl, fr) = bb.face(grognard_geometry::Face::Front);
-    let corridor = Corridor::new(fl, fr, &tb);
-    // The corridor lies within the shooter's and the target's circles swept along the line
-    // between their centres: a base whose circle misses that band cannot block it.
-    let band = bb.radius() + tb.radius();
+    let mid = (fl + fr) * 0.5;
+    let half = (fl - mid).normalize_or_zero() * state.field.tables.artillery.alley_width * 0.5;
+    let corridor = Corridor::new(mid + half, mid - half, &tb);
+    // The corridor lies within the shooter's circle (widened by the alley) and the target's,
+    // swept along the line between their centres: a base whose circle misses that band
+    // cannot block it.
+    let band = bb.radius() + state.field.tables.artillery.alley_width * 0.5 + tb.radius();
     let near_line = |o: &Unit| {
         grognard_geometry::distance::point_segment(o.pose.pos, bb.pose.pos, tb.pose.pos)
             <= band + o.base().radius()
@@ -375,9 +386,10 @@ pub fn check_fire(
                 return Err(Illegal::new(
                     "NW 8.3 Line of fire",
                     format!(
-                        "{} has {} within 6\" of its front and must fire at it",
+                        "{} has {} within {}\" of its front and must fire at it",
                         b.label,
-                        state.name(f)
+                        state.name(f),
+                        state.field.tables.artillery.closest_target_within
                     ),
                 ));
             }
@@ -436,7 +448,7 @@ pub fn battery_facts(state: &State, b: &Unit, t: &Unit, range: f64) -> fire::Bat
         suppressed: b.suppressed,
         british_french: matches!(bat.nation, crate::Nation::Britain | crate::Nation::France),
         russian_heavy: bat.nation == crate::Nation::Russia && bat.weight == crate::GunWeight::Heavy,
-        ottoman_cossack: bat.nation == crate::Nation::Ottoman,
+        ottoman_cossack: bat.nation == crate::Nation::Ottoman || bat.cossack,
         different_elevation: measure::elevation(state, b) != measure::elevation(state, t),
         into_flank_or_rear: flank,
     }
@@ -584,15 +596,13 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
                     skirmish::Outcome::NoEffect => {}
                     skirmish::Outcome::Disorder => ctx.disorder(t, "skirmish fire"),
                     skirmish::Outcome::LossAndDisorder => {
-                        ctx.lose(
-                            t,
-                            1,
-                            if art {
-                                "damaged by skirmishers"
-                            } else {
-                                "skirmish fire"
-                            },
-                        );
+                        // A brigade loses the table's s.p., a battery one of its two steps.
+                        let (n, why) = if art {
+                            (1, "damaged by skirmishers")
+                        } else {
+                            (ctx.state.field.tables.skirmish.loss, "skirmish fire")
+                        };
+                        ctx.lose(t, n, why);
                         ctx.disorder(t, "skirmish fire");
                     }
                 }
@@ -614,11 +624,14 @@ pub fn apply_fire_effect(ctx: &mut Ctx, t: UnitId, effect: FireEffect, from: Uni
     }
     let art = ctx.state.unit(t).is_artillery();
     let full = crate::movement::full_allowance(ctx.state, ctx.state.unit(t));
+    let table = &ctx.state.field.tables.artillery;
+    let [damaging, horrendous, destructive] = table.losses;
+    let back = table.horrendous_retreat;
     match (effect, art) {
         (FireEffect::Desultory, _) => {}
         (FireEffect::Effective, _) => ctx.disorder(t, "artillery fire"),
         (FireEffect::Damaging, false) => {
-            ctx.lose(t, 1, "artillery fire");
+            ctx.lose(t, damaging, "artillery fire");
             ctx.disorder(t, "artillery fire");
         }
         (FireEffect::Damaging, true) => {
@@ -626,16 +639,18 @@ pub fn apply_fire_effect(ctx: &mut Ctx, t: UnitId, effect: FireEffect, from: Uni
             ctx.disorder(t, "artillery fire");
         }
         (FireEffect::Horrendous, false) => {
-            ctx.lose(t, 1, "artillery fire");
+            ctx.lose(t, horrendous, "artillery fire");
             ctx.disorder(t, "artillery fire");
-            fallback::retreat(ctx, t, from, 6.0, "retreats 6\" under artillery fire");
+            let why = format!("retreats {back}\" under artillery fire");
+            fallback::retreat(ctx, t, from, back, &why);
         }
         (FireEffect::Horrendous, true) => {
+            // A battery has two steps: horrendous fire costs it one ("NW Fire Effects").
             ctx.lose(t, 1, "damaged by artillery fire");
             fallback::retreat(ctx, t, from, full, "retreats under artillery fire");
         }
         (FireEffect::Destructive, false) => {
-            ctx.lose(t, 2, "artillery fire");
+            ctx.lose(t, destructive, "artillery fire");
             ctx.disorder(t, "artillery fire");
             fallback::retreat(ctx, t, from, full, "retreats under artillery fire");
         }

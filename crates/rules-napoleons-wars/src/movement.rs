@@ -51,20 +51,27 @@ fn terrain_row(state: &State, u: &Unit) -> crate::tables::TerrainRow {
     }
 }
 
-/// The unit's full movement allowance this phase ("NW 9.1", "NW 9.2").
+/// The unit's full movement allowance ("NW 9.1"): also the "full move" of a retreat or an
+/// evasion, whatever the unit did in the fire phase.
 pub fn full_allowance(state: &State, u: &Unit) -> f64 {
-    let mv = &state.field.tables.movement;
     match &u.role {
         Role::Brigade(b) => b.movement,
-        Role::Battery(b) => {
-            // A foot battery that fired in its own side's fire phase moves at half rate.
-            if !b.horse && u.fired_in_own_phase {
-                b.movement * 0.5
-            } else {
-                b.movement
-            }
+        Role::Battery(b) => b.movement,
+        _ => state.field.tables.movement.officers,
+    }
+}
+
+/// The unit's whole allowance for a move in this maneuver phase ("NW 9.1", "NW 9.2"): a foot
+/// battery that fired in its own side's artillery phase moves only its share of it, half, or
+/// nothing if Ottoman; French Old Guard foot artillery moves its whole allowance.
+pub fn maneuver_allowance(state: &State, u: &Unit) -> f64 {
+    let full = full_allowance(state, u);
+    match &u.role {
+        Role::Battery(b) if !b.horse && !b.old_guard && u.fired_in_own_phase => {
+            let share = &state.field.tables.movement.fired_foot_artillery;
+            full * share[usize::from(b.nation == crate::Nation::Ottoman)]
         }
-        _ => mv.officers,
+        _ => full,
     }
 }
 
@@ -78,7 +85,8 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     let poses = moves::plan(u.pose, size, size, steps).map_err(|e| illegal(R_MOVE, e))?;
     let class = class_of(u);
     let (_, mud) = state.field.spell(state.clock.turn);
-    let full = full_allowance(state, u);
+    let costs = moves::Costs::new(&state.field.tables, mud);
+    let full = maneuver_allowance(state, u);
     let row = terrain_row(state, u);
     let officer = u.is_officer();
     let troops = !officer;
@@ -101,13 +109,14 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         {
             return Err(illegal(
                 R_PRESENCE,
-                "within 6\" of the enemy a unit moves only straight toward or away from it: no oblique or flank steps",
+                format!("within {presence}\" of the enemy a unit moves only straight toward or away from it: no oblique or flank steps"),
             ));
         }
     }
 
     let mut cost = 0.0;
-    let mut extra = 0.0; // terrain, charged on top of the steps
+    // Terrain, charged on top of the steps, each step's multiplied as the step is.
+    let mut extra = 0.0;
     let mut obstacles = 0.0;
     let mut all_road = on_road(state, u.pose.pos);
     let mut through_friends = false;
@@ -135,7 +144,9 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         + u.base().radius();
     let nearby: Vec<&Unit> = state.near(u.pose.pos, reach + 0.5).collect();
     for (i, step) in steps.iter().enumerate() {
-        cost += moves::step_cost(step, class, full, mud, i == 0).map_err(|e| illegal(R_MOVE, e))?;
+        cost +=
+            moves::step_cost(step, class, full, &costs, i == 0).map_err(|e| illegal(R_MOVE, e))?;
+        let mut step_extra = 0.0;
         if matches!(
             step,
             Step::Oblique { .. } | Step::Flank { .. } | Step::Wheel { .. }
@@ -176,11 +187,11 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 } else {
                     1.0
                 };
-                extra += (mult - 1.0) * seg;
+                step_extra += (mult - 1.0) * seg;
             }
             let lv = measure::elevation_at(state, p);
             if lv != level {
-                extra += row.elevation * (lv as f64 - level as f64).abs();
+                step_extra += row.elevation * (lv as f64 - level as f64).abs();
                 level = lv;
             }
             if let Some(bat) = carried {
@@ -231,10 +242,10 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             let n = f.shape.crossings(pose.pos, poses[i].pos);
             obstacles += row.obstacle * n as f64;
         }
+        // Woods, fords and climbs cost as the step does: doubled going back or in mud, and
+        // only once for both (ruling N49); obstacles never (the sum above).
+        extra += step_extra * moves::multiplier(step, class, &costs);
         pose = poses[i];
-    }
-    if mud {
-        extra *= state.field.tables.terrain.mud_multiplier;
     }
     let mut total = cost + extra + obstacles;
     if through_friends {
@@ -440,7 +451,10 @@ fn check_contact(
     if closer {
         return Err(illegal(
             "NW 11.1 Direction of contact",
-            "an attacker must contact the closest enemy within 6\" to its front",
+            format!(
+                "an attacker must contact the closest enemy within {}\" to its front",
+                state.field.tables.movement.presence_of_enemy
+            ),
         ));
     }
     // At most two attackers, and the second only on a flank or the rear; one to a side.

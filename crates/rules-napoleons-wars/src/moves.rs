@@ -7,8 +7,10 @@
 //! the caller's: terrain multipliers and obstacle costs ("NW 9.5"), the 2" to pass through
 //! friends and never ending a move overlapping another base ("NW 9.3"), the road bonus, the
 //! 6" presence-of-the-enemy restriction ("NW 9.9"), and contact and squaring up ("NW 9.91"-
-//! "NW 9.93"). [`may_contact`] records which steps the book lets carry a unit into contact,
-//! so the caller can refuse the others.
+//! "NW 9.93"). [`multiplier`] says how many times its plain cost a step costs, so the caller
+//! multiplies the terrain it crosses by the same ("NW 9.4", "NW 9.8"). [`may_contact`]
+//! records which steps the book lets carry a unit into contact, so the caller can refuse the
+//! others.
 //!
 //! Conventions follow `grognard_geometry`: inches, radians counter-clockwise from `+x`, and a
 //! [`Pose`] that places the centre of a base `width` wide (frontage) and `depth` deep.
@@ -142,29 +144,78 @@ pub enum MoverClass {
     Officer,
 }
 
+/// The numbers a step's cost is reckoned by ("NW 9.4", "NW 9.6"-"NW 9.8"): the tables'
+/// values, and whether the ground is mud.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Costs {
+    /// Share of the allowance a wheel costs for every 45 degrees.
+    pub wheel_per_45: f64,
+    /// Share of the allowance an infantry change of face costs, for 90 and 180 degrees.
+    pub infantry_change_face: [f64; 2],
+    /// Share of the allowance any other change of face costs in mud (free on dry ground).
+    pub change_face_in_mud: f64,
+    /// Inches an oblique step pays before its distance.
+    pub oblique: f64,
+    /// How many times its ground an infantry or cavalry retrograde or flank step costs.
+    pub retrograde: f64,
+    /// The mud multiplier if the ground is mud; `None` on dry ground.
+    pub mud: Option<f64>,
+}
+
+impl Costs {
+    /// The costs of `tables` on ground that is `mud` or not.
+    pub fn new(tables: &crate::tables::Tables, mud: bool) -> Costs {
+        let m = &tables.movement;
+        Costs {
+            wheel_per_45: m.wheel_per_45,
+            infantry_change_face: m.infantry_change_face,
+            change_face_in_mud: m.change_face_in_mud,
+            oblique: m.oblique_cost,
+            retrograde: m.retrograde_multiplier,
+            mud: mud.then_some(tables.terrain.mud_multiplier),
+        }
+    }
+}
+
+/// How many times its plain cost a step costs, terrain included ("NW 9.4", "NW 9.8"): a
+/// retrograde or flank step of infantry or cavalry by the retrograde multiplier, any step in
+/// mud by the mud multiplier, and a step that is both by the larger of the two only, since a
+/// cost is multiplied once (ruling N49).
+pub fn multiplier(step: &Step, class: MoverClass, costs: &Costs) -> f64 {
+    let sideways_or_back = matches!(step, Step::Retrograde { .. } | Step::Flank { .. })
+        && matches!(class, MoverClass::Infantry | MoverClass::Cavalry);
+    match (sideways_or_back, costs.mud) {
+        (true, Some(m)) => costs.retrograde.max(m),
+        (true, None) => costs.retrograde,
+        (false, Some(m)) => m,
+        (false, None) => 1.0,
+    }
+}
+
 /// The movement allowance a step spends by itself, before any terrain ("NW 9.4", "NW 9.6"-
 /// "NW 9.8"). `allowance` is the unit's allowance for this move as the caller reckons it
-/// ("NW 9.1", after the maneuver roll); `mud` is the ground condition; `first` says whether
-/// this is the first step of the move.
+/// ("NW 9.1", "NW 9.2"); `costs` holds the tables' numbers and the ground condition; `first`
+/// says whether this is the first step of the move.
 ///
 /// The rules, and the choices made where the book is silent:
-/// - **Wheel** ("NW 9.6"): a quarter of the allowance for every 45 degrees, in proportion for
-///   other angles (so 90 degrees is half the allowance). The book says nothing of wheels in
-///   mud; we apply the general doubling of "NW 9.4".
+/// - **Wheel** ("NW 9.6"): a share of the allowance (a quarter) for every 45 degrees, in
+///   proportion for other angles (so 90 degrees is half the allowance). The book says nothing
+///   of wheels in mud; we apply the general multiplier of "NW 9.4".
 /// - **Change of face** ("NW 9.7"): an error unless it is the first step. Free for cavalry and
 ///   artillery, or a quarter of the allowance in mud whether the turn is 90 or 180 degrees.
-///   Infantry pay a quarter for 90 degrees and a half for 180, twice that in mud. The book
+///   Infantry pay a quarter for 90 degrees and a half for 180, multiplied in mud. The book
 ///   does not price officers' changes of face; we treat officers like cavalry (the terrain
 ///   table groups them with light cavalry).
 /// - **Oblique** ("NW 9.8"): the 1" charged on setting off plus the distance. In mud the whole
-///   of it doubles, the 1" included, since the book calls that 1" a movement cost and only
-///   exempts obstacle crossings from the mud doubling.
+///   of it is multiplied, the 1" included, since the book calls that 1" a movement cost and
+///   only exempts obstacle crossings from the mud doubling.
 /// - **Retrograde and flank** ("NW 9.8"): twice the distance for infantry and cavalry, the
 ///   plain distance for artillery. The book names only artillery as exempt; we exempt
 ///   officers too, since a single stand has no formation to keep.
 /// - **Forward**: the distance.
-/// - **Mud** ("NW 9.4") doubles each cost above unless said otherwise, but a cost is never
-///   doubled twice: a retrograde or flank step already doubled stays doubled, not quadrupled.
+/// - **Mud** ("NW 9.4") multiplies each cost above unless said otherwise, but a cost is
+///   multiplied once: a retrograde or flank step takes the larger of its own multiplier and
+///   the mud's ([`multiplier`]), not both.
 ///
 /// Errors: the step is not valid ([`Step::is_valid`]), the allowance is negative or not
 /// finite, or a change of face is not the first step.
@@ -172,7 +223,7 @@ pub fn step_cost(
     step: &Step,
     class: MoverClass,
     allowance: f64,
-    mud: bool,
+    costs: &Costs,
     first: bool,
 ) -> Result<f64, &'static str> {
     if !step.is_valid() {
@@ -181,7 +232,7 @@ pub fn step_cost(
     if !(allowance.is_finite() && allowance >= 0.0) {
         return Err("the movement allowance must be a finite number of inches, not negative");
     }
-    let mud_factor = if mud { 2.0 } else { 1.0 };
+    let times = multiplier(step, class, costs);
     let cost = match *step {
         Step::ChangeFace { quarter_turns } => {
             if !first {
@@ -189,31 +240,22 @@ pub fn step_cost(
             }
             match class {
                 MoverClass::Infantry => {
-                    let share = if quarter_turns.abs() == 2 { 0.5 } else { 0.25 };
-                    allowance * share * mud_factor
+                    let share = costs.infantry_change_face[usize::from(quarter_turns.abs() == 2)];
+                    allowance * share * times
                 }
                 MoverClass::Cavalry | MoverClass::Artillery | MoverClass::Officer => {
-                    if mud {
-                        allowance * 0.25
+                    if costs.mud.is_some() {
+                        allowance * costs.change_face_in_mud
                     } else {
                         0.0
                     }
                 }
             }
         }
-        Step::Wheel { degrees, .. } => allowance * 0.25 * (degrees / 45.0) * mud_factor,
-        Step::Forward { d } => d * mud_factor,
-        Step::Oblique { d, .. } => (1.0 + d) * mud_factor,
-        Step::Retrograde { .. } | Step::Flank { .. } => {
-            let d = step.ground(0.0, 0.0);
-            let doubled = matches!(class, MoverClass::Infantry | MoverClass::Cavalry);
-            // Retrograde and mud each double the cost, but together they double it only once.
-            if doubled || mud {
-                d * 2.0
-            } else {
-                d
-            }
-        }
+        Step::Wheel { degrees, .. } => allowance * costs.wheel_per_45 * (degrees / 45.0) * times,
+        Step::Forward { d } => d * times,
+        Step::Oblique { d, .. } => (costs.oblique + d) * times,
+        Step::Retrograde { .. } | Step::Flank { .. } => step.ground(0.0, 0.0) * times,
     };
     Ok(cost)
 }
@@ -336,6 +378,11 @@ mod tests {
 
     const EPS: f64 = 1e-9;
 
+    /// The book's costs, on muddy ground or dry.
+    fn book(mud: bool) -> Costs {
+        Costs::new(&crate::tables::Tables::default(), mud)
+    }
+
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < EPS
     }
@@ -399,8 +446,8 @@ mod tests {
             left: false,
             degrees: 90.0,
         };
-        let c45 = step_cost(&w45, MoverClass::Infantry, 10.0, false, false).unwrap();
-        let c90 = step_cost(&w90, MoverClass::Cavalry, 10.0, false, true).unwrap();
+        let c45 = step_cost(&w45, MoverClass::Infantry, 10.0, &book(false), false).unwrap();
+        let c90 = step_cost(&w90, MoverClass::Cavalry, 10.0, &book(false), true).unwrap();
         assert!(close(c45, 2.5), "{c45}");
         assert!(close(c90, 5.0), "{c90}");
     }
@@ -411,19 +458,19 @@ mod tests {
         let quarter = Step::ChangeFace { quarter_turns: -1 };
         let inf = MoverClass::Infantry;
         assert!(close(
-            step_cost(&half, inf, 10.0, false, true).unwrap(),
+            step_cost(&half, inf, 10.0, &book(false), true).unwrap(),
             5.0
         ));
         assert!(close(
-            step_cost(&quarter, inf, 10.0, false, true).unwrap(),
+            step_cost(&quarter, inf, 10.0, &book(false), true).unwrap(),
             2.5
         ));
         assert!(close(
-            step_cost(&quarter, inf, 10.0, true, true).unwrap(),
+            step_cost(&quarter, inf, 10.0, &book(true), true).unwrap(),
             5.0
         ));
         assert!(close(
-            step_cost(&half, inf, 10.0, true, true).unwrap(),
+            step_cost(&half, inf, 10.0, &book(true), true).unwrap(),
             10.0
         ));
     }
@@ -432,18 +479,21 @@ mod tests {
     fn cavalry_change_face_free_but_only_as_first_step() {
         let cf = Step::ChangeFace { quarter_turns: 2 };
         let cav = MoverClass::Cavalry;
-        assert_eq!(step_cost(&cf, cav, 16.0, false, true), Ok(0.0));
-        assert!(step_cost(&cf, cav, 16.0, false, false).is_err());
+        assert_eq!(step_cost(&cf, cav, 16.0, &book(false), true), Ok(0.0));
+        assert!(step_cost(&cf, cav, 16.0, &book(false), false).is_err());
         // In mud it costs a quarter, whatever the turn.
-        assert!(close(step_cost(&cf, cav, 16.0, true, true).unwrap(), 4.0));
+        assert!(close(
+            step_cost(&cf, cav, 16.0, &book(true), true).unwrap(),
+            4.0
+        ));
         let art = MoverClass::Artillery;
-        assert_eq!(step_cost(&cf, art, 8.0, false, true), Ok(0.0));
+        assert_eq!(step_cost(&cf, art, 8.0, &book(false), true), Ok(0.0));
     }
 
     #[test]
     fn retrograde_doubles_for_foot_and_horse_and_mud_doubles_only_once() {
         let r = Step::Retrograde { d: 2.0 };
-        let cost = |class, mud| step_cost(&r, class, 10.0, mud, false).unwrap();
+        let cost = |class, mud| step_cost(&r, class, 10.0, &book(mud), false).unwrap();
         assert!(close(cost(MoverClass::Infantry, false), 4.0));
         assert!(close(cost(MoverClass::Cavalry, false), 4.0));
         assert!(close(cost(MoverClass::Artillery, false), 2.0));
@@ -451,7 +501,7 @@ mod tests {
         assert!(close(cost(MoverClass::Artillery, true), 4.0));
         let f = Step::Flank { d: -1.5 };
         assert!(close(
-            step_cost(&f, MoverClass::Infantry, 10.0, false, false).unwrap(),
+            step_cost(&f, MoverClass::Infantry, 10.0, &book(false), false).unwrap(),
             3.0
         ));
     }
@@ -460,11 +510,11 @@ mod tests {
     fn forward_costs_distance_doubled_in_mud() {
         let f = Step::Forward { d: 3.0 };
         assert!(close(
-            step_cost(&f, MoverClass::Infantry, 10.0, false, false).unwrap(),
+            step_cost(&f, MoverClass::Infantry, 10.0, &book(false), false).unwrap(),
             3.0
         ));
         assert!(close(
-            step_cost(&f, MoverClass::Infantry, 10.0, true, false).unwrap(),
+            step_cost(&f, MoverClass::Infantry, 10.0, &book(true), false).unwrap(),
             6.0
         ));
     }
@@ -480,8 +530,44 @@ mod tests {
         let expected = start.pos + dir(1.0 + 30f64.to_radians()) * 3.0;
         assert!(close_v(end.pos, expected), "{:?} vs {expected:?}", end.pos);
         assert!(close(end.facing, start.facing));
-        let cost = step_cost(&step, MoverClass::Infantry, 10.0, false, false).unwrap();
+        let cost = step_cost(&step, MoverClass::Infantry, 10.0, &book(false), false).unwrap();
         assert!(close(cost, 4.0), "{cost}");
+    }
+
+    // The numbers come from the tables: a scenario that changes them changes the costs.
+    #[test]
+    fn costs_follow_the_tables() {
+        let mut t = crate::tables::Tables::default();
+        t.movement.oblique_cost = 2.0;
+        t.movement.wheel_per_45 = 0.5;
+        t.movement.infantry_change_face = [0.5, 1.0];
+        t.movement.change_face_in_mud = 0.5;
+        t.movement.retrograde_multiplier = 1.5;
+        t.terrain.mud_multiplier = 3.0;
+        let (dry, mud) = (Costs::new(&t, false), Costs::new(&t, true));
+        let inf = MoverClass::Infantry;
+        let ob = Step::Oblique {
+            degrees: 20.0,
+            d: 3.0,
+        };
+        assert!(close(step_cost(&ob, inf, 10.0, &dry, false).unwrap(), 5.0));
+        assert!(close(step_cost(&ob, inf, 10.0, &mud, false).unwrap(), 15.0));
+        let w = Step::Wheel {
+            left: true,
+            degrees: 45.0,
+        };
+        assert!(close(step_cost(&w, inf, 10.0, &dry, false).unwrap(), 5.0));
+        let cf = Step::ChangeFace { quarter_turns: 2 };
+        assert!(close(step_cost(&cf, inf, 10.0, &dry, true).unwrap(), 10.0));
+        let cav = MoverClass::Cavalry;
+        assert!(close(step_cost(&cf, cav, 16.0, &mud, true).unwrap(), 8.0));
+        // Back in the dry at 1.5 times; in mud the larger multiplier, 3, and only that.
+        let r = Step::Retrograde { d: 2.0 };
+        assert!(close(step_cost(&r, inf, 10.0, &dry, false).unwrap(), 3.0));
+        assert!(close(step_cost(&r, inf, 10.0, &mud, false).unwrap(), 6.0));
+        assert!(close(multiplier(&r, inf, &mud), 3.0));
+        assert!(close(multiplier(&r, MoverClass::Artillery, &dry), 1.0));
+        assert!(close(multiplier(&Step::Forward { d: 1.0 }, inf, &mud), 3.0));
     }
 
     #[test]
@@ -627,7 +713,7 @@ mod tests {
             &Step::Forward { d: -1.0 },
             MoverClass::Infantry,
             10.0,
-            false,
+            &book(false),
             true
         )
         .is_err());

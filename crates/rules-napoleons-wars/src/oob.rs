@@ -193,6 +193,13 @@ pub struct BatterySpec {
     pub ordnance: Ordnance,
     /// A contingent's battery: its nation, if not the army's.
     pub nation: Option<Nation>,
+    /// Cossack artillery: Russian horse guns serving with the Cossacks, which fire at -1 as
+    /// Ottoman guns do ("NW Fire Modifiers", ruling N52).
+    #[serde(default)]
+    pub cossack: bool,
+    /// French Old Guard foot artillery: moves its whole allowance after firing ("NW 9.2").
+    #[serde(default)]
+    pub old_guard: bool,
 }
 
 /// A designed army with the working behind it.
@@ -543,7 +550,7 @@ fn finish_brigade(
         (Some(sk), _) => sk.min(2),
         (None, Some(light)) => {
             let total = (spec.battalions.len() as u32).max(light);
-            design::skirmish_rating(nation, total, light)
+            design::skirmish_rating(&t.design, nation, total, light)
         }
         (None, None) => rated_sk,
     };
@@ -559,11 +566,11 @@ fn finish_brigade(
         },
         cx.year,
     );
-    // Cossacks, Yuruks, Bedouin and Arabs are the skirmishing light horse; militia
-    // cavalry is the rest ("NW 7.9", "NW II 3.12").
+    // Cossacks, Yuruks, Bedouin and Arabs are the skirmishing light horse; militia cavalry
+    // is any cavalry of Militia class, whatever its weight ("NW 7.9", "NW II 3.12", ruling
+    // N19).
     let irregular = cavalry
-        && (rated_sk > 0 || quality == Quality::Militia)
-        && weight == Some(CavalryWeight::Light);
+        && (quality == Quality::Militia || (rated_sk > 0 && weight == Some(CavalryWeight::Light)));
     let parts = design::split_brigade(&t.design, sp);
     if parts.len() > 1 {
         cx.notes.push(format!(
@@ -656,6 +663,8 @@ fn battery(cx: &mut Ctx, spec: &BatterySpec, nation: Nation, short: &str) -> Bat
         pounds: spec.pounds,
         horse,
         ordnance: spec.ordnance,
+        cossack: spec.cossack,
+        old_guard: spec.old_guard,
         movement,
     }
 }
@@ -884,13 +893,17 @@ fn structure(oob: &OrderOfBattle) -> (Vec<Problem>, bool) {
             continue;
         }
         for (bi, b) in c.batteries.iter().enumerate() {
+            let bp = format!("{path}.batteries[{bi}]");
             if !validate::pounds_ok(b.pounds) {
                 out.push(Problem::new(
-                    format!("{path}.batteries[{bi}].pounds"),
+                    format!("{bp}.pounds"),
                     format!("{} lb guns", b.pounds),
                     validate::POUNDS_HINT,
                 ));
             }
+            let nation = b.nation.unwrap_or(oob.nation);
+            let horse = b.horse || b.ordnance == Ordnance::Rockets;
+            validate::battery_markings(&mut out, &bp, nation, horse, b.cossack, b.old_guard);
         }
         let mut divisions: Vec<&str> = Vec::new();
         for (di, d) in c.divisions.iter().enumerate() {

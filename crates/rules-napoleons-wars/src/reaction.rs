@@ -3,12 +3,12 @@
 
 use crate::ctx::Ctx;
 use crate::event::Event;
-use crate::measure::{distance, in_front};
+use crate::measure::{distance, face_toward, in_front, overlapping, touching};
 use crate::moves::Step;
 use crate::resolve::morale;
 use crate::state::{Pending, State, Unit, UnitId};
 use grognard_engine::Illegal;
-use grognard_geometry::{angle_of, wrap};
+use grognard_geometry::{angle_of, wrap, Face};
 
 const R: &str = "NW 10.0 Reaction phase";
 
@@ -99,6 +99,60 @@ pub fn charge_steps(cav: &Unit, target: &Unit) -> Vec<Step> {
         steps.push(Step::Forward { d });
     }
     steps
+}
+
+/// Cavalry charged meets the charge with its own ("NW 10.2"): it no longer meets it at the
+/// halt, and the attacker is set back the table's 1" while the cavalry comes forward as far
+/// to meet it again. The two shift only when they meet front to front, the attacker alone
+/// against the cavalry, and both have room on the table clear of other units; otherwise the
+/// contact stays as it is (ruling N27).
+pub fn countercharge(ctx: &mut Ctx, unit: UnitId, by: UnitId) {
+    ctx.emit(Event::Countercharged { unit });
+    let setback = ctx.state.field.tables.reaction.countercharge_setback;
+    let cav = ctx.state.unit(unit).clone();
+    let a = ctx.state.unit(by).clone();
+    let alone = ctx
+        .state
+        .combats
+        .iter()
+        .find(|c| c.defender == unit)
+        .is_some_and(|c| c.attackers == [by]);
+    let face_to_face = face_toward(&cav.base(), a.pose.pos) == Face::Front
+        && face_toward(&a.base(), cav.pose.pos) == Face::Front;
+    if setback <= 0.0 || !alone || !face_to_face {
+        return;
+    }
+    let (a_to, cav_to) = (
+        a.pose.advanced(-setback, 0.0),
+        cav.pose.advanced(setback, 0.0),
+    );
+    let (ab, cb) = (a.at(a_to), cav.at(cav_to));
+    let clear = |b: &grognard_geometry::Base| {
+        ctx.state.field.contains(b)
+            && ctx.state.near(b.pose.pos, b.radius()).all(|o| {
+                o.id == unit
+                    || o.id == by
+                    || o.is_officer()
+                    || o.attached == Some(unit)
+                    || o.attached == Some(by)
+                    || !overlapping(b, &o.base())
+            })
+    };
+    if !(clear(&ab) && clear(&cb) && touching(&ab, &cb) && !overlapping(&ab, &cb)) {
+        return;
+    }
+    ctx.emit(Event::Moved {
+        unit: by,
+        to: a_to,
+        cost: 0.0,
+        road: a.road_moved,
+    });
+    ctx.emit(Event::Moved {
+        unit,
+        to: cav_to,
+        cost: 0.0,
+        road: false,
+    });
 }
 
 pub fn evade(ctx: &mut Ctx, unit: UnitId, from: UnitId) {

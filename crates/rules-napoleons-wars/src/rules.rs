@@ -195,6 +195,7 @@ pub fn start(scenario: &Scenario) -> State {
             cinc_rating: army.cinc.rating,
             presence: army.cinc.presence,
             napoleon: army.cinc.napoleon,
+            cinc_valorous: army.cinc.valorous,
             fatigue: army.fatigue,
             commands,
         });
@@ -385,7 +386,7 @@ impl NapoleonsWars {
                     }
                     state.field.tables.movement.officers
                 } else if u.arrived && !u.moved {
-                    movement::full_allowance(state, u)
+                    movement::maneuver_allowance(state, u)
                 } else {
                     return Err(Illegal::new(
                         "NW 9.0 C Resolving movement",
@@ -496,7 +497,7 @@ impl NapoleonsWars {
                 let allowance = match &ctx.state.pending {
                     Some(Pending::Move { allowance, .. }) => *allowance,
                     _ if u.is_officer() => ctx.state.field.tables.movement.officers,
-                    _ => movement::full_allowance(ctx.state, &u),
+                    _ => movement::maneuver_allowance(ctx.state, &u),
                 };
                 let plan = movement::plan(ctx.state, &u, steps, allowance).expect("checked");
                 ctx.emit(Event::Moved {
@@ -507,8 +508,13 @@ impl NapoleonsWars {
                 });
                 // Enemy officers run over: killed on a 12, otherwise they step 3" aside
                 // ("NW 9.3" note 2).
+                let mv = &ctx.state.field.tables.movement;
+                let (killed_on, aside) = (
+                    i32::from(mv.officer_overrun_killed_on),
+                    mv.officer_moved_aside,
+                );
                 for o in &plan.through_officers {
-                    let test = morale::officer_risk(ctx.dice, "NW 9.3 Interpenetration", 12);
+                    let test = morale::officer_risk(ctx.dice, "NW 9.3 Interpenetration", killed_on);
                     let killed = test.passed;
                     ctx.emit(Event::OfficerRisk { unit: *o, test });
                     if killed {
@@ -516,7 +522,7 @@ impl NapoleonsWars {
                     } else {
                         let op = ctx.state.unit(*o).pose;
                         let away = (op.pos - plan.end.pos).normalize_or_zero();
-                        let mut to = grognard_geometry::Pose::at(op.pos + away * 3.0, op.facing);
+                        let mut to = grognard_geometry::Pose::at(op.pos + away * aside, op.facing);
                         to.pos.x = to.pos.x.clamp(1.0, ctx.state.field.width - 1.0);
                         to.pos.y = to.pos.y.clamp(1.0, ctx.state.field.depth - 1.0);
                         let to = grognard_geometry::Pose::at(to.pos, op.facing);
@@ -571,8 +577,8 @@ impl NapoleonsWars {
             }
             Command::React { unit } => crate::reaction::react(ctx, *unit),
             Command::Countercharge => {
-                if let Some((unit, _, _)) = crate::reaction::pending_of(ctx.state) {
-                    ctx.emit(Event::Countercharged { unit });
+                if let Some((unit, Some(by), _)) = crate::reaction::pending_of(ctx.state) {
+                    crate::reaction::countercharge(ctx, unit, by);
                 }
             }
             Command::Evade => {
@@ -714,10 +720,11 @@ fn check_attach(state: &State, o: &Unit, unit: Option<UnitId>) -> Result<(), Ill
         return Err(Illegal::new(R, "a unit takes one general at a time"));
     }
     if let Some(old) = o.attached {
-        if distance(&state.unit(old).base(), &bu.base()) > 6.0 {
+        let within = state.field.tables.maneuver.reattach_within;
+        if distance(&state.unit(old).base(), &bu.base()) > within + 1e-9 {
             return Err(Illegal::new(
                 R,
-                "a general re-attaches only to a unit within 6\" of his old one",
+                format!("a general re-attaches only to a unit within {within}\" of his old one"),
             ));
         }
     }
@@ -844,30 +851,25 @@ fn roll_maneuver(ctx: &mut Ctx, unit: UnitId) {
     let facts = maneuver_facts(ctx.state, &u);
     let t = ctx.state.field.tables.maneuver.clone();
     let roll = maneuver::resolve(&t, &facts, ctx.dice);
-    let full = movement::full_allowance(ctx.state, &u);
+    let full = movement::maneuver_allowance(ctx.state, &u);
     let allowance = match roll.allowed {
         maneuver::Allowed::GoodOrder(g) => full * g.fraction(),
         maneuver::Allowed::Disordered(d) => full * d.reorders().unwrap_or(0.0),
     };
-    let retreat = matches!(
-        roll.allowed,
-        maneuver::Allowed::Disordered(crate::tables::DisorderedResult::RetreatHalf)
-    );
+    let retreat = match roll.allowed {
+        maneuver::Allowed::Disordered(d) => d.retreats(),
+        maneuver::Allowed::GoodOrder(_) => None,
+    };
     ctx.emit(Event::ManeuverRoll {
         unit,
         roll,
         allowance,
     });
-    if retreat {
-        // Falls back half a move, away from the nearest enemy.
+    if let Some(share) = retreat {
+        // Falls back its share of a full move, away from the nearest enemy.
         if let Some(e) = nearest_enemy(ctx.state, &u) {
-            crate::fallback::retreat(
-                ctx,
-                unit,
-                e,
-                full * 0.5,
-                "falls back half a move in disorder",
-            );
+            let back = movement::full_allowance(ctx.state, &u) * share;
+            crate::fallback::retreat(ctx, unit, e, back, "falls back half a move in disorder");
         }
     }
 }
@@ -916,7 +918,7 @@ pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Facts {
         in_range,
         disordered: u.disordered,
         fatigue: u.fatigue(),
-        quality: u.brigade().map_or(crate::Quality::Line, |b| b.quality),
+        quality: u.brigade().map(|b| b.quality),
         general_attached: state.general_on(u.id).is_some(),
         valorous_near: crate::fight::valorous_near(state, u),
         cinc_near,

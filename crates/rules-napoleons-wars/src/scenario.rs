@@ -23,7 +23,8 @@ pub enum Weather {
     /// Hindered visibility: skirmish ranges cut to the fog ranges ("NW 7.8"), sight 6"
     /// shorter and command ranges 3" shorter ("NW 9.51").
     Fog,
-    /// Dusk or dawn: visibility is hindered, with the same effects as fog ("NW 9.51").
+    /// Dusk or dawn: hindered visibility, sight 6" shorter and command ranges 3" shorter ("NW
+    /// 9.51"); unlike fog, skirmish ranges stay as they are ("NW 7.8").
     Twilight,
 }
 

@@ -211,8 +211,8 @@ impl Unit {
         }
     }
 
-    /// How this unit counts toward fatigue levels now ("NW II 4.0").
-    pub fn loss(&self, army: bool) -> f64 {
+    /// How this unit counts toward fatigue levels now ("NW II 4.0"), by the tables `t`.
+    pub fn loss(&self, t: &crate::tables::DesignTables, army: bool) -> f64 {
         let (artillery, guard, irregular) = match &self.role {
             Role::Brigade(b) => (false, b.quality == crate::Quality::Guard, b.irregular),
             Role::Battery(_) => (true, false, false),
@@ -225,6 +225,7 @@ impl Unit {
             _ => LossState::Intact,
         };
         design::loss_value(
+            t,
             LossKind {
                 artillery,
                 guard,
@@ -258,6 +259,10 @@ pub struct SideInfo {
     pub cinc_rating: Rating,
     pub presence: i32,
     pub napoleon: bool,
+    /// The CinC is valorous: he gives the "V" bonuses as a valorous commander does ("NW 4.0",
+    /// "NW II 3.2", ruling N51).
+    #[serde(default)]
+    pub cinc_valorous: bool,
     pub fatigue: u32,
     pub commands: Vec<CommandInfo>,
 }
@@ -648,7 +653,7 @@ impl State {
         self.units
             .iter()
             .filter(|u| u.side == side && u.command == Some(command))
-            .map(|u| u.loss(false))
+            .map(|u| u.loss(&self.field.tables.design, false))
             .sum()
     }
 
@@ -662,7 +667,7 @@ impl State {
         self.units
             .iter()
             .filter(|u| u.side == side)
-            .map(|u| u.loss(true))
+            .map(|u| u.loss(&self.field.tables.design, true))
             .sum()
     }
 

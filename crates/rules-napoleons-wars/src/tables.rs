@@ -18,6 +18,8 @@ pub struct Tables {
     pub movement: MovementAllowance,
     /// Terrain costs ("NW 9.5").
     pub terrain: TerrainCosts,
+    /// How far units see ("NW 9.51").
+    pub visibility: Visibility,
     /// Skirmish ranges and modifiers ("NW 7.0").
     pub skirmish: Skirmish,
     /// Artillery fire points, effects and modifiers ("NW 8.0").
@@ -94,6 +96,14 @@ impl DisorderedResult {
             DisorderedResult::ReorderFull => Some(1.0),
         }
     }
+
+    /// The share of its full allowance the unit falls back, if it must.
+    pub fn retreats(self) -> Option<f64> {
+        match self {
+            DisorderedResult::RetreatHalf => Some(0.5),
+            _ => None,
+        }
+    }
 }
 
 /// The maneuver table and its modifiers ("NW 9.0 C", "NW Maneuver Table"): a unit rolls 2d6,
@@ -117,7 +127,7 @@ pub struct Maneuver {
     pub quality: ByQuality,
     /// For a brigade with a general attached ("NW 9.0 A").
     pub general_attached: i32,
-    /// Within `presence_radius` of a valorous commander ("NW II 3.2").
+    /// Within `presence_radius` of a valorous commander or CinC ("NW II 3.2", ruling N51).
     pub valorous_near: i32,
     /// For a suppressed battery ("NW 11.6").
     pub suppressed_artillery: i32,
@@ -126,8 +136,11 @@ pub struct Maneuver {
     /// For a unit beyond a Poor commander's range, which reads the Poor column still.
     pub outside_poor_range: i32,
     /// Inches within which the CinC's presence bonus and a valorous commander's bonus reach
-    /// ("NW II 3.1", "NW II 3.2"); rally tests use a fixed 3".
+    /// ("NW II 3.1", "NW II 3.2"): for maneuver, reaction, combat and rally rolls alike.
     pub presence_radius: f64,
+    /// "NW 9.0 A": a general who leaves one brigade attaches only to one within this many
+    /// inches of it.
+    pub reattach_within: f64,
 }
 
 impl Default for Maneuver {
@@ -166,6 +179,7 @@ impl Default for Maneuver {
             command_fatigued: -1,
             outside_poor_range: -1,
             presence_radius: 3.0,
+            reattach_within: 6.0,
         }
     }
 }
@@ -211,9 +225,33 @@ pub struct MovementAllowance {
     pub road_enemy_distance: f64,
     /// "NW 9.3": an infantry or cavalry unit passing through friends pays this much.
     pub interpenetration: f64,
-    /// "NW 9.8": an oblique move first pays this much. The battle charges the book's 1"
-    /// whatever is written here.
+    /// "NW 9.3" note 2: an officer whom enemy troops move through is killed on this natural
+    /// 2d6 roll or higher (13: never).
+    pub officer_overrun_killed_on: u8,
+    /// "NW 9.3" note 2: an officer who lives through it is moved this far, away from the
+    /// troops that passed.
+    pub officer_moved_aside: f64,
+    /// "NW 9.2": the share of its allowance a foot battery that fired in its own side's fire
+    /// phase may still move that half-turn: other nations' and Ottoman batteries (which do
+    /// not move at all once they have fired). French Old Guard foot batteries keep their
+    /// whole allowance.
+    pub fired_foot_artillery: [f64; 2],
+    /// "NW 9.6": a wheel costs this share of the allowance for every 45 degrees turned, in
+    /// proportion for other angles.
+    pub wheel_per_45: f64,
+    /// "NW 9.7": an infantry change of face costs this share of the allowance for 90 degrees,
+    /// and for 180.
+    pub infantry_change_face: [f64; 2],
+    /// "NW 9.7": cavalry, batteries and officers change face free, but in mud for this share
+    /// of the allowance, 90 or 180 degrees alike.
+    pub change_face_in_mud: f64,
+    /// "NW 9.8": an oblique step first pays this much, then its distance.
     pub oblique_cost: f64,
+    /// "NW 9.8": infantry and cavalry stepping back or to a flank pay this many times the
+    /// cost of the ground, terrain included (batteries and officers pay the plain cost). In
+    /// mud the cost is multiplied once, by the larger of this and the mud multiplier ("NW
+    /// 9.4", ruling N49).
+    pub retrograde_multiplier: f64,
     /// "NW 9.9": within this distance of the enemy, infantry and cavalry move straight
     /// toward or away from the closest (ruling N22).
     pub presence_of_enemy: f64,
@@ -234,7 +272,14 @@ impl Default for MovementAllowance {
             road_bonus: 6.0,
             road_enemy_distance: 6.0,
             interpenetration: 2.0,
+            officer_overrun_killed_on: 12,
+            officer_moved_aside: 3.0,
+            fired_foot_artillery: [0.5, 0.0],
+            wheel_per_45: 0.25,
+            infantry_change_face: [0.25, 0.5],
+            change_face_in_mud: 0.25,
             oblique_cost: 1.0,
+            retrograde_multiplier: 2.0,
             presence_of_enemy: 6.0,
         }
     }
@@ -270,8 +315,12 @@ pub struct TerrainCosts {
     pub heavy_cavalry: TerrainRow,
     /// Other cavalry and officers.
     pub other_cavalry: TerrainRow,
-    /// "NW 9.4": mud multiplies the extra cost of woods, fords and hills (not obstacles) by
-    /// this; the cost of the move itself doubles in mud whatever is written here.
+    /// "NW 9.4": on muddy ground every cost of a move is multiplied by this: the steps
+    /// themselves (a wheel's or an infantry change of face's share of the allowance, the
+    /// oblique step's first inch), the ground with its woods and fords, and the climbs.
+    /// Only once: a retrograde or flank step of infantry or cavalry is multiplied by the
+    /// larger of this and `movement.retrograde_multiplier`. Obstacle crossings are never
+    /// multiplied (ruling N49).
     pub mud_multiplier: f64,
 }
 
@@ -294,6 +343,33 @@ impl Default for TerrainCosts {
     }
 }
 
+/// How far units see ("NW 9.51"): a battery fires only at a target within sight, so no
+/// farther than this whatever its guns' reach. The defaults are the book's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Visibility {
+    /// Inches a unit sees on a turn of clear sight.
+    pub normal: f64,
+    /// Inches less for each hindrance of the turn (fog, twilight).
+    pub per_hindrance: f64,
+}
+
+impl Default for Visibility {
+    fn default() -> Self {
+        Visibility {
+            normal: 24.0,
+            per_hindrance: 6.0,
+        }
+    }
+}
+
+impl Visibility {
+    /// How far a unit sees with `hindrances` on the turn, never less than nothing.
+    pub fn sight(&self, hindrances: u32) -> f64 {
+        (self.normal - self.per_hindrance * f64::from(hindrances)).max(0.0)
+    }
+}
+
 /// Skirmish fire ("NW 7.0"-"NW 7.9", "NW Skirmish Table"): both sides roll 2d6 and add
 /// their SK ratings; the modifiers here are added to the target's roll only. The defaults
 /// are the book's.
@@ -302,7 +378,7 @@ impl Default for TerrainCosts {
 pub struct Skirmish {
     /// Reach in inches of an SK1 and of an SK2 unit ("NW 7.1").
     pub range: [f64; 2],
-    /// The same on a turn of fog or twilight ("NW 7.8").
+    /// The same on a turn of fog ("NW 7.8"); twilight leaves the ranges as they are.
     pub fog_range: [f64; 2],
     /// For a mixed (MX) target ("NW II 2.4").
     pub mixed_brigade: i32,
@@ -320,6 +396,12 @@ pub struct Skirmish {
     pub ottoman_artillery: i32,
     /// For a vulnerable target: fording, on a bridge, or moved by road in its last maneuver.
     pub vulnerable: i32,
+    /// "NW 7.6": an attack whose total is at least this many times the target's costs it
+    /// `loss` (ruling N13: "twice" read as twice or more).
+    pub loss_multiple: i32,
+    /// "NW 7.6": s.p. a brigade loses to such an attack, besides its disorder (a battery is
+    /// damaged: one step).
+    pub loss: u32,
     /// The skirmishers' natural 2d6 roll that kills a general attached to the target (13:
     /// never).
     pub general_killed_on: u8,
@@ -338,6 +420,8 @@ impl Default for Skirmish {
             artillery: 2,
             ottoman_artillery: 3,
             vulnerable: -1,
+            loss_multiple: 2,
+            loss: 1,
             general_killed_on: 12,
         }
     }
@@ -363,11 +447,13 @@ pub enum FireEffect {
     Desultory,
     /// The target is disordered (a battery suppressed).
     Effective,
-    /// 1 s.p. lost and disordered; a battery driven back a full move and suppressed.
+    /// S.p. lost (1 in the book, `artillery.losses`) and disordered; a battery driven back a
+    /// full move and suppressed.
     Damaging,
-    /// 1 s.p. lost, disordered and back 6"; a battery damaged and back a full move.
+    /// S.p. lost (1), disordered and back `artillery.horrendous_retreat` (6"); a battery
+    /// damaged and back a full move.
     Horrendous,
-    /// 2 s.p. lost, disordered and back a full move; a battery destroyed.
+    /// S.p. lost (2), disordered and back a full move; a battery destroyed.
     Destructive,
 }
 
@@ -428,7 +514,8 @@ pub struct Artillery {
     /// For a vulnerable target: fired on in flank or rear, fording, on a bridge, or moved
     /// by road in its last maneuver.
     pub vulnerable: i32,
-    /// For Ottoman guns, except against hard cover or works.
+    /// For Ottoman guns, and Cossack guns (Russian horse batteries marked `cossack`, ruling
+    /// N52), except against hard cover or works.
     pub ottoman_cossack: i32,
     /// For a target in or behind soft cover (woods, walls, hedges, hasty works).
     pub soft_cover: i32,
@@ -440,8 +527,16 @@ pub struct Artillery {
     pub target_artillery: i32,
     /// For a target in or behind hard cover (a town, a redoubt, field works).
     pub hard_cover: i32,
-    /// "NW 8.3": the line of fire is as wide as the battery's frontage. The battle takes
-    /// the battery's own front (1.5") whatever is written here.
+    /// "NW 8.0", "NW 8.4": the share of its fire points a damaged battery fires with, and a
+    /// suppressed one; a battery both damaged and suppressed does not fire.
+    pub reduced_share: f64,
+    /// "NW Fire Effects": s.p. a brigade loses to damaging, horrendous and destructive fire.
+    pub losses: [u32; 3],
+    /// "NW Fire Effects": inches a brigade under horrendous fire retreats (destructive fire
+    /// sends it back a full move).
+    pub horrendous_retreat: f64,
+    /// "NW 8.3": the width of a battery's line of fire, centred on its front: nothing may
+    /// stand in the alley this wide from the middle of the battery's front to the target.
     pub alley_width: f64,
     /// "NW 8.3": within this distance a battery must fire at the closest enemy to its front.
     pub closest_target_within: f64,
@@ -495,6 +590,9 @@ impl Default for Artillery {
             different_elevation: -1,
             target_artillery: -1,
             hard_cover: -2,
+            reduced_share: 0.5,
+            losses: [1, 1, 2],
+            horrendous_retreat: 6.0,
             alley_width: 1.5,
             closest_target_within: 6.0,
             into_woods: 1.0,
@@ -596,7 +694,8 @@ pub struct Reaction {
     pub quality: ByQuality,
     /// With a general attached.
     pub general_attached: i32,
-    /// Within `maneuver.presence_radius` of a valorous commander ("NW II 3.2").
+    /// Within `maneuver.presence_radius` of a valorous commander or CinC ("NW II 3.2",
+    /// ruling N51).
     pub valorous_near: i32,
     /// For disordered cavalry.
     pub disordered: i32,
@@ -604,8 +703,8 @@ pub struct Reaction {
     pub command_fatigued: i32,
     /// For cavalry that is itself being charged.
     pub target_of_charge: i32,
-    /// "NW 10.2": the book sets a countercharged attacker back this far; the battle leaves
-    /// the contact as it stands (ruling N27), so the value is not used.
+    /// "NW 10.2": a countercharged attacker is set back this many inches, and the cavalry
+    /// comes forward as far to meet it (ruling N27).
     pub countercharge_setback: f64,
 }
 
@@ -632,20 +731,23 @@ impl Default for Reaction {
 /// Results Table").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum CombatResult {
-    /// The defender loses 3 s.p. and routs; its general dies; the victor advances 3".
+    /// The defender loses 3 s.p. and routs; its general dies; the victor advances 3" (in the
+    /// book; `combat.defender_losses` and `combat.advance` hold the numbers).
     DefenderCrushed,
     /// The defender loses 2 s.p. and retreats a full move, routing if already disordered;
     /// the victor advances 2".
     DefenderBroken,
     /// The defender loses 1 s.p. and retreats a full move disordered; the victor advances 1".
     DefenderDrivenBack,
-    /// The defender falls back 6" disordered; attacking cavalry is disordered.
+    /// The defender falls back 6" (`combat.fall_back`) disordered; attacking cavalry is
+    /// disordered.
     DefenderGivesGround,
-    /// Both lose 1 s.p. and are disordered, and the combat is rolled again.
+    /// Both lose 1 s.p. (`combat.struggle_loss`) and are disordered, and the combat is rolled
+    /// again.
     DesperateStruggle,
     /// The attacker falls back 6" disordered; defending cavalry is disordered.
     AssaultChecked,
-    /// The attacker loses 1 s.p. and retreats a full move.
+    /// The attacker loses 1 s.p. (`combat.attacker_losses`) and retreats a full move.
     AssaultRepulsed,
     /// The attacker loses 2 s.p. and retreats a full move, routing if already disordered.
     LeGuardRecule,
@@ -710,7 +812,7 @@ pub struct Combat {
     pub general_attached: i32,
     /// For light cavalry against heavy cavalry.
     pub light_vs_heavy_cavalry: i32,
-    /// Within `maneuver.presence_radius` of a valorous commander; one combat a phase
+    /// Within `maneuver.presence_radius` of a valorous commander or CinC; one combat a phase
     /// ("NW 11.2" #3).
     pub valorous_near: i32,
     /// For medium cavalry against heavy cavalry.
@@ -732,6 +834,22 @@ pub struct Combat {
     pub defender_vulnerable: i32,
     /// For cavalry attacking infantry without infantry beside it: the squares ("NW 11.2" #4).
     pub cavalry_vs_infantry: i32,
+    /// S.p. the defender loses when crushed, broken and driven back ("NW Combat Results
+    /// Table"; a battery counts its steps, ruling N24).
+    pub defender_losses: [u32; 3],
+    /// S.p. each side loses in a desperate struggle, before the combat is rolled again.
+    pub struggle_loss: u32,
+    /// S.p. the primary attacker loses when repulsed, and on "la Garde recule".
+    pub attacker_losses: [u32; 2],
+    /// S.p. more that defending infantry routed by a combat with cavalry among the victors
+    /// loses to the pursuit ("NW Combat Results Table" *, "NW 11.5" #2).
+    pub pursuit_loss: u32,
+    /// The most s.p. cavalry attacking infantry without combined arms loses on any one
+    /// result: the squares ("NW 11.2" #4).
+    pub squares_loss_cap: u32,
+    /// "NW 11.4": s.p. a unit loses when enemies, impassable ground or the table edge cut a
+    /// retreat short (ruling N28).
+    pub retreat_short_loss: u32,
     /// S.p. a routed unit loses when contacted by infantry, and by cavalry ("NW 11.2" #8).
     pub routed_contacted_loss: [u32; 2],
     /// "NW 11.5": rout moves of infantry and cavalry.
@@ -742,8 +860,10 @@ pub struct Combat {
     pub advance: [f64; 3],
     /// The victor's advance after contacting a routed unit ("NW 11.2" #8).
     pub routed_advance: f64,
-    /// An officer at risk (a general attached to the beaten unit, or a valorous commander,
-    /// ruling N32) dies on this 2d6 roll or higher.
+    /// "NW 11.7": an advancing victor stops this many inches short of any other enemy.
+    pub advance_short_of_enemy: f64,
+    /// An officer at risk (a general attached to the beaten unit, or a valorous commander
+    /// or CinC, rulings N32, N51) dies on this 2d6 roll or higher.
     pub officer_killed_from: i32,
 }
 
@@ -776,11 +896,18 @@ impl Default for Combat {
             outflanked: -2,
             defender_vulnerable: 1,
             cavalry_vs_infantry: -4,
+            defender_losses: [3, 2, 1],
+            struggle_loss: 1,
+            attacker_losses: [1, 2],
+            pursuit_loss: 1,
+            squares_loss_cap: 1,
+            retreat_short_loss: 1,
             routed_contacted_loss: [1, 2],
             rout_move: [12.0, 24.0],
             fall_back: 6.0,
             advance: [3.0, 2.0, 1.0],
             routed_advance: 1.0,
+            advance_short_of_enemy: 1.0,
             officer_killed_from: 10,
         }
     }
@@ -826,22 +953,23 @@ impl Combat {
     }
 }
 
-/// Rallying routed units ("NW 12.0", "NW Rally Table"): each routed unit rolls 2d6 plus
-/// the modifiers here. The defaults are the book's.
+/// Rallying routed units ("NW 12.0", "NW Rally Table"): each routed brigade rolls 2d6 plus
+/// the modifiers here (batteries never rout, ruling N50). The defaults are the book's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rally {
     /// The modified roll needed to rally, by quality, Guard to Militia.
     pub needed: [i32; 6],
-    /// For a Fresh brigade (never a battery, ruling N38).
+    /// For a Fresh brigade.
     pub fresh: i32,
-    /// For a Spent brigade (never a battery, ruling N38).
+    /// For a Spent brigade.
     pub spent: i32,
-    /// For a unit beyond its commander's range.
+    /// For a unit beyond its commander's range as it is that turn (3" shorter in fog or
+    /// twilight, "NW 9.51").
     pub outside_command: i32,
     /// With a general attached.
     pub general_attached: i32,
-    /// Within 3" of a valorous commander or the CinC.
+    /// Within `maneuver.presence_radius` (3") of a valorous commander or the CinC.
     pub valorous_or_cinc_near: i32,
     /// A unit that fails moves this much further from the enemy.
     pub failed_move: f64,
@@ -920,6 +1048,16 @@ pub struct DesignTables {
     /// Fatigue multipliers for Good, Average and Poor morale: units times this, rounded,
     /// is the fatigue level ("NW II 4.0").
     pub morale_multiplier: [f64; 3],
+    /// What a unit counts toward its command's and army's losses when Spent, when routed off
+    /// the table, and (a battery) when eliminated; an eliminated brigade counts 1 ("NW II
+    /// 4.0", "NW 12.0", ruling N12).
+    pub partial_losses: [f64; 3],
+    /// Guard infantry and cavalry count this many times over toward the army's losses, not
+    /// their command's ("NW II 4.0" item 4).
+    pub guard_army_multiplier: f64,
+    /// The share of a brigade's battalions that must be light for SK2: for the French, and
+    /// for every other nation ("NW II 2.8").
+    pub sk2_share: [f64; 2],
     /// "NW 9.51": on a turn of hindered visibility command ranges are this much shorter (once,
     /// however many hindrances).
     pub hindered_range_cut: f64,
@@ -985,6 +1123,9 @@ impl Default for DesignTables {
             napoleon_adcs: 1,
             units_per_general: [6.0, 16.0, 12.0],
             morale_multiplier: [0.40, 0.35, 0.30],
+            partial_losses: [0.5, 0.5, 0.5],
+            guard_army_multiplier: 2.0,
+            sk2_share: [1.0 / 3.0, 0.5],
             hindered_range_cut: 3.0,
             replacement_range_cut: 2.0,
         }

@@ -6,6 +6,7 @@
 
 use crate::army::{Army, Battery, Brigade, Ordnance};
 use crate::levels::{Arm, GunWeight};
+use crate::nation::Nation;
 use crate::scenario::Scenario;
 use crate::tables::{FirePoints, Tables, TerrainRow};
 use grognard_engine::files::Problem;
@@ -144,6 +145,39 @@ fn inches(
         out.push(Problem::new(
             path,
             format!("{v} inches, where {bounds} are allowed"),
+            hint,
+        ));
+    }
+}
+
+/// Problems with a share of a movement allowance: it must be a number from 0 to 1.
+fn share(out: &mut Vec<Problem>, path: impl Into<String>, v: f64, hint: &str) {
+    if !(v.is_finite() && (0.0..=1.0).contains(&v)) {
+        out.push(Problem::new(
+            path,
+            format!("a share of {v} of the movement allowance"),
+            hint,
+        ));
+    }
+}
+
+/// Problems with a loss of strength points: no more than a brigade can have.
+fn sp_loss(out: &mut Vec<Problem>, path: impl Into<String>, n: u32, book: &str) {
+    if n > MAX_SP {
+        out.push(Problem::new(
+            path,
+            format!("a loss of {n} s.p."),
+            format!("a brigade has at most {MAX_SP} s.p.: {book}"),
+        ));
+    }
+}
+
+/// Problems with a multiplier of movement costs: from 1 (no extra cost) to 4.
+fn cost_multiplier(out: &mut Vec<Problem>, path: impl Into<String>, v: f64, hint: &str) {
+    if !(v.is_finite() && (1.0..=4.0).contains(&v)) {
+        out.push(Problem::new(
+            path,
+            format!("movement costs multiplied by {v}"),
             hint,
         ));
     }
@@ -1013,14 +1047,18 @@ fn brigade(out: &mut Vec<Problem>, b: &Brigade, path: &str) {
                     "add weight = \"Light\", \"Medium\" or \"Heavy\"",
                 ));
             }
-            if b.irregular && b.weight.is_some_and(|w| w != crate::CavalryWeight::Light) {
+            if b.irregular
+                && b.quality != crate::Quality::Militia
+                && b.weight.is_some_and(|w| w != crate::CavalryWeight::Light)
+            {
                 out.push(Problem::new(
                     format!("{path}.irregular"),
                     format!(
-                        "irregular cavalry of {} weight",
-                        b.weight.map_or(String::new(), |w| w.to_string())
+                        "irregular cavalry of {} weight and {} class",
+                        b.weight.map_or(String::new(), |w| w.to_string()),
+                        b.quality
                     ),
-                    "irregular horse (Cossacks, Yuruks, Bedouin, Arabs, militia) is light cavalry (ruling N19): set weight = \"Light\" or irregular = false",
+                    "irregular horse is the light horse of Cossacks, Yuruks, Bedouin and Arabs, or militia cavalry of any weight (ruling N19): set weight = \"Light\", quality = \"Militia\" or irregular = false",
                 ));
             }
             if b.mixed {
@@ -1108,6 +1146,7 @@ fn battery(out: &mut Vec<Problem>, b: &Battery, path: &str) {
             "rockets move as horse artillery (\"NW Optional rules 4.0\"): set horse = true",
         ));
     }
+    battery_markings(out, path, b.nation, b.horse, b.cossack, b.old_guard);
     inches(
         out,
         format!("{path}.movement"),
@@ -1117,6 +1156,38 @@ fn battery(out: &mut Vec<Problem>, b: &Battery, path: &str) {
         false,
         MOVE_HINT,
     );
+}
+
+/// Problems with a battery's markings: Cossack guns are Russian horse artillery (ruling
+/// N52), Old Guard guns French foot artillery ("NW 9.2").
+pub fn battery_markings(
+    out: &mut Vec<Problem>,
+    path: &str,
+    nation: Nation,
+    horse: bool,
+    cossack: bool,
+    old_guard: bool,
+) {
+    if cossack && (nation != Nation::Russia || !horse) {
+        out.push(Problem::new(
+            format!("{path}.cossack"),
+            format!(
+                "a {} battery of {nation} marked as Cossack artillery",
+                if horse { "horse" } else { "foot" }
+            ),
+            "Cossack guns are Russian horse artillery (ruling N52): give a Russian horse battery, or set cossack = false",
+        ));
+    }
+    if old_guard && (nation != Nation::France || horse) {
+        out.push(Problem::new(
+            format!("{path}.old_guard"),
+            format!(
+                "a {} battery of {nation} marked as Old Guard foot artillery",
+                if horse { "horse" } else { "foot" }
+            ),
+            "only French Old Guard foot artillery is spared the penalty for firing (\"NW 9.2\"): give a French foot battery, or set old_guard = false",
+        ));
+    }
 }
 
 fn deploy(out: &mut Vec<Problem>, s: &Scenario, si: usize, pieces: &[Piece]) {
@@ -1226,15 +1297,20 @@ pub fn tables(out: &mut Vec<Problem>, t: &Tables) {
         modifier(out, format!("tables.maneuver.quality[{i}]"), *v);
     }
     let near = "give a distance in inches, or leave the entry out to keep the book's value";
-    inches(
-        out,
-        "tables.maneuver.presence_radius",
-        m.presence_radius,
-        0.0,
-        MAX_DISTANCE,
-        true,
-        near,
-    );
+    for (f, v) in [
+        ("presence_radius", m.presence_radius),
+        ("reattach_within", m.reattach_within),
+    ] {
+        inches(
+            out,
+            format!("tables.maneuver.{f}"),
+            v,
+            0.0,
+            MAX_DISTANCE,
+            true,
+            near,
+        );
+    }
 
     let mv = &t.movement;
     for (f, v) in [
@@ -1260,6 +1336,7 @@ pub fn tables(out: &mut Vec<Problem>, t: &Tables) {
         ("road_bonus", mv.road_bonus),
         ("road_enemy_distance", mv.road_enemy_distance),
         ("interpenetration", mv.interpenetration),
+        ("officer_moved_aside", mv.officer_moved_aside),
         ("oblique_cost", mv.oblique_cost),
         ("presence_of_enemy", mv.presence_of_enemy),
     ] {
@@ -1273,6 +1350,41 @@ pub fn tables(out: &mut Vec<Problem>, t: &Tables) {
             near,
         );
     }
+    natural(
+        out,
+        "tables.movement.officer_overrun_killed_on",
+        mv.officer_overrun_killed_on.into(),
+    );
+    let shares = "a share of the allowance from 0 to 1: the book's are 1/4 and 1/2 (\"NW 9.2\", \"NW 9.6\", \"NW 9.7\")";
+    for (i, v) in mv.fired_foot_artillery.iter().enumerate() {
+        share(
+            out,
+            format!("tables.movement.fired_foot_artillery[{i}]"),
+            *v,
+            "a share of the allowance from 0 to 1: a foot battery that fired moves half, an Ottoman one not at all (\"NW 9.2\")",
+        );
+    }
+    share(out, "tables.movement.wheel_per_45", mv.wheel_per_45, shares);
+    for (i, v) in mv.infantry_change_face.iter().enumerate() {
+        share(
+            out,
+            format!("tables.movement.infantry_change_face[{i}]"),
+            *v,
+            shares,
+        );
+    }
+    share(
+        out,
+        "tables.movement.change_face_in_mud",
+        mv.change_face_in_mud,
+        shares,
+    );
+    cost_multiplier(
+        out,
+        "tables.movement.retrograde_multiplier",
+        mv.retrograde_multiplier,
+        "from 1 to 4: the book doubles the cost of stepping back or to a flank (\"NW 9.8\")",
+    );
 
     let tc = &t.terrain;
     let row = |out: &mut Vec<Problem>, name: &str, r: &TerrainRow| {
@@ -1314,13 +1426,32 @@ pub fn tables(out: &mut Vec<Problem>, t: &Tables) {
     row(out, "foot_artillery", &tc.foot_artillery);
     row(out, "heavy_cavalry", &tc.heavy_cavalry);
     row(out, "other_cavalry", &tc.other_cavalry);
-    if !(tc.mud_multiplier.is_finite() && (1.0..=4.0).contains(&tc.mud_multiplier)) {
-        out.push(Problem::new(
-            "tables.terrain.mud_multiplier",
-            format!("mud multiplying costs by {}", tc.mud_multiplier),
-            "from 1 to 4: the book doubles costs in mud (\"NW 9.4\")",
-        ));
-    }
+    cost_multiplier(
+        out,
+        "tables.terrain.mud_multiplier",
+        tc.mud_multiplier,
+        "from 1 to 4: the book doubles costs in mud (\"NW 9.4\")",
+    );
+
+    let v = &t.visibility;
+    inches(
+        out,
+        "tables.visibility.normal",
+        v.normal,
+        0.0,
+        MAX_RANGE,
+        false,
+        "how far a unit sees, in inches: 24\" in the book (\"NW 9.51\")",
+    );
+    inches(
+        out,
+        "tables.visibility.per_hindrance",
+        v.per_hindrance,
+        0.0,
+        MAX_RANGE,
+        true,
+        "inches of sight lost to each hindrance: 6\" in the book (\"NW 9.51\")",
+    );
 
     let sk = &t.skirmish;
     for i in 0..2 {
@@ -1371,6 +1502,19 @@ pub fn tables(out: &mut Vec<Problem>, t: &Tables) {
         out,
         "tables.skirmish.general_killed_on",
         sk.general_killed_on.into(),
+    );
+    if !(1..=10).contains(&sk.loss_multiple) {
+        out.push(Problem::new(
+            "tables.skirmish.loss_multiple",
+            format!("a loss when the attack is {} times the target's total", sk.loss_multiple),
+            "from 1 to 10: the book's skirmishers cost a s.p. at twice the target's total (\"NW 7.6\")",
+        ));
+    }
+    sp_loss(
+        out,
+        "tables.skirmish.loss",
+        sk.loss,
+        "the book's skirmishers take 1 (\"NW 7.6\")",
     );
 
     let a = &t.artillery;
@@ -1460,6 +1604,29 @@ pub fn tables(out: &mut Vec<Problem>, t: &Tables) {
             ("target_artillery", a.target_artillery),
             ("hard_cover", a.hard_cover),
         ],
+    );
+    share(
+        out,
+        "tables.artillery.reduced_share",
+        a.reduced_share,
+        "a share of the fire points from 0 to 1: damaged or suppressed guns fire with half (\"NW 8.4\")",
+    );
+    for (i, n) in a.losses.iter().enumerate() {
+        sp_loss(
+            out,
+            format!("tables.artillery.losses[{i}]"),
+            *n,
+            "the book's fire costs 1, 1 and 2 (\"NW Fire Effects\")",
+        );
+    }
+    inches(
+        out,
+        "tables.artillery.horrendous_retreat",
+        a.horrendous_retreat,
+        0.0,
+        MAX_DISTANCE,
+        true,
+        near,
     );
     inches(
         out,
@@ -1643,14 +1810,23 @@ pub fn tables(out: &mut Vec<Problem>, t: &Tables) {
             ("cavalry_vs_infantry", c.cavalry_vs_infantry),
         ],
     );
-    for (i, n) in c.routed_contacted_loss.iter().enumerate() {
-        if *n > MAX_SP {
-            out.push(Problem::new(
-                format!("tables.combat.routed_contacted_loss[{i}]"),
-                format!("a loss of {n} s.p."),
-                format!("a brigade has at most {MAX_SP} s.p.: the book's losses are 1 and 2"),
-            ));
+    let crt = "the book's losses are from 1 to 3 (\"NW Combat Results Table\")";
+    for (f, list) in [
+        ("defender_losses", &c.defender_losses[..]),
+        ("attacker_losses", &c.attacker_losses[..]),
+        ("routed_contacted_loss", &c.routed_contacted_loss[..]),
+    ] {
+        for (i, n) in list.iter().enumerate() {
+            sp_loss(out, format!("tables.combat.{f}[{i}]"), *n, crt);
         }
+    }
+    for (f, n) in [
+        ("struggle_loss", c.struggle_loss),
+        ("pursuit_loss", c.pursuit_loss),
+        ("squares_loss_cap", c.squares_loss_cap),
+        ("retreat_short_loss", c.retreat_short_loss),
+    ] {
+        sp_loss(out, format!("tables.combat.{f}"), n, crt);
     }
     for i in 0..2 {
         inches(
@@ -1683,15 +1859,20 @@ pub fn tables(out: &mut Vec<Problem>, t: &Tables) {
             near,
         );
     }
-    inches(
-        out,
-        "tables.combat.routed_advance",
-        c.routed_advance,
-        0.0,
-        MAX_DISTANCE,
-        true,
-        near,
-    );
+    for (f, v) in [
+        ("routed_advance", c.routed_advance),
+        ("advance_short_of_enemy", c.advance_short_of_enemy),
+    ] {
+        inches(
+            out,
+            format!("tables.combat.{f}"),
+            v,
+            0.0,
+            MAX_DISTANCE,
+            true,
+            near,
+        );
+    }
     natural(
         out,
         "tables.combat.officer_killed_from",
@@ -1865,6 +2046,31 @@ fn design_tables(out: &mut Vec<Problem>, d: &crate::tables::DesignTables) {
                 format!("tables.design.morale_multiplier[{i}]"),
                 format!("a morale multiplier of {v}"),
                 "more than 0 and up to 1: the book's are .40, .35 and .30 (\"NW II 4.0\")",
+            ));
+        }
+    }
+    for (i, v) in d.partial_losses.iter().enumerate() {
+        if !(v.is_finite() && (0.0..=1.0).contains(v)) {
+            out.push(Problem::new(
+                format!("tables.design.partial_losses[{i}]"),
+                format!("a unit counting {v} of a loss"),
+                "from 0 to 1: the book counts a Spent unit, one routed off and a lost battery as half a loss (\"NW II 4.0\")",
+            ));
+        }
+    }
+    if !(d.guard_army_multiplier.is_finite() && (1.0..=4.0).contains(&d.guard_army_multiplier)) {
+        out.push(Problem::new(
+            "tables.design.guard_army_multiplier",
+            format!("Guard losses counted {} times", d.guard_army_multiplier),
+            "from 1 to 4: the book counts a Guard unit twice for the army (\"NW II 4.0\")",
+        ));
+    }
+    for (i, v) in d.sk2_share.iter().enumerate() {
+        if !(v.is_finite() && *v > 0.0 && *v <= 1.0) {
+            out.push(Problem::new(
+                format!("tables.design.sk2_share[{i}]"),
+                format!("SK2 from a share of {v} light battalions"),
+                "more than 0 and up to 1: the book's are a third for the French and a half for others (\"NW II 2.8\")",
             ));
         }
     }

@@ -163,8 +163,9 @@ pub fn turn_limit(ctx: &mut Ctx) {
     ctx.emit(Event::Ended { outcome });
 }
 
-/// The rally phase ("NW 12.0"): every routed unit tries to rally; commanders lost this turn
-/// are replaced later; fatigue is checked, and a broken army ends the battle.
+/// The rally phase ("NW 12.0"): every routed brigade tries to rally (a battery never routs,
+/// ruling N50); commanders lost this turn are replaced later; fatigue is checked, and a
+/// broken army ends the battle.
 pub fn rally_phase(ctx: &mut Ctx) {
     let routed: Vec<UnitId> = ctx
         .state
@@ -174,17 +175,15 @@ pub fn rally_phase(ctx: &mut Ctx) {
         .collect();
     for id in routed {
         let u = ctx.state.unit(id).clone();
-        let outside = match u.command {
-            Some(c) => {
-                let range = ctx.state.leader(u.side, c).1;
-                !ctx.state
-                    .commander_of(u.side, c)
-                    .is_some_and(|cm| distance(&cm.base(), &u.base()) <= range)
-            }
-            None => false,
+        let Some(quality) = u.brigade().map(|b| b.quality) else {
+            continue;
         };
-        let near = |o: &crate::state::Unit| distance(&o.base(), &u.base()) <= 3.0;
-        let v_or_cinc = ctx.state.near_unit(&u, 3.0).any(|o| {
+        // Beyond the commander's range as it is this turn, hindered visibility included ("NW
+        // 9.51"); an independent brigade has no commander to be out of range of.
+        let outside = u.command.is_some() && !crate::rules::in_command_range(ctx.state, &u);
+        let radius = ctx.state.field.tables.maneuver.presence_radius;
+        let near = |o: &crate::state::Unit| distance(&o.base(), &u.base()) <= radius;
+        let v_or_cinc = ctx.state.near_unit(&u, radius).any(|o| {
             o.side == u.side
                 && near(o)
                 && match o.role {
@@ -194,7 +193,7 @@ pub fn rally_phase(ctx: &mut Ctx) {
                 }
         });
         let facts = morale::RallyFacts {
-            quality: u.brigade().map_or(crate::Quality::Line, |b| b.quality),
+            quality,
             fatigue: u.fatigue(),
             outside_command: outside,
             general_attached: ctx.state.general_on(id).is_some(),
@@ -233,7 +232,7 @@ pub fn rally_phase(ctx: &mut Ctx) {
                     ctx.emit(Event::FellBack {
                         unit: id,
                         to,
-                        why: "fails to rally and falls back 3\"".into(),
+                        why: format!("fails to rally and falls back {t}\""),
                     });
                 }
             }

@@ -381,3 +381,97 @@ fn irregular_horse_are_left_out_of_the_armys_breaking_point() {
         d.notes
     );
 }
+
+/// A Russian army of one corps of Line infantry and `extra`, in 1812.
+fn russians(extra: &str) -> String {
+    format!(
+        "name = \"Army of the West\"\nnation = \"Russia\"\nyear = 1812\nmorale = \"Average\"\ncinc = \"Bagration\"\n\n[[commands]]\nname = \"VI Corps\"\ncommander = \"Baggavout\"\n\n[[commands.divisions]]\nname = \"7th\"\n\n[[commands.divisions.brigades]]\ntype = \"Line Infantry\"\nquality = \"Line\"\nmen = 2500\n{extra}"
+    )
+}
+
+// "NW Fire Modifiers", ruling N52: the chart's "Cossack artillery" is a battery marking. A
+// Russian horse battery may be marked Cossack and keeps the mark on its roster; a foot
+// battery, or one of another nation, may not.
+#[test]
+fn cossack_guns_are_russian_horse_batteries() {
+    let d = designed(&russians(
+        "\n[[commands.batteries]]\npounds = 6\nhorse = true\ncossack = true\n",
+    ))
+    .expect("a Cossack horse battery designs");
+    let b = &d.army.commands[0].batteries[0];
+    assert!(b.cossack && b.horse);
+    let text = toml::to_string(&d.army).unwrap();
+    let back: Army = parse_toml("army.toml", &text).unwrap();
+    assert!(back.commands[0].batteries[0].cossack);
+    let errors = designed(&russians(
+        "\n[[commands.batteries]]\npounds = 6\ncossack = true\n",
+    ))
+    .expect_err("Cossack foot guns");
+    assert!(
+        errors[0].contains(
+            "commands[0].batteries[0].cossack: a foot battery of Russia marked as Cossack artillery"
+        ),
+        "{errors:?}"
+    );
+    let errors = designed(&russians(
+        "\n[[commands.batteries]]\npounds = 6\nhorse = true\nnation = \"Prussia\"\ncossack = true\n",
+    ))
+    .expect_err("Prussian Cossacks");
+    assert!(
+        errors[0].contains("a horse battery of Prussia marked as Cossack artillery"),
+        "{errors:?}"
+    );
+}
+
+// "NW 9.2": only French Old Guard foot artillery may be marked to keep its move after firing.
+#[test]
+fn old_guard_guns_are_french_foot_batteries() {
+    let guard = |extra: &str| {
+        format!(
+            "{HEAD}\n[[commands]]\nname = \"IV Corps\"\ncommander = \"Massena\"\n\n[[commands.divisions]]\nname = \"1st\"\n\n[[commands.divisions.brigades]]\ntype = \"Ligne Infantry\"\nmen = 3000\n\n[[commands.batteries]]\npounds = 12\nold_guard = true\n{extra}"
+        )
+    };
+    let d = designed(&guard("")).expect("Old Guard foot guns design");
+    assert!(d.army.commands[0].batteries[0].old_guard);
+    let errors = designed(&guard("horse = true\n")).expect_err("Old Guard horse guns");
+    assert!(
+        errors[0].contains(
+            "batteries[0].old_guard: a horse battery of France marked as Old Guard foot artillery"
+        ),
+        "{errors:?}"
+    );
+}
+
+// "NW II 3.12", ruling N19: militia cavalry is irregular horse whatever its weight; other
+// cavalry only when it is the skirmishing light horse (Cossacks and the like).
+#[test]
+fn militia_cavalry_of_any_weight_is_irregular() {
+    let cavalry = |quality: &str, weight: &str| {
+        russians(&format!(
+            "\n[[commands.divisions.brigades]]\ntype = \"Volunteer Horse\"\narm = \"cavalry\"\nquality = \"{quality}\"\nweight = \"{weight}\"\nmen = 1600\n"
+        ))
+    };
+    for (quality, weight, irregular) in [
+        ("Militia", "Heavy", true),
+        ("Militia", "Medium", true),
+        ("Militia", "Light", true),
+        ("Conscript", "Heavy", false),
+        ("Conscript", "Light", false),
+    ] {
+        let d = designed(&cavalry(quality, weight)).expect("the cavalry designs");
+        let b = &d.army.commands[0].divisions[0].brigades[1];
+        assert_eq!(b.irregular, irregular, "{quality} {weight}");
+    }
+    // Cossacks are irregular as the skirmishing light horse, Militia too.
+    let d = designed(&russians(
+        "\n[[commands.divisions.brigades]]\ntype = \"Cossacks\"\nmen = 800\n",
+    ))
+    .unwrap();
+    assert!(d.army.commands[0].divisions[0].brigades[1].irregular);
+    // The roster a militia heavy brigade makes passes the scenario checks: written out and
+    // read back, it is a good army.
+    let d = designed(&cavalry("Militia", "Heavy")).unwrap();
+    let mut problems = Vec::new();
+    grognard_rules_napoleons_wars::validate::army(&mut problems, &d.army, "army");
+    assert!(problems.is_empty(), "{problems:?}");
+}

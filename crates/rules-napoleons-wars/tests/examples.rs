@@ -84,7 +84,7 @@ fn nw_9_5_a_three_quarter_move_of_ten_inches_is_seven_and_a_half() {
         in_range: 10.0 <= range,
         disordered: false,
         fatigue: Some(Fatigue::Fresh),
-        quality: Quality::Line,
+        quality: Some(Quality::Line),
         general_attached: false,
         valorous_near: false,
         cinc_near: None,

@@ -1286,8 +1286,8 @@ fn maneuver_roll(events: &[Event], unit: u16) -> grognard_engine::Explanation {
 // battery has two steps and none of them. The Austrian 12 lb foot battery and 1B/1/VIII, both
 // within Chasteler's range, roll 3+4 to maneuver: the brigade adds +2 for being Fresh (9), the
 // battery nothing (7), whole or damaged. Attacked by the French 1B/2/V, the guns defend with
-// no Fresh or Spent modifier, while the French brigade takes its +2. Routed, the guns roll to
-// rally with neither.
+// no Fresh or Spent modifier, while the French brigade takes its +2. (Guns never rout, so
+// never rally: ruling N50.)
 #[test]
 fn n38_batteries_have_no_fatigue_level() {
     let mut s = table(&[
@@ -1343,27 +1343,6 @@ fn n38_batteries_have_no_fatigue_level() {
         );
         assert!(mods(&r[0].attack).contains(&(2, "unit is Fresh".into())));
     }
-    // Rallying.
-    let mut s = table(&[
-        ("VIII Corp, 12 lb, Foot", 30.0, 40.0, 270.0),
-        ("Chasteler", 35.0, 44.0, 270.0),
-    ]);
-    let bat = id(&s, "VIII Corp, 12 lb, Foot");
-    s.units[bat as usize].routed = true;
-    s.clock = Clock {
-        turn: 1,
-        phase: 10,
-        first: FRENCH,
-    };
-    let events = run(&mut s, AUSTRIANS, Command::EndPhase, &[3, 4]);
-    let test = events
-        .iter()
-        .find_map(|e| match e {
-            Event::RallyTest { unit, test } if *unit == bat => Some(test.clone()),
-            _ => None,
-        })
-        .expect("a rally roll");
-    assert_eq!((test.roll.total, mods(&test.roll)), (7, vec![]));
 }
 
 // "NW 9.51": on a turn of hindered visibility command ranges are 3" shorter, never below the
@@ -1418,4 +1397,580 @@ fn n40_irregular_horse_do_not_count_against_the_army() {
     s.set_place(line, Place::Gone(Gone::Eliminated));
     assert_eq!(s.command_losses(AUSTRIANS, 0), 2.0);
     assert_eq!(s.army_losses(AUSTRIANS), 1.0);
+}
+
+use grognard_rules_napoleons_wars::scenario::{Spell, Weather};
+use grognard_rules_napoleons_wars::tables::Tables;
+
+/// The battle's tables, to change for a test.
+fn tables_of(s: &mut State) -> &mut Tables {
+    &mut std::sync::Arc::make_mut(&mut s.field).tables
+}
+
+/// The whole battle under `weather`, muddy or not.
+fn weather(s: &mut State, weather: Weather, mud: bool) {
+    std::sync::Arc::make_mut(&mut s.field).weather = vec![Spell {
+        from_turn: 1,
+        weather,
+        mud,
+    }];
+}
+
+// "NW 9.8": an oblique step pays the table's first inch, then its distance. With 5" to spend a
+// French brigade may go 4" obliquely (1 + 4); if a scenario makes the first cost 2", it may
+// not.
+#[test]
+fn nw_9_8_an_oblique_step_pays_the_tables_first_cost() {
+    use grognard_rules_napoleons_wars::movement::plan;
+    let mut s = table(&[("1B/2/V", 30.0, 30.0, 90.0)]);
+    let inf = id(&s, "1B/2/V");
+    let steps = [Step::Oblique {
+        degrees: 20.0,
+        d: 4.0,
+    }];
+    let cost = |s: &State| plan(s, s.unit(inf), &steps, 5.0).map(|p| p.cost);
+    assert!((cost(&s).unwrap() - 5.0).abs() < 1e-9);
+    tables_of(&mut s).movement.oblique_cost = 2.0;
+    assert!(cost(&s).is_err_and(|e| e.reason.contains("costs 6.0")));
+}
+
+// "NW 9.4", "NW 9.8", ruling N49: in mud every cost of a move is multiplied once by the mud
+// multiplier, the ground's woods and climbs included, obstacles never; going back is doubled
+// with its terrain, and in mud it is multiplied once only. A French brigade in a light wood
+// (infantry pay 3/2 an inch) moves 2": 3" dry, 6" in mud, 9" if the mud multiplier is 3.
+// Stepping back 2" in the wood costs 6" (twice 3"), the same in mud, 9" with the multiplier
+// at 3. Marching 6" over a hedge costs 6 + 1 dry and 12 + 1 in mud.
+#[test]
+fn nw_9_4_mud_multiplies_every_cost_of_a_move_once() {
+    use grognard_rules_napoleons_wars::movement::plan;
+    let mut s = table(&[("1B/2/V", 30.0, 30.0, 90.0)]);
+    let inf = id(&s, "1B/2/V");
+    works(
+        &mut s,
+        TerrainKind::LightWood,
+        ShapeSpec::Rect {
+            centre: [30.0, 30.0],
+            width: 20.0,
+            height: 20.0,
+            angle: 0.0,
+        },
+    );
+    let cost = |s: &State, step: Step| plan(s, s.unit(inf), &[step], 20.0).unwrap().cost;
+    let ahead = Step::Forward { d: 2.0 };
+    let back = Step::Retrograde { d: 2.0 };
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
+    assert!(close(cost(&s, ahead), 3.0), "{}", cost(&s, ahead));
+    assert!(close(cost(&s, back), 6.0), "{}", cost(&s, back));
+    weather(&mut s, Weather::Clear, true);
+    assert!(close(cost(&s, ahead), 6.0), "{}", cost(&s, ahead));
+    assert!(close(cost(&s, back), 6.0), "{}", cost(&s, back));
+    tables_of(&mut s).terrain.mud_multiplier = 3.0;
+    assert!(close(cost(&s, ahead), 9.0), "{}", cost(&s, ahead));
+    assert!(close(cost(&s, back), 9.0), "{}", cost(&s, back));
+    // Over a hedge in the open: the crossing is never multiplied.
+    let mut s = table(&[("1B/2/V", 30.0, 30.0, 90.0)]);
+    works(&mut s, TerrainKind::Hedge, line_at(34.0));
+    let over = Step::Forward { d: 6.0 };
+    assert!(close(cost(&s, over), 7.0), "{}", cost(&s, over));
+    weather(&mut s, Weather::Clear, true);
+    assert!(close(cost(&s, over), 13.0), "{}", cost(&s, over));
+}
+
+// "NW 8.3": the line of fire is an alley as wide as the table says (1.5", a battery's
+// front), from the middle of the battery's front to its target. A French brigade stands just
+// clear of the French 12 lb battery's alley to the Austrian 1B/1/VIII; widened to 3", the
+// alley takes in the brigade and the shot is blocked.
+#[test]
+fn nw_8_3_the_line_of_fire_is_as_wide_as_the_table_says() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 10.0, 90.0),
+        ("1B/1/V", 32.7, 12.0, 90.0),
+        ("1B/1/VIII", 30.0, 20.0, 270.0),
+    ]);
+    s.clock.phase = 2;
+    let guns = id(&s, "V Corp, 12 lb, Foot");
+    let aus = id(&s, "1B/1/VIII");
+    assert!(firing::check_fire(&s, FRENCH, &[guns], aus).is_ok());
+    tables_of(&mut s).artillery.alley_width = 3.0;
+    let refused = firing::check_fire(&s, FRENCH, &[guns], aus).unwrap_err();
+    assert!(
+        refused.rule.starts_with("NW 8.3") && refused.reason.contains("1B/1/V"),
+        "{refused:?}"
+    );
+}
+
+// "NW 10.2", ruling N27: French hussars charge Austrian hussars head on. The Austrians react
+// (6+6) and countercharge: the French are set back 1" and the Austrians come forward 1" into
+// contact again, and they do not meet the charge at the halt. With the setback at 0 in the
+// tables, neither moves.
+#[test]
+fn nw_10_2_a_countercharge_sets_the_attacker_back() {
+    for setback in [1.0, 0.0] {
+        let mut s = table(&[
+            ("1B/3/V", 30.0, 30.0, 90.0),
+            ("1B/3/VIII", 30.0, 36.0, 270.0),
+        ]);
+        tables_of(&mut s).reaction.countercharge_setback = setback;
+        let (fr, aus) = (id(&s, "1B/3/V"), id(&s, "1B/3/VIII"));
+        march(&mut s, fr, 16.0, 3.0, &[]);
+        assert_eq!(s.combats.len(), 1);
+        let (fr_at, aus_at) = (s.unit(fr).pose.pos.y, s.unit(aus).pose.pos.y);
+        assert!((fr_at - 33.0).abs() < 1e-6, "{fr_at}");
+        run(&mut s, FRENCH, Command::EndPhase, &[]);
+        run(&mut s, AUSTRIANS, Command::React { unit: aus }, &[6, 6]);
+        run(&mut s, AUSTRIANS, Command::Countercharge, &[]);
+        assert!(s.unit(aus).countercharged);
+        assert!((s.unit(fr).pose.pos.y - (fr_at - setback)).abs() < 1e-6);
+        assert!((s.unit(aus).pose.pos.y - (aus_at - setback)).abs() < 1e-6);
+        assert!(grognard_rules_napoleons_wars::measure::touching(
+            &s.unit(fr).base(),
+            &s.unit(aus).base()
+        ));
+        assert_eq!(s.combats[0].attackers, vec![fr]);
+        let sit = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
+        assert!(!sit.defender_cavalry_at_halt);
+    }
+}
+
+// "NW 7.8", "NW 9.51": fog cuts an SK2 unit's reach from 6" to 4"; twilight does not, though
+// both cut sight by 6" (24" to 18"). A French SK2 brigade 5" from an Austrian brigade may
+// skirmish it on a clear turn and at twilight, not in fog.
+#[test]
+fn nw_7_8_only_fog_shortens_skirmish_ranges() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("1B/1/VIII", 30.0, 38.0, 270.0),
+    ]);
+    s.clock.phase = 1;
+    let (fr, aus) = (id(&s, "1B/2/V"), id(&s, "1B/1/VIII"));
+    for (w, may, sight) in [
+        (Weather::Clear, true, 24.0),
+        (Weather::Twilight, true, 18.0),
+        (Weather::Fog, false, 18.0),
+    ] {
+        weather(&mut s, w, false);
+        assert_eq!(
+            firing::may_skirmish(&s, s.unit(fr), s.unit(aus)).is_ok(),
+            may,
+            "{w:?}"
+        );
+        assert_eq!(firing::sight(&s), sight, "{w:?}");
+    }
+}
+
+// "NW 9.51": sight is 24", 6" less for each hindrance, and a battery fires no farther than it
+// sees. The French 12 lb battery has an Austrian brigade 13.75" off, within its long range
+// (16"): it may fire at twilight (18" of sight), but not when a scenario's tables make sight
+// 18" and twilight takes 6" of it.
+#[test]
+fn nw_9_51_sight_comes_from_the_tables() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 10.0, 90.0),
+        ("1B/1/VIII", 30.0, 26.0, 270.0),
+    ]);
+    s.clock.phase = 2;
+    let (guns, aus) = (id(&s, "V Corp, 12 lb, Foot"), id(&s, "1B/1/VIII"));
+    weather(&mut s, Weather::Twilight, false);
+    assert!(firing::check_fire(&s, FRENCH, &[guns], aus).is_ok());
+    tables_of(&mut s).visibility.normal = 18.0;
+    assert_eq!(firing::sight(&s), 12.0);
+    let refused = firing::check_fire(&s, FRENCH, &[guns], aus).unwrap_err();
+    assert!(
+        refused.reason.contains("beyond reach or sight"),
+        "{refused:?}"
+    );
+}
+
+// "NW 9.3" note 2, from the tables: with the officer's death set at 13 (never) he lives even
+// through a 12, and he is moved the table's 5" aside, away from the troops.
+#[test]
+fn nw_9_3_the_overrun_officers_numbers_come_from_the_tables() {
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 30.0, 90.0),
+        ("Chasteler", 30.0, 36.0, 270.0),
+    ]);
+    let mv = &mut tables_of(&mut s).movement;
+    mv.officer_overrun_killed_on = 13;
+    mv.officer_moved_aside = 5.0;
+    let inf = id(&s, "1B/2/V");
+    let chasteler = id(&s, "Chasteler");
+    march(&mut s, inf, 10.0, 9.0, &[6, 6]);
+    let c = s.unit(chasteler);
+    assert!(c.on_table());
+    assert!((c.pose.pos.y - 31.0).abs() < 1e-6, "{:?}", c.pose.pos);
+}
+
+// "NW 9.2": a foot battery that fires in its own side's artillery phase has half its move in
+// the maneuver phase that follows; an Ottoman one none; French Old Guard foot artillery and
+// horse artillery their whole move. A battery that did not fire, or fired in the enemy's
+// half-turn, is not held back, and the next half-turn's fire phase frees it.
+#[test]
+fn nw_9_2_foot_guns_that_fire_move_less() {
+    use grognard_rules_napoleons_wars::movement::maneuver_allowance;
+    use grognard_rules_napoleons_wars::Nation;
+    let fire_then_move = |set: &dyn Fn(&mut State, u16)| {
+        let mut s = table(&[
+            ("V Corp, 12 lb, Foot", 30.0, 10.0, 90.0),
+            ("1B/1/VIII", 30.0, 20.0, 270.0),
+            ("VIII Corp, 12 lb, Foot", 36.0, 25.0, 270.0),
+        ]);
+        s.clock.phase = 2;
+        let guns = id(&s, "V Corp, 12 lb, Foot");
+        set(&mut s, guns);
+        let aus = id(&s, "1B/1/VIII");
+        let aus_guns = id(&s, "VIII Corp, 12 lb, Foot");
+        run(
+            &mut s,
+            FRENCH,
+            Command::Fire {
+                batteries: vec![guns],
+                target: aus,
+            },
+            &[],
+        );
+        run(&mut s, FRENCH, Command::EndPhase, &[]);
+        run(
+            &mut s,
+            AUSTRIANS,
+            Command::Fire {
+                batteries: vec![aus_guns],
+                target: guns,
+            },
+            &[],
+        );
+        run(&mut s, AUSTRIANS, Command::EndPhase, &[1, 1, 1, 1]);
+        assert_eq!(rules::phase_key(&s), "maneuver");
+        // The Austrian guns fired in the French half-turn: no penalty for them.
+        assert_eq!(maneuver_allowance(&s, s.unit(aus_guns)), 8.0);
+        (s, guns)
+    };
+    let nothing = |_: &mut State, _: u16| {};
+    let (mut s, guns) = fire_then_move(&nothing);
+    assert_eq!(maneuver_allowance(&s, s.unit(guns)), 4.0);
+    // Rolled 6+6 (a full move), it has 4".
+    run(&mut s, FRENCH, Command::Roll { unit: guns }, &[6, 6]);
+    assert!(
+        matches!(s.pending, Some(Pending::Move { allowance, .. }) if allowance == 4.0),
+        "{:?}",
+        s.pending
+    );
+    // Its retreats are still a full move: 8".
+    assert_eq!(
+        grognard_rules_napoleons_wars::movement::full_allowance(&s, s.unit(guns)),
+        8.0
+    );
+    let battery = |f: fn(&mut grognard_rules_napoleons_wars::army::Battery)| {
+        move |s: &mut State, u: u16| {
+            if let Role::Battery(b) = &mut s.units[u as usize].role {
+                f(b);
+            }
+        }
+    };
+    let (s, guns) = fire_then_move(&battery(|b| b.nation = Nation::Ottoman));
+    assert_eq!(maneuver_allowance(&s, s.unit(guns)), 0.0);
+    let (s, guns) = fire_then_move(&battery(|b| b.old_guard = true));
+    assert_eq!(maneuver_allowance(&s, s.unit(guns)), 8.0);
+    let (s, guns) = fire_then_move(&battery(|b| {
+        b.horse = true;
+        b.movement = 12.0;
+    }));
+    assert_eq!(maneuver_allowance(&s, s.unit(guns)), 12.0);
+    // The next artillery phase begins afresh.
+    let (mut s, guns) = fire_then_move(&nothing);
+    let next = Clock {
+        turn: 1,
+        phase: 7,
+        first: FRENCH,
+    };
+    NapoleonsWars.apply(&mut s, &Event::Phase { clock: next });
+    assert_eq!(maneuver_allowance(&s, s.unit(guns)), 8.0);
+}
+
+// Ruling N50: guns never rout. With the tables' losses for "defender crushed" cut to 1 s.p.,
+// an Austrian battery crushed by a French brigade (6+6 +2 Fresh +1 French attacking = 15
+// against 1+1 -3 outnumbered 3:1 = -1) keeps a step after its loss, and is destroyed where a
+// brigade would rout. A brigade in its place routs.
+#[test]
+fn n50_a_battery_that_would_rout_is_destroyed() {
+    // The French front touches the defender's: the battery is 1.5" deep, the brigade 3".
+    for (label, at, routs) in [
+        ("VIII Corp, 12 lb, Foot", 37.75, false),
+        ("2B/2/VIII", 38.5, true),
+    ] {
+        let mut s = table(&[("1B/2/V", 35.5, 35.5, 90.0), (label, 35.5, at, 270.0)]);
+        tables_of(&mut s).combat.defender_losses = [1, 1, 1];
+        let (fr, d) = (id(&s, "1B/2/V"), id(&s, label));
+        s.combats.push(rules_state::Combat {
+            attackers: vec![fr],
+            defender: d,
+        });
+        s.clock.phase = 5;
+        let events = run(
+            &mut s,
+            FRENCH,
+            Command::Fight { defender: d },
+            &[6, 6, 1, 1],
+        );
+        let r = rounds(&events);
+        assert_eq!(
+            r[0].result,
+            grognard_rules_napoleons_wars::tables::CombatResult::DefenderCrushed,
+            "{:?}",
+            r[0]
+        );
+        let u = s.unit(d);
+        if routs {
+            assert!(u.on_table() && u.routed, "{u:?}");
+        } else {
+            assert_eq!(u.place, Place::Gone(Gone::Eliminated));
+            assert!(events.iter().any(
+                |e| matches!(e, Event::Gone { unit, why, .. } if *unit == d && why.contains("does not rout"))
+            ));
+        }
+    }
+}
+
+// "NW 4.0", "NW II 3.2", ruling N51: a valorous CinC gives the "V" bonuses. Archduke Charles
+// (Excellent, presence +3, valorous) stands beside 1B/1/VIII: its maneuver roll takes +2
+// Fresh, +1 for his valour and +3 for his presence. Its cavalry neighbour would react with
+// his +1. Attacked and crushed (6+6 +2 +1 = 15 against 1+1 +2 Fresh +1 valour = 5), the
+// brigade takes the Archduke down with it.
+#[test]
+fn n51_a_valorous_cinc_gives_the_valorous_bonuses_and_shares_their_risk() {
+    let mut s = table(&[
+        ("1B/1/VIII", 30.0, 40.0, 270.0),
+        ("Charles (Archduke)", 33.0, 40.0, 270.0),
+        ("1B/3/VIII", 36.5, 40.0, 270.0),
+        ("Chasteler", 30.0, 44.0, 270.0),
+    ]);
+    austrian_maneuver(&mut s);
+    let inf = id(&s, "1B/1/VIII");
+    let charles = id(&s, "Charles (Archduke)");
+    let hussars = id(&s, "1B/3/VIII");
+    let roll = |s: &mut State| {
+        s.units[inf as usize].moved = false;
+        let events = run(s, AUSTRIANS, Command::Roll { unit: inf }, &[3, 4]);
+        run(s, AUSTRIANS, Command::Hold, &[]);
+        mods(&maneuver_roll(&events, inf))
+    };
+    let with = roll(&mut s);
+    assert!(
+        with.contains(&(1, "within 3\" of a valorous commander".into())),
+        "{with:?}"
+    );
+    assert!(
+        with.contains(&(3, "CinC's presence within 3\"".into())),
+        "{with:?}"
+    );
+    assert!(
+        grognard_rules_napoleons_wars::reaction::facts(&s, s.unit(hussars), false).valorous_near
+    );
+    std::sync::Arc::make_mut(&mut s.field).sides[1].cinc_valorous = false;
+    let without = roll(&mut s);
+    assert!(
+        !without.iter().any(|m| m.1.contains("valorous")),
+        "{without:?}"
+    );
+    assert!(
+        !grognard_rules_napoleons_wars::reaction::facts(&s, s.unit(hussars), false).valorous_near
+    );
+    std::sync::Arc::make_mut(&mut s.field).sides[1].cinc_valorous = true;
+    // The combat.
+    let fr = id(&s, "1B/2/V");
+    s.set_place(fr, Place::Table);
+    s.set_pose(fr, Pose::new(30.0, 37.0, 90f64.to_radians()));
+    s.combats.push(rules_state::Combat {
+        attackers: vec![fr],
+        defender: inf,
+    });
+    s.clock = Clock {
+        turn: 1,
+        phase: 5,
+        first: FRENCH,
+    };
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: inf },
+        &[6, 6, 1, 1],
+    );
+    let r = rounds(&events);
+    assert!(
+        mods(&r[0].defence).contains(&(1, "within 3\" of a valorous commander".into())),
+        "{:?}",
+        r[0].defence
+    );
+    assert_eq!(s.unit(charles).place, Place::Gone(Gone::Killed));
+}
+
+// "NW Fire Modifiers", ruling N52: Cossack guns fire at -1 as Ottoman guns do. A Russian
+// horse battery marked Cossack fires at an Austrian brigade with the -1; unmarked, without.
+#[test]
+fn n52_cossack_guns_fire_at_minus_one() {
+    for cossack in [true, false] {
+        let mut s = table(&[
+            ("V Corp, 6 lb, Horse", 30.0, 10.0, 90.0),
+            ("1B/1/VIII", 30.0, 16.0, 270.0),
+        ]);
+        s.clock.phase = 2;
+        let (guns, aus) = (id(&s, "V Corp, 6 lb, Horse"), id(&s, "1B/1/VIII"));
+        if let Role::Battery(b) = &mut s.units[guns as usize].role {
+            b.nation = grognard_rules_napoleons_wars::Nation::Russia;
+            b.cossack = cossack;
+        }
+        run(
+            &mut s,
+            FRENCH,
+            Command::Fire {
+                batteries: vec![guns],
+                target: aus,
+            },
+            &[],
+        );
+        run(&mut s, FRENCH, Command::EndPhase, &[]);
+        let events = run(&mut s, AUSTRIANS, Command::EndPhase, &[3, 3]);
+        let fire = events
+            .iter()
+            .find_map(|e| match e {
+                Event::ArtilleryFire { fire, .. } => Some(fire.clone()),
+                _ => None,
+            })
+            .expect("the guns fire");
+        assert_eq!(
+            mods(&fire.roll).contains(&(-1, "Ottoman or Cossack artillery".into())),
+            cossack,
+            "{:?}",
+            fire.roll
+        );
+        assert_eq!(fire.roll.total, if cossack { 5 } else { 6 });
+    }
+}
+
+// The numbers of the results tables come from the tables: with "defender crushed" costing 5
+// s.p., a crushed brigade loses 5; with damaging fire costing 2, a brigade under it loses 2;
+// with a skirmish loss at three times the target's total, twice is only disorder.
+#[test]
+fn results_table_losses_come_from_the_tables() {
+    use grognard_rules_napoleons_wars::resolve::skirmish;
+    let mut s = table(&[
+        ("1B/2/V", 30.0, 35.0, 90.0),
+        ("1B/1/VIII", 30.0, 38.0, 270.0),
+    ]);
+    tables_of(&mut s).combat.defender_losses = [5, 2, 1];
+    let (fr, aus) = (id(&s, "1B/2/V"), id(&s, "1B/1/VIII"));
+    s.combats.push(rules_state::Combat {
+        attackers: vec![fr],
+        defender: aus,
+    });
+    s.clock.phase = 5;
+    let sp = s.unit(aus).sp;
+    let events = run(
+        &mut s,
+        FRENCH,
+        Command::Fight { defender: aus },
+        &[6, 6, 1, 1],
+    );
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Lost { unit, sp: 5, .. } if *unit == aus)));
+    assert_eq!(s.unit(aus).sp, sp - 5);
+    // Damaging fire (12 lb at canister, 10 points: 2+3 +1 French = 6).
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 32.0, 90.0),
+        ("1B/1/VIII", 30.0, 37.0, 270.0),
+    ]);
+    tables_of(&mut s).artillery.losses = [2, 1, 2];
+    let (guns, aus) = (id(&s, "V Corp, 12 lb, Foot"), id(&s, "1B/1/VIII"));
+    s.clock.phase = 2;
+    run(
+        &mut s,
+        FRENCH,
+        Command::Fire {
+            batteries: vec![guns],
+            target: aus,
+        },
+        &[],
+    );
+    run(&mut s, FRENCH, Command::EndPhase, &[]);
+    run(&mut s, AUSTRIANS, Command::EndPhase, &[2, 3]);
+    assert_eq!(s.unit(aus).sp, 6);
+    let mut t = Tables::default().skirmish;
+    assert_eq!(
+        skirmish::outcome(&t, 10, 5),
+        skirmish::Outcome::LossAndDisorder
+    );
+    t.loss_multiple = 3;
+    assert_eq!(skirmish::outcome(&t, 10, 5), skirmish::Outcome::Disorder);
+    assert_eq!(
+        skirmish::outcome(&t, 15, 5),
+        skirmish::Outcome::LossAndDisorder
+    );
+}
+
+// "NW 12.0" Rally Table, "NW 9.51": a routed brigade beyond its commander's range as the
+// turn's visibility has it takes -1; the CinC's +1 reaches as far as the tables' presence
+// radius. Chasteler (7.5", 4.5" in fog) stands 5" from 1B/1/VIII, the Archduke 4" off.
+#[test]
+fn nw_12_0_rally_reads_the_ranges_of_the_turn() {
+    let rally = |fog: bool, radius: f64| {
+        let mut s = table(&[
+            ("1B/1/VIII", 30.0, 40.0, 270.0),
+            ("Chasteler", 30.0, 47.25, 270.0),
+            ("Charles (Archduke)", 36.5, 40.0, 270.0),
+            ("1B/2/V", 30.0, 10.0, 90.0),
+        ]);
+        if fog {
+            weather(&mut s, Weather::Fog, false);
+        }
+        tables_of(&mut s).maneuver.presence_radius = radius;
+        let inf = id(&s, "1B/1/VIII");
+        s.units[inf as usize].routed = true;
+        s.clock = Clock {
+            turn: 1,
+            phase: 10,
+            first: FRENCH,
+        };
+        let events = run(&mut s, AUSTRIANS, Command::EndPhase, &[3, 4]);
+        let test = events
+            .iter()
+            .find_map(|e| match e {
+                Event::RallyTest { unit, test } if *unit == inf => Some(test.clone()),
+                _ => None,
+            })
+            .expect("a rally roll");
+        mods(&test.roll)
+    };
+    let outside = (-1, "outside its commander's range".to_string());
+    let cinc = (
+        1,
+        "within 3\" of a valorous commander or the CinC".to_string(),
+    );
+    let clear = rally(false, 3.0);
+    assert!(
+        !clear.contains(&outside) && !clear.contains(&cinc),
+        "{clear:?}"
+    );
+    assert!(rally(true, 3.0).contains(&outside));
+    assert!(rally(false, 5.0).contains(&cinc));
+}
+
+// "NW 9.0 A": a general moves from one brigade to another within 6" of it, or as far as a
+// scenario's tables allow.
+#[test]
+fn nw_9_0_a_a_general_reattaches_within_the_tables_distance() {
+    let mut s = table(&[
+        ("1/VI", 60.0, 24.0, 90.0),
+        ("1B/1/VI", 60.0, 20.0, 90.0),
+        ("2B/1/VI", 70.0, 20.0, 90.0),
+    ]);
+    let general = id(&s, "1/VI");
+    let second = id(&s, "2B/1/VI");
+    let attach = Command::Attach {
+        officer: general,
+        unit: Some(second),
+    };
+    // The bases are 7" apart.
+    assert!(refused_by(&s, FRENCH, attach.clone()).contains("within 6\""));
+    tables_of(&mut s).maneuver.reattach_within = 8.0;
+    assert!(NapoleonsWars.check(&s, FRENCH, &attach).is_ok());
 }

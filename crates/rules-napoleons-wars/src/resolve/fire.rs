@@ -55,10 +55,10 @@ pub fn battery_points(t: &Artillery, b: &Battery) -> Option<f64> {
     }
     let mut p = t.points(b.weight, b.range)?;
     if b.damaged {
-        p *= 0.5;
+        p *= t.reduced_share;
     }
     if b.suppressed {
-        p *= 0.5;
+        p *= t.reduced_share;
     }
     Some(p)
 }
@@ -94,10 +94,10 @@ fn rocket_points(
         .collect();
     let mut p: f64 = faces.iter().map(|f| *f as f64).sum();
     if b.damaged {
-        p *= 0.5;
+        p *= t.reduced_share;
     }
     if b.suppressed {
-        p *= 0.5;
+        p *= t.reduced_share;
     }
     Some((p, faces))
 }
@@ -169,17 +169,23 @@ pub struct Fire {
 }
 
 /// What an effect does to the target ("NW Fire Effects").
-pub fn effect_text(effect: FireEffect, artillery: bool) -> &'static str {
+pub fn effect_text(t: &Artillery, effect: FireEffect, artillery: bool) -> String {
+    let [damaging, horrendous, destructive] = t.losses;
     match (effect, artillery) {
-        (FireEffect::Desultory, _) => "no effect",
-        (FireEffect::Effective, false) => "disordered",
-        (FireEffect::Effective, true) => "suppressed",
-        (FireEffect::Damaging, false) => "loses 1 s.p. and is disordered",
-        (FireEffect::Damaging, true) => "driven back a full move and suppressed",
-        (FireEffect::Horrendous, false) => "loses 1 s.p., is disordered and retreats 6\"",
-        (FireEffect::Horrendous, true) => "damaged and retreats a full move",
-        (FireEffect::Destructive, false) => "loses 2 s.p., is disordered and retreats a full move",
-        (FireEffect::Destructive, true) => "destroyed",
+        (FireEffect::Desultory, _) => "no effect".into(),
+        (FireEffect::Effective, false) => "disordered".into(),
+        (FireEffect::Effective, true) => "suppressed".into(),
+        (FireEffect::Damaging, false) => format!("loses {damaging} s.p. and is disordered"),
+        (FireEffect::Damaging, true) => "driven back a full move and suppressed".into(),
+        (FireEffect::Horrendous, false) => format!(
+            "loses {horrendous} s.p., is disordered and retreats {}\"",
+            t.horrendous_retreat
+        ),
+        (FireEffect::Horrendous, true) => "damaged and retreats a full move".into(),
+        (FireEffect::Destructive, false) => {
+            format!("loses {destructive} s.p., is disordered and retreats a full move")
+        }
+        (FireEffect::Destructive, true) => "destroyed".into(),
     }
 }
 
@@ -234,7 +240,7 @@ pub fn resolve_rolled(
     roll.result = format!(
         "{}: {}",
         effect.name(),
-        effect_text(effect, target.artillery)
+        effect_text(t, effect, target.artillery)
     )
     .into();
     let general_killed = natural(&roll) == t.general_killed_on as i32;

@@ -19,7 +19,9 @@ pub struct Facts {
     pub disordered: bool,
     /// A brigade's fatigue level; `None` for a battery, which has none (ruling N38).
     pub fatigue: Option<Fatigue>,
-    pub quality: Quality,
+    /// A brigade's quality class; `None` for a battery, which has none and takes no class
+    /// modifier (ruling N50).
+    pub quality: Option<Quality>,
     pub general_attached: bool,
     pub valorous_near: bool,
     /// The presence bonus of a CinC within 3", if any.
@@ -71,9 +73,11 @@ pub fn modifiers(t: &Maneuver, f: &Facts) -> Vec<Modifier> {
         t.spent,
         "unit is Spent",
     );
-    let q = t.quality[f.quality as usize];
-    if q != 0 {
-        m.push(Modifier::new(q, format!("{} class unit", f.quality)));
+    if let Some(quality) = f.quality {
+        let q = t.quality[quality as usize];
+        if q != 0 {
+            m.push(Modifier::new(q, format!("{quality} class unit")));
+        }
     }
     add(
         &mut m,

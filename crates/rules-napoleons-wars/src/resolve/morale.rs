@@ -168,15 +168,19 @@ pub fn rally_modifiers(t: &Rally, f: &RallyFacts) -> Vec<Modifier> {
 }
 
 pub fn rally(t: &Rally, f: &RallyFacts, dice: &mut dyn Dice) -> Test {
-    test(
+    let mut rolled = test(
         dice,
         "NW 12.0 Rally phase",
         "rally",
         rally_modifiers(t, f),
         t.needed[f.quality as usize],
         "rallies, disordered, facing the enemy",
-        "stays routed and falls back 3\"",
-    )
+        "stays routed",
+    );
+    if !rolled.passed {
+        rolled.roll.result = format!("stays routed and falls back {}\"", t.failed_move).into();
+    }
+    rolled
 }
 
 /// What an evasion roll depends on ("NW 8.5", "NW Artillery Evasion Table").

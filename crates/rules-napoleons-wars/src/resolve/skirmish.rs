@@ -103,10 +103,11 @@ pub fn target_modifiers(t: &Skirmish, target: &Target) -> Vec<Modifier> {
     m
 }
 
-/// The table: higher than the target disorders; at least twice the target also costs a
-/// strength point (ruling N13: "twice" is read as "twice or more").
-pub fn outcome(attack: i32, defence: i32) -> Outcome {
-    if attack > defence && attack >= 2 * defence {
+/// The table: higher than the target disorders; at least twice the target (the table's
+/// `loss_multiple`) also costs a strength point (ruling N13: "twice" is read as "twice or
+/// more").
+pub fn outcome(t: &Skirmish, attack: i32, defence: i32) -> Outcome {
+    if attack > defence && attack >= t.loss_multiple * defence {
         Outcome::LossAndDisorder
     } else if attack > defence {
         Outcome::Disorder
@@ -128,32 +129,37 @@ pub fn resolve(
         .collect();
     let attack = roll_2d6(dice, RULE, "skirmish attack", attack_mods);
     let defence = roll_2d6(dice, RULE, "skirmish defence", target_modifiers(t, target));
-    let outcome = outcome(attack.total, defence.total);
+    let outcome = outcome(t, attack.total, defence.total);
     let general_shot = natural(&attack) == t.general_killed_on as i32;
     let mut attack = attack;
     let mut defence = defence;
     let (row, result) = match outcome {
-        Outcome::NoEffect => ("attacker not higher", "no effect"),
+        Outcome::NoEffect => ("attacker not higher".to_string(), "no effect".to_string()),
         Outcome::Disorder => (
-            "attacker higher",
+            "attacker higher".to_string(),
             if target.artillery {
                 "suppressed"
             } else {
                 "disordered"
-            },
+            }
+            .to_string(),
         ),
         Outcome::LossAndDisorder => (
-            "attacker twice the target or more",
-            if target.artillery {
-                "damaged"
+            if t.loss_multiple == 2 {
+                "attacker twice the target or more".to_string()
             } else {
-                "loses 1 s.p. and is disordered"
+                format!("attacker {} times the target or more", t.loss_multiple)
+            },
+            if target.artillery {
+                "damaged".to_string()
+            } else {
+                format!("loses {} s.p. and is disordered", t.loss)
             },
         ),
     };
     for e in [&mut attack, &mut defence] {
-        e.row = row.into();
-        e.result = result.into();
+        e.row = row.clone().into();
+        e.result = result.clone().into();
     }
     Attack {
         attack,
