@@ -258,7 +258,7 @@ pub fn load(
         sides,
         tables: raw.tables,
     };
-    let mut problems = validate::terrain_fields(text);
+    let mut problems = grognard_engine::terrain::unknown_keys(text);
     problems.extend(lay_out(&mut s, &mut notes));
     problems.extend(validate::problems(&s));
     problems.retain(|p| {
