@@ -100,10 +100,12 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::FellBack { unit, to, .. } => {
             state.set_pose(*unit, *to);
             part_from_battery(state, *unit);
+            carry_officers(state, *unit);
         }
         Event::Routed { unit, to } => {
             part_from_battery(state, *unit);
             state.set_pose(*unit, *to);
+            carry_officers(state, *unit);
             let u = &mut state.units[*unit as usize];
             u.routed = true;
             u.disordered = true;
@@ -163,21 +165,15 @@ pub fn apply(state: &mut State, event: &Event) {
             }
             // Attached officers and batteries move with their unit.
             let moved = *to;
-            let riders: Vec<(UnitId, grognard_geometry::Pose)> = state
+            let batteries: Vec<UnitId> = state
                 .riders(*unit)
-                .filter_map(|o| {
-                    if o.is_officer() {
-                        Some((o.id, grognard_geometry::Pose::at(moved.pos, moved.facing)))
-                    } else if o.is_artillery() && o.on_table() {
-                        Some((o.id, crate::state::attached_battery_pose(moved)))
-                    } else {
-                        None
-                    }
-                })
+                .filter(|o| o.is_artillery() && o.on_table())
+                .map(|o| o.id)
                 .collect();
-            for (o, pose) in riders {
-                state.set_pose(o, pose);
+            for o in batteries {
+                state.set_pose(o, crate::state::attached_battery_pose(moved));
             }
+            carry_officers(state, *unit);
         }
         Event::MovesOn { unit, allowance } => {
             state.pending = Some(Pending::Move {
@@ -203,6 +199,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Faced { unit, pose } => {
             state.set_pose(*unit, *pose);
             part_from_battery(state, *unit);
+            carry_officers(state, *unit);
         }
         Event::Attached { officer, unit } => state.set_attached(*officer, *unit),
         Event::BatteryAttached {
@@ -252,6 +249,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Advanced { unit, to } => {
             state.set_pose(*unit, *to);
             part_from_battery(state, *unit);
+            carry_officers(state, *unit);
         }
         Event::ValourUsed => state.valour_used = true,
         Event::CombatOver { defender } => {
@@ -272,6 +270,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Rallied { unit, pose } => {
             part_from_battery(state, *unit);
             state.set_pose(*unit, *pose);
+            carry_officers(state, *unit);
             let u = &mut state.units[*unit as usize];
             u.routed = false;
             u.disordered = true;
@@ -337,6 +336,20 @@ fn revises(state: &State, event: &Event) -> bool {
         Event::SideDone { .. } => false,
         Event::Declared { order } => order.shooters.iter().any(|s| state.unit(*s).is_cavalry()),
         _ => true,
+    }
+}
+
+/// The officers attached to a unit stand with it wherever it goes: moved, turned, driven
+/// back, routed, advancing or rallied ("NW 4.0", "NW 9.0 A").
+fn carry_officers(state: &mut State, unit: UnitId) {
+    let at = state.unit(unit).pose;
+    let officers: Vec<UnitId> = state
+        .riders(unit)
+        .filter(|o| o.is_officer())
+        .map(|o| o.id)
+        .collect();
+    for o in officers {
+        state.set_pose(o, grognard_geometry::Pose::at(at.pos, at.facing));
     }
 }
 

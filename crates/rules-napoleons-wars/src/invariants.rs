@@ -33,6 +33,17 @@ pub fn check(state: &State) -> Result<(), String> {
             if a as usize >= state.units.len() {
                 return Err(format!("{} is attached to no unit", u.label));
             }
+            let host = state.unit(a);
+            if u.is_officer()
+                && u.on_table()
+                && host.on_table()
+                && u.pose.pos.distance(host.pose.pos) > 1e-6
+            {
+                return Err(format!(
+                    "{} is attached to {} but stands apart from it",
+                    u.label, host.label
+                ));
+            }
         }
     }
     state.index_consistent()?;

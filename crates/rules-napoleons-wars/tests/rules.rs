@@ -1974,3 +1974,48 @@ fn nw_9_0_a_a_general_reattaches_within_the_tables_distance() {
     tables_of(&mut s).maneuver.reattach_within = 8.0;
     assert!(NapoleonsWars.check(&s, FRENCH, &attach).is_ok());
 }
+
+// "NW 4.0", "NW 9.0 A": a general attached to a brigade stands with it wherever it goes:
+// thrown back, routed, advancing, turned to face or rallied, not only when it maneuvers.
+#[test]
+fn nw_9_0_a_an_attached_general_goes_where_his_brigade_goes() {
+    let mut s = table(&[("1/VI", 60.0, 20.0, 90.0), ("1B/1/VI", 60.0, 20.0, 90.0)]);
+    let general = id(&s, "1/VI");
+    let brigade = id(&s, "1B/1/VI");
+    assert_eq!(s.units[general as usize].attached, Some(brigade));
+    let at = |x: f64, y: f64, f: f64| Pose::new(x, y, f64::to_radians(f));
+    for event in [
+        Event::FellBack {
+            unit: brigade,
+            to: at(60.0, 17.0, 90.0),
+            why: "is driven back".into(),
+        },
+        Event::Routed {
+            unit: brigade,
+            to: at(60.0, 8.0, 270.0),
+        },
+        Event::Rallied {
+            unit: brigade,
+            pose: at(61.0, 8.0, 90.0),
+        },
+        Event::Advanced {
+            unit: brigade,
+            to: at(61.0, 11.0, 90.0),
+        },
+        Event::Faced {
+            unit: brigade,
+            pose: at(61.0, 11.0, 0.0),
+        },
+    ] {
+        NapoleonsWars.apply(&mut s, &event);
+        let (g, b) = (
+            s.units[general as usize].pose,
+            s.units[brigade as usize].pose,
+        );
+        assert!(
+            g.pos.distance(b.pos) < 1e-9,
+            "after {event:?}: {g:?} and {b:?}"
+        );
+        assert_eq!(s.units[general as usize].attached, Some(brigade));
+    }
+}
