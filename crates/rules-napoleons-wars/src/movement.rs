@@ -143,10 +143,34 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         .fold(0.0, f64::max)
         + u.base().radius();
     let nearby: Vec<&Unit> = state.near(u.pose.pos, reach + 0.5).collect();
+    // What the ground multiplies a move's cost by where it is crossed ("NW 9.5").
+    let ground = |p: grognard_geometry::Vec2, ford: bool, bridge: bool| {
+        if measure::in_kind(state, TerrainKind::DenseWood, p) {
+            row.rough
+        } else if ford && !bridge {
+            row.fording
+        } else if measure::in_kind(state, TerrainKind::LightWood, p)
+            || measure::in_kind(state, TerrainKind::Copse, p)
+        {
+            row.hindering
+        } else {
+            1.0
+        }
+    };
     for (i, step) in steps.iter().enumerate() {
-        cost +=
+        let step_cost =
             moves::step_cost(step, class, full, &costs, i == 0).map_err(|e| illegal(R_MOVE, e))?;
+        cost += step_cost;
         let mut step_extra = 0.0;
+        // A change of face in rough or hindering ground costs as that ground multiplies a
+        // move (ruling N53); its price already holds any mud, so it is not multiplied again.
+        if matches!(step, Step::ChangeFace { .. }) && !on_road(state, pose.pos) {
+            let p = pose.pos;
+            let ford = measure::in_kind(state, TerrainKind::Ford, p)
+                || measure::in_kind(state, TerrainKind::Stream, p);
+            let bridge = measure::in_kind(state, TerrainKind::Bridge, p);
+            extra += (ground(p, ford, bridge) - 1.0) * step_cost;
+        }
         if matches!(
             step,
             Step::Oblique { .. } | Step::Flank { .. } | Step::Wheel { .. }
@@ -176,18 +200,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             let road_here = on_road(state, p);
             all_road &= road_here;
             if !road_here {
-                let mult = if measure::in_kind(state, TerrainKind::DenseWood, p) {
-                    row.rough
-                } else if ford && !bridge {
-                    row.fording
-                } else if measure::in_kind(state, TerrainKind::LightWood, p)
-                    || measure::in_kind(state, TerrainKind::Copse, p)
-                {
-                    row.hindering
-                } else {
-                    1.0
-                };
-                step_extra += (mult - 1.0) * seg;
+                step_extra += (ground(p, ford, bridge) - 1.0) * seg;
             }
             let lv = measure::elevation_at(state, p);
             if lv != level {

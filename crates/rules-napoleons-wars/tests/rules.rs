@@ -2019,3 +2019,38 @@ fn nw_9_0_a_an_attached_general_goes_where_his_brigade_goes() {
         assert_eq!(s.units[general as usize].attached, Some(brigade));
     }
 }
+
+// "NW 9.7" (ruling N53): a change of face costs more in rough ground: the ground's
+// multiplier applies to it as to distance. A French brigade (10") turning about costs half
+// its allowance, 5"; standing in a light wood (hindering, 1.5) it costs 7.5".
+#[test]
+fn nw_9_7_a_change_of_face_in_a_wood_costs_as_the_wood_multiplies() {
+    let plan = |wood: bool, allowance: f64| {
+        let mut s = table(&[("1B/2/V", 30.0, 30.0, 90.0)]);
+        if wood {
+            works(
+                &mut s,
+                TerrainKind::LightWood,
+                ShapeSpec::Rect {
+                    centre: [30.0, 30.0],
+                    width: 8.0,
+                    height: 8.0,
+                    angle: 0.0,
+                },
+            );
+        }
+        let inf = id(&s, "1B/2/V");
+        to_move(&mut s, inf, allowance);
+        NapoleonsWars.check(
+            &s,
+            FRENCH,
+            &Command::Move {
+                unit: inf,
+                steps: vec![Step::ChangeFace { quarter_turns: 2 }],
+            },
+        )
+    };
+    assert!(plan(false, 5.0).is_ok());
+    assert!(plan(true, 7.5).is_ok());
+    assert!(plan(true, 7.0).is_err_and(|e| e.reason.contains("costs 7.5")));
+}
