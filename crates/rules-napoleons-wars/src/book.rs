@@ -138,7 +138,7 @@ impl Book for NapoleonsWars {
     }
 
     fn completeness(&self) -> &'static str {
-        "chapters I and II and the optional rules, with rulings where the text is silent; time a turn grows about as the armies' size to the power 1.1 (see crates/rules-napoleons-wars/README.md)"
+        "chapters I and II and the optional rules, with rulings where the text is silent; time a turn grows in proportion to the armies' size (see crates/rules-napoleons-wars/README.md)"
     }
 }
 

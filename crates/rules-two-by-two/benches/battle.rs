@@ -47,7 +47,8 @@ fn main() {
         commands as f64 / n as f64
     );
 
-    // The advisor's work for one decision, on a mid-battle state.
+    // The advisor's work for one decision, on a mid-battle state: the first after command
+    // 150 with several candidates (a movement decision, as a rule).
     let rules = TwoByTwo;
     let (scenario, _) = rules.default_scenario(7);
     let mut m = Match::new(&rules, scenario, 7);
@@ -55,7 +56,17 @@ fn main() {
     let mut b = General::<Command>::default();
     {
         let mut players: [&mut dyn Player<TwoByTwo>; 2] = [&mut a, &mut b];
-        for _ in 0..150 {
+        let mut out: Vec<Candidate<Command>> = Vec::new();
+        loop {
+            if m.steps.len() >= 150 {
+                if let Some(side) = rules.to_act(&m.state) {
+                    out.clear();
+                    rules.candidates(&&m.state, side, &mut out);
+                    if out.len() >= 8 {
+                        break;
+                    }
+                }
+            }
             if !m.step(&mut players).expect("legal") {
                 break;
             }
