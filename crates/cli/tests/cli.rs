@@ -561,12 +561,38 @@ fn an_army_list_is_not_taken_for_a_scenario() {
 
 #[test]
 fn batch_plays_a_scenario_file_by_the_rules_it_names() {
-    let s = repo_file("scenarios/two-by-two/ligny-skirmish.toml");
-    let o = grognard(&["batch", "--scenario", &s, "--games", "2", "--json"]);
-    let j = json(&o);
-    assert_eq!(j["rules"], "two-by-two");
-    assert_eq!(j["games"], 2);
-    assert_eq!(j["errors"], 0);
+    for (file, rules) in [
+        ("scenarios/two-by-two/ligny-skirmish.toml", "two-by-two"),
+        (
+            "scenarios/napoleons-wars/italy-against-germany-1809.toml",
+            "napoleons-wars",
+        ),
+    ] {
+        let s = repo_file(file);
+        let o = grognard(&["batch", "--scenario", &s, "--games", "2", "--json"]);
+        let j = json(&o);
+        assert_eq!(j["rules"], rules);
+        assert_eq!(j["games"], 2);
+        assert_eq!(j["errors"], 0);
+    }
+    // A --rules that disagrees with the file is refused.
+    let s = repo_file("scenarios/napoleons-wars/italy-against-germany-1809.toml");
+    let o = grognard(&[
+        "batch",
+        "--scenario",
+        &s,
+        "--rules",
+        "two-by-two",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o)
+            .contains("rules: the file is for napoleons-wars, but --rules two-by-two was given"),
+        "{}",
+        show(&o)
+    );
 }
 
 #[test]
