@@ -4,6 +4,7 @@
 //! implements [`Book`]; the rule set is picked by name at the top and nothing below knows
 //! which book it is playing.
 
+mod odds;
 mod picture;
 mod roster;
 
@@ -137,6 +138,52 @@ enum Cmd {
     },
     /// List the rule sets and how complete each is.
     Rules,
+    /// The exact odds of a roll: every final outcome with its chance, the modifiers that
+    /// apply, and the expected losses. `--list` names every roll of the book; `ROLL --help`
+    /// lists the facts a roll takes.
+    #[command(disable_help_flag = true)]
+    Odds {
+        /// Rule set (default two-by-two).
+        #[arg(long)]
+        rules: Option<String>,
+        /// The roll, e.g. rally; see --list.
+        roll: Option<String>,
+        /// Facts of the situation, as key=value (each has a default).
+        facts: Vec<String>,
+        /// A file of facts (TOML key = value lines, or a JSON object); facts on the command
+        /// line win.
+        #[arg(long)]
+        situation: Option<PathBuf>,
+        /// Name every roll of the book.
+        #[arg(long)]
+        list: bool,
+        /// Print the odds as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Help: the facts a roll takes, or this command's options.
+        #[arg(short, long)]
+        help: bool,
+    },
+    /// Resolve a roll: with the dice a player threw (`--dice 4,3`) or thrown here
+    /// (`--seed`), explained as the battle's narrative explains it.
+    Resolve {
+        #[arg(long)]
+        rules: Option<String>,
+        /// The roll, e.g. rally; see `grognard odds --list`.
+        roll: String,
+        /// Facts of the situation, as key=value.
+        facts: Vec<String>,
+        #[arg(long)]
+        situation: Option<PathBuf>,
+        /// The faces thrown, in order, e.g. 4,3.
+        #[arg(long)]
+        dice: Option<String>,
+        /// Seed for dice thrown here, without --dice; a fresh one if not given.
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the reference of every file a rule set reads (Markdown): each key, its value,
     /// whether it is needed, and what it means.
     Reference {
@@ -434,6 +481,44 @@ fn run(cli: Cli) -> Result<ExitCode> {
             )
         }
         Cmd::Design { file, out } => design(&file, out.as_deref()),
+        Cmd::Odds {
+            rules,
+            roll,
+            facts,
+            situation,
+            list,
+            json,
+            help,
+        } => {
+            let name = known_flag(rules.as_deref())?.unwrap_or(DEFAULT_RULES);
+            let file = match &situation {
+                Some(path) => match read_text(path)? {
+                    Text::Ok(t) => Some((path.display().to_string(), t)),
+                    Text::Bad(e) => return Ok(refuse(path, &[e])),
+                },
+                None => None,
+            };
+            with_book!(name, b => odds_command(b, roll.as_deref(), &facts, file, list, json, help))
+        }
+        Cmd::Resolve {
+            rules,
+            roll,
+            facts,
+            situation,
+            dice,
+            seed,
+            json,
+        } => {
+            let name = known_flag(rules.as_deref())?.unwrap_or(DEFAULT_RULES);
+            let file = match &situation {
+                Some(path) => match read_text(path)? {
+                    Text::Ok(t) => Some((path.display().to_string(), t)),
+                    Text::Bad(e) => return Ok(refuse(path, &[e])),
+                },
+                None => None,
+            };
+            with_book!(name, b => resolve_command(b, &roll, &facts, file, dice.as_deref(), seed, json))
+        }
         Cmd::Reference { rules } => with_book!(rules.as_str(), b => {
             say!("{}", reference(b));
             Ok(ExitCode::SUCCESS)
@@ -447,6 +532,100 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Print a refusal of the table companion; exit status 1.
+fn refused(r: odds::Refusal) -> ExitCode {
+    eprintln!("{r}");
+    ExitCode::FAILURE
+}
+
+fn odds_command<R: Book>(
+    rules: &R,
+    roll: Option<&str>,
+    facts: &[String],
+    file: Option<(String, String)>,
+    list: bool,
+    json: bool,
+    help: bool,
+) -> Result<ExitCode> {
+    use clap::CommandFactory;
+    if list {
+        say!("{}", odds::list(rules));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(roll) = roll else {
+        if help {
+            let mut cmd = Cli::command();
+            if let Some(sub) = cmd.find_subcommand_mut("odds") {
+                say!("{}", sub.render_long_help());
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        return Ok(refused(odds::Refusal(format!(
+            "name the roll to give the odds of\n  hint: {}",
+            odds::list(rules).replace('\n', "\n  ")
+        ))));
+    };
+    let r = match odds::find(rules, roll) {
+        Ok(r) => r,
+        Err(e) => return Ok(refused(e)),
+    };
+    if help {
+        say!("{}", odds::help(r.as_ref(), rules.name()));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let situation = match odds::situation(r.as_ref(), file, facts) {
+        Ok(s) => s,
+        Err(e) => return Ok(refused(e)),
+    };
+    let o = match r.odds(&situation) {
+        Ok(o) => o,
+        Err(p) => return Ok(refused(odds::refusal(r.as_ref(), &p))),
+    };
+    if json {
+        say!(
+            "{}",
+            serde_json::to_string_pretty(&odds::odds_json(rules.name(), &o))?
+        );
+    } else {
+        say!("{}", odds::show_odds(&o));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn resolve_command<R: Book>(
+    rules: &R,
+    roll: &str,
+    facts: &[String],
+    file: Option<(String, String)>,
+    dice: Option<&str>,
+    seed: Option<u64>,
+    json: bool,
+) -> Result<ExitCode> {
+    let r = match odds::find(rules, roll) {
+        Ok(r) => r,
+        Err(e) => return Ok(refused(e)),
+    };
+    let situation = match odds::situation(r.as_ref(), file, facts) {
+        Ok(s) => s,
+        Err(e) => return Ok(refused(e)),
+    };
+    let faces = match dice.map(odds::parse_dice).transpose() {
+        Ok(f) => f,
+        Err(e) => return Ok(refused(e)),
+    };
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let done = match odds::resolve(r.as_ref(), &situation, faces.as_deref(), seed) {
+        Ok(d) => d,
+        Err(e) => return Ok(refused(e)),
+    };
+    if json {
+        say!("{}", serde_json::to_string_pretty(&done)?);
+    } else {
+        say!("{}", odds::show_resolved(&done));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The reference page of a rule set's files.

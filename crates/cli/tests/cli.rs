@@ -921,3 +921,193 @@ fn design_names_a_file_that_is_not_an_order_of_battle() {
         show(&o)
     );
 }
+
+#[test]
+fn odds_lists_the_rolls_and_the_facts_each_takes() {
+    let o = grognard(&["odds", "--list"]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert!(
+        stdout(&o).contains("rally              Rally (1d6)"),
+        "{}",
+        show(&o)
+    );
+    let o = grognard(&["odds", "rally", "--help"]);
+    assert!(o.status.success(), "{}", show(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("marker         one of pinned, disrupted; default pinned"),
+        "{text}"
+    );
+    assert!(
+        text.contains("enemy_near     yes or no; default no"),
+        "{text}"
+    );
+    let o = grognard(&["odds", "--rules", "napoleons-wars", "--list"]);
+    assert!(stdout(&o).contains("maneuver"), "{}", show(&o));
+}
+
+#[test]
+fn odds_give_every_outcome_as_a_fraction_and_a_percentage() {
+    let o = grognard(&["odds", "rally", "marker=disrupted", "hq_in_contact=yes"]);
+    assert!(o.status.success(), "{}", show(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("  +1  HQ in base-to-base contact\n  -1  Disrupted"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2/3   66.667%  fails to rally: stays Disrupted"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1/3   33.333%  rallies: no longer Disrupted"),
+        "{text}"
+    );
+    let o = grognard(&["odds", "--rules", "napoleons-wars", "maneuver", "--json"]);
+    let j = json(&o);
+    assert_eq!(j["roll"], "maneuver");
+    let full = j["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["outcome"] == "full move allowed")
+        .unwrap();
+    assert_eq!(
+        (full["numerator"].as_u64(), full["denominator"].as_u64()),
+        (Some(5), Some(12))
+    );
+}
+
+#[test]
+fn odds_facts_may_come_from_a_file() {
+    let dir = TempDir::new("situation");
+    let toml = dir.path().join("rally.toml");
+    std::fs::write(&toml, "marker = \"disrupted\"\nhq_in_contact = true\n").unwrap();
+    let o = grognard(&["odds", "rally", "--situation", toml.to_str().unwrap()]);
+    assert!(
+        stdout(&o).contains("1/3   33.333%  rallies"),
+        "{}",
+        show(&o)
+    );
+    // The command line wins over the file.
+    let o = grognard(&[
+        "odds",
+        "rally",
+        "--situation",
+        toml.to_str().unwrap(),
+        "hq_in_contact=no",
+    ]);
+    assert!(
+        stdout(&o).contains("1/6   16.667%  rallies"),
+        "{}",
+        show(&o)
+    );
+    let json_file = dir.path().join("rally.json");
+    std::fs::write(&json_file, "{\"unit\": \"guards\"}").unwrap();
+    let o = grognard(&["odds", "rally", "--situation", json_file.to_str().unwrap()]);
+    assert!(
+        stdout(&o).contains("1/2   50.000%  rallies"),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
+fn bad_situations_are_refused_naming_the_fact() {
+    for (args, says) in [
+        (
+            &["odds", "volley"][..],
+            "two-by-two has no roll called \"volley\"",
+        ),
+        (
+            &["odds", "rally", "markr=pinned"],
+            "rally: markr: unknown fact `markr`, expected one of",
+        ),
+        (
+            &["odds", "rally", "marker=shaken"],
+            "rally: marker: unknown variant `shaken`, expected `pinned` or `disrupted`",
+        ),
+        (
+            &["odds", "rally", "enemy_near=perhaps"],
+            "enemy_near is yes or no",
+        ),
+        (
+            &["odds", "rally", "enemy_near=yes"],
+            "rally: enemy_near: the book bars this rally",
+        ),
+        (
+            &["odds", "rally", "marker"],
+            "\"marker\" is not a fact: facts are written key=value",
+        ),
+        (
+            &[
+                "odds",
+                "--rules",
+                "napoleons-wars",
+                "maneuver",
+                "cinc_near=9",
+            ],
+            "maneuver: cinc_near: a presence of 9",
+        ),
+        (&["odds"], "name the roll to give the odds of"),
+    ] {
+        let o = grognard(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", show(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", show(&o));
+        assert!(stderr(&o).contains("hint: "), "{args:?}: {}", show(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", show(&o));
+    }
+}
+
+#[test]
+fn resolve_reads_dice_thrown_by_hand_and_checks_them() {
+    let o = grognard(&["resolve", "rally", "marker=disrupted", "--dice", "5"]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert_eq!(
+        stdout(&o),
+        "die 5, -1 Disrupted = 4 (row 4 or less): fails to rally [2x2 Rallying]\nOutcome: fails to rally: stays Disrupted\n"
+    );
+    let o = grognard(&[
+        "resolve",
+        "--rules",
+        "napoleons-wars",
+        "maneuver",
+        "--dice",
+        "6,5",
+    ]);
+    assert!(
+        stdout(&o).contains("dice 6+5, +2 unit is Fresh = 13"),
+        "{}",
+        show(&o)
+    );
+    for (dice, says) in [
+        ("4,3", "rally: 1 die is thrown (d6 for rally); 2 given"),
+        (
+            "7",
+            "rally: die 1 is a d6 for rally: 7 is not one of its faces",
+        ),
+        ("x", "--dice: \"x\" is not a die's face"),
+    ] {
+        let o = grognard(&["resolve", "rally", "--dice", dice]);
+        assert_eq!(o.status.code(), Some(1), "{dice}: {}", show(&o));
+        assert!(stderr(&o).contains(says), "{dice}: {}", show(&o));
+    }
+    let o = grognard(&[
+        "resolve",
+        "--rules",
+        "napoleons-wars",
+        "maneuver",
+        "--dice",
+        "6",
+    ]);
+    assert!(
+        stderr(&o).contains("2 dice are thrown (d6 for maneuver, d6 for maneuver); 1 given"),
+        "{}",
+        show(&o)
+    );
+    // Thrown here: the same seed, the same throw.
+    let a = grognard(&["resolve", "rally", "--seed", "9"]);
+    let b = grognard(&["resolve", "rally", "--seed", "9"]);
+    assert!(a.status.success(), "{}", show(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+}

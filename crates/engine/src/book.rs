@@ -2,6 +2,7 @@
 //! battle, reading the files people write, and how complete it is.
 
 use crate::files::{FileError, Header, Includes};
+use crate::resolution::AnyResolution;
 use crate::Ruleset;
 
 /// A checked file, described for a person.
@@ -41,6 +42,8 @@ pub trait Book: Ruleset {
     /// Each kind of file this rule set reads (as [`Book::file_kind`] names it), with the
     /// JSON schema of the type that reads it, for reference pages and editors.
     fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)>;
+    /// Every roll the book asks a player to make, each reading the book's own tables.
+    fn resolutions(&self) -> Vec<Box<dyn AnyResolution>>;
     /// The book's title.
     fn title(&self) -> &'static str;
     /// How complete the implementation is, in a line.

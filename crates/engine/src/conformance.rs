@@ -252,3 +252,41 @@ pub fn bad_file_corpus<B: Book>(book: &B, dir: &Path, shown: &str) -> Result<usi
         ))
     }
 }
+
+/// A resolution's odds against walking every throw of its dice through its own `resolve`:
+/// the same final outcomes with the same exact chances, outcome by outcome. `Err` says
+/// where they part.
+pub fn odds_agree<T, R>(resolution: &R, tables: &T, situation: &R::Situation) -> Result<(), String>
+where
+    T: Sync + ?Sized,
+    R: crate::resolution::Resolution<T>,
+    R::Outcome: std::fmt::Debug,
+{
+    let fast = resolution.odds(tables, situation);
+    let mut rolls = Vec::new();
+    let walked = crate::resolution::walk(resolution.depth(), |dice| {
+        rolls.clear();
+        resolution.resolve(tables, situation, dice, &mut rolls)
+    });
+    let name = resolution.about().name;
+    for (o, p) in &walked.outcomes {
+        let q = fast.chance(|x| x == o);
+        if q != *p {
+            return Err(format!(
+                "{name}: {o:?} has {p} walking the throws but {q} by its odds"
+            ));
+        }
+    }
+    for (o, q) in &fast.outcomes {
+        if !walked.outcomes.iter().any(|(w, _)| w == o) && *q.numer() != 0 {
+            return Err(format!(
+                "{name}: its odds give {o:?} {q}, which no throw gives"
+            ));
+        }
+    }
+    let total: crate::resolution::Chance = fast.outcomes.iter().map(|(_, p)| *p).sum();
+    if total != crate::resolution::Chance::from_integer(1) {
+        return Err(format!("{name}: its odds sum to {total}"));
+    }
+    Ok(())
+}

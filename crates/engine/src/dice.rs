@@ -130,6 +130,68 @@ impl Dice for Scripted {
     }
 }
 
+/// Dice a player threw by hand, given in the order the rolls are made. It never panics: a
+/// roll asked for past the last face given, or a face its die does not have, is noted and
+/// answered with a 1, and [`Entered::problem`] says afterwards what was wrong.
+#[derive(Debug, Clone, Default)]
+pub struct Entered {
+    faces: Vec<u8>,
+    /// Each roll asked for: the die's sides and what it decided.
+    pub asked: Vec<(u8, &'static str)>,
+}
+
+impl Entered {
+    pub fn new(faces: &[u8]) -> Self {
+        Entered {
+            faces: faces.to_vec(),
+            asked: Vec::new(),
+        }
+    }
+
+    /// What was wrong with the faces given, once the rolls are made: too few, too many, or a
+    /// face that is not on its die.
+    pub fn problem(&self) -> Option<String> {
+        let dice: Vec<String> = self
+            .asked
+            .iter()
+            .map(|(s, why)| format!("d{s} for {why}"))
+            .collect();
+        let needed = format!(
+            "{} {} thrown ({})",
+            self.asked.len(),
+            if self.asked.len() == 1 {
+                "die is"
+            } else {
+                "dice are"
+            },
+            dice.join(", ")
+        );
+        if self.faces.len() != self.asked.len() {
+            return Some(format!("{needed}; {} given", self.faces.len()));
+        }
+        for (i, ((sides, why), face)) in self.asked.iter().zip(&self.faces).enumerate() {
+            if !(1..=*sides).contains(face) {
+                return Some(format!(
+                    "die {} is a d{sides} for {why}: {face} is not one of its faces",
+                    i + 1
+                ));
+            }
+        }
+        None
+    }
+}
+
+impl Dice for Entered {
+    fn roll(&mut self, sides: u8, purpose: &'static str) -> u8 {
+        let i = self.asked.len();
+        self.asked.push((sides, purpose));
+        match self.faces.get(i) {
+            Some(f) if (1..=sides).contains(f) => *f,
+            _ => 1,
+        }
+    }
+}
+
 /// Any source, with every roll kept.
 #[derive(Debug, Clone)]
 pub struct Logged<D> {
@@ -382,6 +444,32 @@ mod tests {
         assert_eq!(d.roll(6, "x"), 3);
         assert_eq!(d.roll(6, "y"), 5);
         assert!(d.remaining().is_empty());
+    }
+
+    #[test]
+    fn entered_dice_say_what_was_wrong() {
+        let throw = |faces: &[u8]| {
+            let mut d = Entered::new(faces);
+            d.roll(6, "shooting");
+            if d.asked.len() == 1 && faces.first() == Some(&6) {
+                d.roll(6, "rout survival");
+            }
+            d.problem()
+        };
+        assert_eq!(throw(&[3]), None);
+        assert_eq!(throw(&[6, 2]), None);
+        assert_eq!(
+            throw(&[6]).as_deref(),
+            Some("2 dice are thrown (d6 for shooting, d6 for rout survival); 1 given")
+        );
+        assert_eq!(
+            throw(&[3, 4]).as_deref(),
+            Some("1 die is thrown (d6 for shooting); 2 given")
+        );
+        assert_eq!(
+            throw(&[7]).as_deref(),
+            Some("die 1 is a d6 for shooting: 7 is not one of its faces")
+        );
     }
 
     #[test]

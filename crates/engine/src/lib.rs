@@ -13,6 +13,7 @@ pub mod explain;
 pub mod files;
 pub mod reference;
 pub mod replay;
+pub mod resolution;
 pub mod ruleset;
 pub mod scene;
 pub mod sequence;

@@ -75,6 +75,95 @@ pub fn gaps(page: &str) -> Vec<String> {
     out
 }
 
+/// One fact a situation takes, for a terminal: its key (dotted for a part's facts), how its
+/// value is written, its default and its meaning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fact {
+    pub key: String,
+    pub value: String,
+    pub default: String,
+    pub meaning: String,
+}
+
+/// Every fact of a situation's schema, the facts of its parts under dotted keys.
+pub fn facts(schema: &Value) -> Vec<Fact> {
+    let defs = schema.get("$defs").cloned().unwrap_or(Value::Null);
+    let mut out = Vec::new();
+    facts_of(&defs, schema, "", None, &mut out, 0);
+    out
+}
+
+fn facts_of(
+    defs: &Value,
+    s: &Value,
+    prefix: &str,
+    defaults: Option<&Value>,
+    out: &mut Vec<Fact>,
+    depth: usize,
+) {
+    let Some(props) = s.get("properties").and_then(Value::as_object) else {
+        return;
+    };
+    for (key, p) in props {
+        let full = format!("{prefix}{key}");
+        let default = p
+            .get("default")
+            .or_else(|| defaults.and_then(|d| d.get(key)));
+        // A part with facts of its own: list those, under this key.
+        let target = ref_name(p).and_then(|r| defs.get(r));
+        if let Some(t) = target.filter(|t| t.get("properties").is_some() && depth < 4) {
+            facts_of(defs, t, &format!("{full}."), default, out, depth + 1);
+            continue;
+        }
+        let value = value_words(defs, p);
+        let default = match default {
+            None | Some(Value::Null) => "none".to_string(),
+            Some(Value::Bool(b)) => if *b { "yes" } else { "no" }.to_string(),
+            Some(Value::String(v)) => v.clone(),
+            Some(v) => v.to_string(),
+        };
+        out.push(Fact {
+            key: full,
+            value,
+            default,
+            meaning: description(p).unwrap_or_default(),
+        });
+    }
+}
+
+/// How a fact's value is written, for a terminal: the choices of an enumeration spelt out,
+/// alternatives joined, no Markdown.
+fn value_words(defs: &Value, p: &Value) -> String {
+    if let Some(t) = ref_name(p).and_then(|r| defs.get(r)) {
+        return value_words(defs, t);
+    }
+    if let Some(any) = p.get("anyOf").and_then(Value::as_array) {
+        let alts: Vec<String> = any
+            .iter()
+            .filter(|v| v.get("type").and_then(Value::as_str) != Some("null"))
+            .map(|v| value_words(defs, v))
+            .collect();
+        return alts.join(" or ");
+    }
+    if let Some(values) = choices(p) {
+        let list: Vec<String> = values.into_iter().map(|(v, _)| v).collect();
+        return format!("one of {}", list.join(", "));
+    }
+    match p.get("type") {
+        Some(Value::Array(ts)) => {
+            let t = ts.iter().filter_map(Value::as_str).find(|t| *t != "null");
+            let mut q = p.clone();
+            if let (Some(t), Some(obj)) = (t, q.as_object_mut()) {
+                obj.insert("type".into(), Value::String(t.into()));
+            }
+            value_words(defs, &q)
+        }
+        _ => type_words(p)
+            .replace("`true` or `false`", "yes or no")
+            .replace('`', ""),
+    }
+}
+
 /// The anchor a heading gets on a rendered page.
 fn anchor(name: &str) -> String {
     name.to_lowercase()
@@ -386,6 +475,57 @@ mod tests {
                 "Feature.name: no meaning",
                 "Feature.radius: no meaning",
                 "Kind: `\"decisive\"` has no meaning",
+            ]
+        );
+    }
+
+    #[test]
+    fn facts_are_listed_with_their_values_and_defaults() {
+        let s = json!({
+            "type": "object",
+            "properties": {
+                "range": {"$ref": "#/$defs/Range", "default": "short", "description": "How far."},
+                "bonus": {"type": "integer", "default": 0},
+                "veteran": {"type": "boolean", "default": true},
+                "target": {"$ref": "#/$defs/Unit", "default": {"kind": "line"}}
+            },
+            "$defs": {
+                "Range": {"type": "string", "enum": ["short", "long"]},
+                "Unit": {"type": "object", "properties": {"kind": {"type": "string"}}}
+            }
+        });
+        let f = facts(&s);
+        let shown: Vec<(String, String, String, String)> = f
+            .into_iter()
+            .map(|f| (f.key, f.value, f.default, f.meaning))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    "range".into(),
+                    "one of short, long".into(),
+                    "short".into(),
+                    "How far.".into()
+                ),
+                (
+                    "bonus".into(),
+                    "whole number".into(),
+                    "0".into(),
+                    String::new()
+                ),
+                (
+                    "veteran".into(),
+                    "yes or no".into(),
+                    "yes".into(),
+                    String::new()
+                ),
+                (
+                    "target.kind".into(),
+                    "text".into(),
+                    "line".into(),
+                    String::new()
+                ),
             ]
         );
     }

@@ -133,6 +133,10 @@ impl Book for NapoleonsWars {
         ]
     }
 
+    fn resolutions(&self) -> Vec<Box<dyn grognard_engine::resolution::AnyResolution>> {
+        crate::resolutions::all()
+    }
+
     fn title(&self) -> &'static str {
         "Napoleon's Wars (David Bush, 2003)"
     }

@@ -30,6 +30,7 @@ pub mod oob;
 pub mod picture;
 pub mod ratings;
 pub mod reaction;
+pub mod resolutions;
 pub mod resolve;
 pub mod roster;
 pub mod round;

@@ -191,6 +191,10 @@ impl Book for TwoByTwo {
         ]
     }
 
+    fn resolutions(&self) -> Vec<Box<dyn grognard_engine::resolution::AnyResolution>> {
+        crate::resolutions::all()
+    }
+
     fn title(&self) -> &'static str {
         "2 by 2 Napoleonic's v3.01 (Rod Humble)"
     }

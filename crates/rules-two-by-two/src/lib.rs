@@ -21,6 +21,7 @@ pub mod movement;
 pub mod narrate;
 pub mod picture;
 pub mod rally;
+pub mod resolutions;
 pub mod rout;
 pub mod rules;
 pub mod scenario;

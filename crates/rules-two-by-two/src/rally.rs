@@ -2,9 +2,13 @@
 
 use crate::measure::{self, distance, touching};
 use crate::state::{State, Status, Unit};
+use crate::tables::{Rally, Tables};
 use crate::units::{Size, UnitType};
 use grognard_engine::explain::{Explanation, Modifier};
+use grognard_engine::files::Problem;
+use grognard_engine::resolution::{About, Exact, Resolution};
 use grognard_engine::{Dice, Illegal};
+use serde::{Deserialize, Serialize};
 
 pub const RULE: &str = "2x2 Rallying";
 
@@ -13,18 +17,116 @@ pub fn commands(hq: &Unit, unit: &Unit) -> bool {
     hq.kind == UnitType::Hq && hq.side == unit.side && unit.command.is_none_or(|c| c == hq.id)
 }
 
-/// The modifiers of a rally attempt, or why none may be made.
-pub fn plan(state: &State, unit: &Unit) -> Result<Vec<Modifier>, Illegal> {
+/// The marker a unit rallies from.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Marker {
+    /// Pinned: may not move or turn ("2x2 Effects").
+    #[default]
+    Pinned,
+    /// Disrupted: may not move, turn or fire, and rallies at -1 ("2x2 Effects").
+    Disrupted,
+}
+
+/// What a rally depends on, as a player at the table states it ("2x2 Rallying", "Rally
+/// modifiers").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Situation {
+    /// The unit's type.
+    pub unit: UnitType,
+    /// Its size (Small counts only for infantry and cavalry, ruling R30).
+    pub size: Size,
+    /// The marker it tries to shed.
+    pub marker: Marker,
+    /// An HQ of its chain of command is within 6" (an HQ rallying itself needs none).
+    pub hq_in_range: bool,
+    /// A friendly HQ touches it, base to base.
+    pub hq_in_contact: bool,
+    /// An enemy is within 2".
+    pub enemy_near: bool,
+}
+
+impl Default for Situation {
+    fn default() -> Self {
+        Situation {
+            unit: UnitType::Line,
+            size: Size::Common,
+            marker: Marker::Pinned,
+            hq_in_range: true,
+            hq_in_contact: false,
+            enemy_near: false,
+        }
+    }
+}
+
+/// Why the book bars this rally, if it does.
+pub fn barred(t: &Rally, s: &Situation) -> Option<(&'static str, String)> {
+    let is_hq = s.unit == UnitType::Hq;
+    if !is_hq && !s.hq_in_range {
+        return Some((
+            "hq_in_range",
+            format!("no HQ of its chain of command is within {}\"", t.hq_radius),
+        ));
+    }
+    if s.enemy_near && !(is_hq || s.unit == UnitType::Guards || s.hq_in_contact) {
+        return Some((
+            "enemy_near",
+            format!(
+                "an enemy is within {}\" (only Guards and units touching their HQ may rally)",
+                t.enemy_near
+            ),
+        ));
+    }
+    None
+}
+
+/// The modifiers of a rally ("2x2 Rally modifiers").
+pub fn modifiers(t: &Rally, s: &Situation) -> Vec<Modifier> {
+    let is_hq = s.unit == UnitType::Hq;
+    let mut m = Vec::new();
+    if s.enemy_near {
+        m.push(Modifier::new(
+            t.enemy_within,
+            format!("enemy within {}\"", t.enemy_near),
+        ));
+    }
+    if s.unit == UnitType::Guards {
+        m.push(Modifier::new(t.guards, "Guards"));
+    }
+    if s.hq_in_contact && !is_hq {
+        m.push(Modifier::new(t.hq_in_contact, "HQ in base-to-base contact"));
+    }
+    if s.unit == UnitType::Militia || (s.size == Size::Small && s.unit.size_counts_for_melee()) {
+        m.push(Modifier::new(t.militia_or_small, "Militia or Small"));
+    }
+    if s.marker == Marker::Disrupted {
+        m.push(Modifier::new(t.disrupted, "Disrupted"));
+    }
+    if is_hq {
+        m.push(Modifier::new(t.hq_self, "HQ rallying itself"));
+    }
+    m
+}
+
+/// The facts of a unit's rally on the table, or why it may not try.
+pub fn situation(state: &State, unit: &Unit) -> Result<Situation, Illegal> {
     let t = &state.field.tables.rally;
     if !unit.on_table() {
         return Err(Illegal::new(RULE, "the unit is not on the table"));
     }
-    if unit.status == Status::Ready {
-        return Err(Illegal::new(
-            RULE,
-            "the unit is neither Pinned nor Disrupted",
-        ));
-    }
+    let marker = match unit.status {
+        Status::Ready => {
+            return Err(Illegal::new(
+                RULE,
+                "the unit is neither Pinned nor Disrupted",
+            ))
+        }
+        Status::Pinned => Marker::Pinned,
+        Status::Disrupted => Marker::Disrupted,
+    };
     if unit.rallied {
         return Err(Illegal::new(
             RULE,
@@ -33,73 +135,41 @@ pub fn plan(state: &State, unit: &Unit) -> Result<Vec<Modifier>, Illegal> {
     }
     let b = unit.base();
     let is_hq = unit.kind == UnitType::Hq;
-    let hq_contact = measure::hq_in_contact(state, unit);
     if state.enemies_of(unit.side).any(|e| touching(&b, &e.base())) && !is_hq {
         return Err(Illegal::new(
             RULE,
             "a unit in contact with the enemy cannot rally",
         ));
     }
-    if !is_hq {
-        let near_hq = state
-            .friends_of(unit.side)
-            .any(|h| commands(h, unit) && distance(&b, &h.base()) <= t.hq_radius + 1e-9);
-        if !near_hq {
-            return Err(Illegal::new(
-                RULE,
-                format!("no HQ of its chain of command is within {}\"", t.hq_radius),
-            ));
-        }
+    let s = Situation {
+        unit: unit.kind,
+        size: unit.size,
+        marker,
+        hq_in_range: is_hq
+            || state
+                .friends_of(unit.side)
+                .any(|h| commands(h, unit) && distance(&b, &h.base()) <= t.hq_radius + 1e-9),
+        hq_in_contact: measure::hq_in_contact(state, unit).is_some(),
+        enemy_near: state
+            .enemies_of(unit.side)
+            .any(|e| distance(&b, &e.base()) <= t.enemy_near + 1e-9),
+    };
+    match barred(t, &s) {
+        Some((_, why)) => Err(Illegal::new(RULE, why)),
+        None => Ok(s),
     }
-    let mut m = Vec::new();
-    let enemy_near = state
-        .enemies_of(unit.side)
-        .any(|e| distance(&b, &e.base()) <= t.enemy_near + 1e-9);
-    if enemy_near {
-        if !(is_hq || unit.kind == UnitType::Guards || hq_contact.is_some()) {
-            return Err(Illegal::new(
-                RULE,
-                format!(
-                    "an enemy is within {}\" (only Guards and units touching their HQ may rally)",
-                    t.enemy_near
-                ),
-            ));
-        }
-        m.push(Modifier::new(
-            t.enemy_within,
-            format!("enemy within {}\"", t.enemy_near),
-        ));
-    }
-    if unit.kind == UnitType::Guards {
-        m.push(Modifier::new(t.guards, "Guards"));
-    }
-    if hq_contact.is_some() && !is_hq {
-        m.push(Modifier::new(t.hq_in_contact, "HQ in base-to-base contact"));
-    }
-    if unit.kind == UnitType::Militia
-        || (unit.size == Size::Small && unit.kind.size_counts_for_melee())
-    {
-        m.push(Modifier::new(t.militia_or_small, "Militia or Small"));
-    }
-    if unit.status == Status::Disrupted {
-        m.push(Modifier::new(t.disrupted, "Disrupted"));
-    }
-    if is_hq {
-        m.push(Modifier::new(t.hq_self, "HQ rallying itself"));
-    }
-    Ok(m)
+}
+
+/// The modifiers of a unit's rally attempt on the table, or why none may be made.
+pub fn plan(state: &State, unit: &Unit) -> Result<Vec<Modifier>, Illegal> {
+    situation(state, unit).map(|s| modifiers(&state.field.tables.rally, &s))
 }
 
 /// Roll a rally.
-pub fn resolve(
-    state: &State,
-    modifiers: Vec<Modifier>,
-    dice: &mut dyn Dice,
-) -> (Explanation, bool) {
-    let t = &state.field.tables.rally;
+pub fn roll(t: &Rally, s: &Situation, dice: &mut dyn Dice) -> (Explanation, bool) {
     let mut e = Explanation::new(RULE);
     e.dice = vec![dice.roll(6, "rally")];
-    e.modifiers = modifiers;
+    e.modifiers = modifiers(t, s);
     let total = e.tally();
     let ok = total >= t.succeeds_at;
     e.row = if ok {
@@ -113,4 +183,83 @@ pub fn resolve(
         "fails to rally".into()
     };
     (e, ok)
+}
+
+/// How a rally ends for the unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rallied {
+    pub marker: Marker,
+    pub success: bool,
+}
+
+impl std::fmt::Display for Rallied {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let marker = match self.marker {
+            Marker::Pinned => "Pinned",
+            Marker::Disrupted => "Disrupted",
+        };
+        if self.success {
+            write!(f, "rallies: no longer {marker}")
+        } else {
+            write!(f, "fails to rally: stays {marker}")
+        }
+    }
+}
+
+/// The rally roll, for the table companion and the odds.
+pub struct RallyRoll;
+
+impl Resolution<Tables> for RallyRoll {
+    type Situation = Situation;
+    type Outcome = Rallied;
+
+    fn about(&self) -> About {
+        About {
+            name: "rally",
+            title: "Rally",
+            section: RULE,
+            summary: "a Pinned or Disrupted unit near an HQ of its chain tries to shed its marker",
+            dice: "1d6",
+        }
+    }
+
+    fn problems(&self, t: &Tables, s: &Situation) -> Vec<Problem> {
+        barred(&t.rally, s)
+            .map(|(fact, why)| {
+                Problem::new(
+                    fact,
+                    format!("the book bars this rally: {why}"),
+                    "no roll is made: the unit keeps its marker",
+                )
+            })
+            .into_iter()
+            .collect()
+    }
+
+    fn modifiers(&self, t: &Tables, s: &Situation) -> Vec<Modifier> {
+        modifiers(&t.rally, s)
+    }
+
+    fn resolve(
+        &self,
+        t: &Tables,
+        s: &Situation,
+        dice: &mut dyn Dice,
+        rolls: &mut Vec<Explanation>,
+    ) -> Rallied {
+        let (e, success) = roll(&t.rally, s, dice);
+        rolls.push(e);
+        Rallied {
+            marker: s.marker,
+            success,
+        }
+    }
+
+    fn odds(&self, t: &Tables, s: &Situation) -> Exact<Rallied> {
+        let sum: i32 = modifiers(&t.rally, s).iter().map(|m| m.value).sum();
+        Exact::of_throws(&[6], |d| Rallied {
+            marker: s.marker,
+            success: d[0] as i32 + sum >= t.rally.succeeds_at,
+        })
+    }
 }

@@ -452,8 +452,9 @@ impl TwoByTwo {
             }
             Command::Rally { unit } => {
                 let u = ctx.state.unit(*unit).clone();
-                let m = crate::rally::plan(ctx.state, &u).expect("checked");
-                let (roll, success) = crate::rally::resolve(ctx.state, m, ctx.dice);
+                let s = crate::rally::situation(ctx.state, &u).expect("checked");
+                let (roll, success) =
+                    crate::rally::roll(&ctx.state.field.tables.rally, &s, ctx.dice);
                 ctx.emit(Event::Rallied {
                     unit: *unit,
                     roll,

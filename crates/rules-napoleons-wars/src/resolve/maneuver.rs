@@ -2,32 +2,60 @@
 
 use super::{add, roll_2d6};
 use crate::levels::{Fatigue, Quality, Rating};
-use crate::tables::{DisorderedResult, GoodOrderResult, Maneuver};
+use crate::tables::{DisorderedResult, GoodOrderResult, Maneuver, Tables};
 use grognard_engine::dice::{distribution, Distribution};
+use grognard_engine::files::Problem;
+use grognard_engine::resolution::{About, Exact, Resolution};
 use grognard_engine::{Dice, Explanation, Modifier};
 use serde::{Deserialize, Serialize};
 
 const RULE: &str = "NW 9.0 C Maneuver table";
 
-/// What a maneuver roll depends on.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+/// What a maneuver roll depends on, as a player at the table states it ("NW 9.0 C", "NW
+/// Maneuver Table").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct Facts {
-    /// The rating of the unit's commander (the CinC's for an independent brigade).
+    /// The rating of the unit's commander (the CinC's for an independent brigade), which
+    /// names the table's column.
     pub commander: Rating,
-    /// Within the commander's range (and the command has a commander: "NW 11.7").
+    /// The unit is within its commander's range (and the command has a commander, "NW
+    /// 11.7"); outside it, the column one rating worse is read.
     pub in_range: bool,
+    /// The unit is disordered: the table's disordered rows are read.
     pub disordered: bool,
-    /// A brigade's fatigue level; `None` for a battery, which has none (ruling N38).
+    /// A brigade's fatigue level; leave it out for a battery, which has none (ruling N38).
     pub fatigue: Option<Fatigue>,
-    /// A brigade's quality class; `None` for a battery, which has none and takes no class
-    /// modifier (ruling N50).
+    /// A brigade's quality class; leave it out for a battery, which takes no class modifier
+    /// (ruling N50).
     pub quality: Option<Quality>,
+    /// A general is attached to the unit.
     pub general_attached: bool,
+    /// A valorous commander (or CinC, N51) is within 3".
     pub valorous_near: bool,
-    /// The presence bonus of a CinC within 3", if any.
+    /// The presence bonus of a CinC within 3", if one is.
     pub cinc_near: Option<i32>,
+    /// The unit is a suppressed battery.
     pub suppressed_artillery: bool,
+    /// The unit's command is fatigued ("NW II 4.0").
     pub command_fatigued: bool,
+}
+
+impl Default for Facts {
+    fn default() -> Self {
+        Facts {
+            commander: Rating::Average,
+            in_range: true,
+            disordered: false,
+            fatigue: Some(Fatigue::Fresh),
+            quality: Some(Quality::Line),
+            general_attached: false,
+            valorous_near: false,
+            cinc_near: None,
+            suppressed_artillery: false,
+            command_fatigued: false,
+        }
+    }
 }
 
 /// What the table allows.
@@ -161,4 +189,70 @@ pub fn describe(a: Allowed) -> &'static str {
 /// Exact odds of each result.
 pub fn odds(t: &Maneuver, f: &Facts) -> Distribution<Allowed> {
     distribution(2, |d| resolve(t, f, d).allowed)
+}
+
+impl std::fmt::Display for Allowed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(describe(*self))
+    }
+}
+
+/// The maneuver roll, for the table companion and the odds.
+pub struct ManeuverRoll;
+
+impl Resolution<Tables> for ManeuverRoll {
+    type Situation = Facts;
+    type Outcome = Allowed;
+
+    fn about(&self) -> About {
+        About {
+            name: "maneuver",
+            title: "Maneuver roll",
+            section: RULE,
+            summary: "how far a unit may move this maneuver phase, or whether it must hold, re-order or retreat",
+            dice: "2d6",
+        }
+    }
+
+    fn problems(&self, _: &Tables, f: &Facts) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if let Some(p) = f.cinc_near.filter(|p| !(0..=4).contains(p)) {
+            out.push(Problem::new(
+                "cinc_near",
+                format!("a presence of {p}"),
+                "a CinC's presence is 0 to +3, +4 for Napoleon (\"NW 4.0\")",
+            ));
+        }
+        if f.suppressed_artillery && (f.fatigue.is_some() || f.quality.is_some()) {
+            out.push(Problem::new(
+                "suppressed_artillery",
+                "a suppressed battery with a brigade's fatigue or quality",
+                "a battery has neither: leave fatigue and quality out (rulings N38, N50)",
+            ));
+        }
+        out
+    }
+
+    fn modifiers(&self, t: &Tables, f: &Facts) -> Vec<Modifier> {
+        modifiers(&t.maneuver, f)
+    }
+
+    fn resolve(
+        &self,
+        t: &Tables,
+        f: &Facts,
+        dice: &mut dyn Dice,
+        rolls: &mut Vec<Explanation>,
+    ) -> Allowed {
+        let r = resolve(&t.maneuver, f, dice);
+        rolls.push(r.roll);
+        r.allowed
+    }
+
+    fn odds(&self, t: &Tables, f: &Facts) -> Exact<Allowed> {
+        let sum: i32 = modifiers(&t.maneuver, f).iter().map(|m| m.value).sum();
+        Exact::of_throws(&[6, 6], |d| {
+            read(&t.maneuver, f, d[0] as i32 + d[1] as i32 + sum)
+        })
+    }
 }

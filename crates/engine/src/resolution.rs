@@ -1,0 +1,785 @@
+//! Resolutions: every roll a book asks a player to make, as a function of a *situation* (the
+//! facts a player at the table can state) and the dice.
+//!
+//! A book writes each roll once, typed ([`Resolution`]): the facts it takes, their checks,
+//! the modifiers that apply, the roll itself through any [`Dice`] source, and, where walking
+//! every throw would be slow, a faster count of its exact odds. The battle builds the same
+//! situation from its state and calls the same code, so a prediction and the roll it
+//! predicts cannot disagree. [`AnyResolution`] erases the types, so that the command line,
+//! the table companion and a server ask any book alike, in JSON.
+
+use crate::dice::Dice;
+use crate::explain::{Explanation, Modifier};
+use crate::files::Problem;
+use num_rational::Ratio;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::fmt::Display;
+
+/// An exact chance.
+pub type Chance = Ratio<u128>;
+
+/// A roll a book asks for: its name on the command line, its title, where the book gives
+/// it, what it decides, and the dice it throws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct About {
+    /// The name a player types, e.g. "shooting".
+    pub name: &'static str,
+    pub title: &'static str,
+    /// The section of the book, e.g. "2x2 Resolving shooting".
+    pub section: &'static str,
+    /// What the roll decides, in a sentence.
+    pub summary: &'static str,
+    /// The dice thrown first, e.g. "1d6" or "2d6 each side".
+    pub dice: &'static str,
+}
+
+/// The exact distribution of a resolution's final outcomes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exact<T> {
+    /// Each distinct outcome with its chance, in the order first met.
+    pub outcomes: Vec<(T, Chance)>,
+}
+
+impl<T: PartialEq> Exact<T> {
+    pub fn new() -> Self {
+        Exact {
+            outcomes: Vec::new(),
+        }
+    }
+
+    /// Add `p` to the chance of `outcome`.
+    pub fn add(&mut self, outcome: T, p: Chance) {
+        match self.outcomes.iter_mut().find(|(o, _)| *o == outcome) {
+            Some(slot) => slot.1 += p,
+            None => self.outcomes.push((outcome, p)),
+        }
+    }
+
+    /// The chance of outcomes satisfying `pred`.
+    pub fn chance(&self, pred: impl Fn(&T) -> bool) -> Chance {
+        self.outcomes
+            .iter()
+            .filter(|(t, _)| pred(t))
+            .map(|(_, p)| *p)
+            .sum()
+    }
+
+    /// The outcomes of `count` throws of dice with `faces` each, by how each throw comes out:
+    /// every throw is equally likely, so each counts 1 over the number of throws.
+    pub fn of_throws(faces: &[u8], outcome: impl Fn(&[u8]) -> T) -> Exact<T> {
+        let total: u128 = faces.iter().map(|f| *f as u128).product();
+        let mut counts: Vec<(T, u128)> = Vec::new();
+        let mut throw: Vec<u8> = vec![1; faces.len()];
+        loop {
+            let o = outcome(&throw);
+            match counts.iter_mut().find(|(t, _)| *t == o) {
+                Some(slot) => slot.1 += 1,
+                None => counts.push((o, 1)),
+            }
+            let mut i = faces.len();
+            loop {
+                if i == 0 {
+                    return Exact {
+                        outcomes: counts
+                            .into_iter()
+                            .map(|(t, n)| (t, Chance::new(n, total)))
+                            .collect(),
+                    };
+                }
+                i -= 1;
+                if throw[i] < faces[i] {
+                    throw[i] += 1;
+                    break;
+                }
+                throw[i] = 1;
+            }
+        }
+    }
+
+    /// Replace each outcome by the distribution it leads to (a further roll it calls for),
+    /// weighted by its chance: for rolls that chain into others.
+    pub fn then<U: PartialEq>(self, mut next: impl FnMut(T) -> Exact<U>) -> Exact<U> {
+        let mut out = Exact::new();
+        for (t, p) in self.outcomes {
+            for (u, q) in next(t).outcomes {
+                out.add(u, p * q);
+            }
+        }
+        out
+    }
+
+    /// Outcomes that cannot happen (chance zero) are left out.
+    pub fn without_impossible(mut self) -> Self {
+        self.outcomes.retain(|(_, p)| *p != Chance::from_integer(0));
+        self
+    }
+}
+
+impl<T: PartialEq> Default for Exact<T> {
+    fn default() -> Self {
+        Exact::new()
+    }
+}
+
+struct Walker {
+    path: Vec<(u8, u8)>,
+    pos: usize,
+    max_depth: usize,
+    overflow: bool,
+    scramble: u64,
+}
+
+impl Dice for Walker {
+    fn roll(&mut self, sides: u8, _purpose: &'static str) -> u8 {
+        if self.pos < self.path.len() {
+            let f = self.path[self.pos].0;
+            self.pos += 1;
+            return f;
+        }
+        if self.path.len() >= self.max_depth {
+            // Past the limit the branch is abandoned; vary the faces so that a re-roll loop
+            // still ends.
+            self.overflow = true;
+            self.scramble ^= self.scramble << 13;
+            self.scramble ^= self.scramble >> 7;
+            self.scramble ^= self.scramble << 17;
+            return (self.scramble % sides.max(1) as u64) as u8 + 1;
+        }
+        self.path.push((1, sides));
+        self.pos += 1;
+        1
+    }
+}
+
+/// Walk every branch of the dice `resolve` asks for, up to `max_depth` dice deep, and give
+/// each outcome its exact chance. Branches deeper than the limit (rolls repeated without
+/// end, such as drawn rounds fought again) are left out and the rest conditioned on ending
+/// within it, which is exact when the repeated rounds are alike: what a round decides, it
+/// decides with the same chances however many rounds came before.
+pub fn walk<T: PartialEq>(
+    max_depth: usize,
+    mut resolve: impl FnMut(&mut dyn Dice) -> T,
+) -> Exact<T> {
+    let mut w = Walker {
+        path: Vec::new(),
+        pos: 0,
+        max_depth,
+        overflow: false,
+        scramble: 0x2545_F491_4F6C_DD1D,
+    };
+    let mut exact = Exact::new();
+    let mut unresolved = Chance::from_integer(0);
+    loop {
+        w.pos = 0;
+        w.overflow = false;
+        let t = resolve(&mut w);
+        w.path.truncate(w.pos.min(w.path.len()));
+        let den: u128 = w.path.iter().map(|(_, s)| *s as u128).product();
+        let p = Chance::new(1, den);
+        if w.overflow {
+            unresolved += p;
+        } else {
+            exact.add(t, p);
+        }
+        while let Some(&(f, s)) = w.path.last() {
+            if f < s {
+                break;
+            }
+            w.path.pop();
+        }
+        match w.path.last_mut() {
+            Some(last) => last.0 += 1,
+            None => break,
+        }
+    }
+    if unresolved != Chance::from_integer(0) {
+        let resolved = Chance::from_integer(1) - unresolved;
+        for (_, p) in exact.outcomes.iter_mut() {
+            *p /= resolved;
+        }
+    }
+    exact
+}
+
+/// A roll of a book, typed. `T` is the book's tables, from which every number comes.
+pub trait Resolution<T: ?Sized + Sync>: Sync {
+    /// The facts a player states; every field has a default, so a player states only what
+    /// differs from the usual case.
+    type Situation: DeserializeOwned + Serialize + schemars::JsonSchema + Default;
+    /// A final outcome: what happens to each unit once every roll it leads to is made.
+    type Outcome: Clone + PartialEq + Display;
+
+    fn about(&self) -> About;
+
+    /// What is wrong with a situation: a value out of range, or facts the book does not
+    /// allow together. Each problem is named by its fact's path.
+    fn problems(&self, tables: &T, situation: &Self::Situation) -> Vec<Problem> {
+        let _ = (tables, situation);
+        Vec::new()
+    }
+
+    /// The modifiers of the first roll, each with its reason.
+    fn modifiers(&self, tables: &T, situation: &Self::Situation) -> Vec<Modifier>;
+
+    /// Make every roll the outcome needs, through `dice`, explaining each in `rolls` as
+    /// the battle's narrative would.
+    fn resolve(
+        &self,
+        tables: &T,
+        situation: &Self::Situation,
+        dice: &mut dyn Dice,
+        rolls: &mut Vec<Explanation>,
+    ) -> Self::Outcome;
+
+    /// The exact odds of every final outcome. By default every throw is walked through
+    /// [`Resolution::resolve`]; a book may count them faster, and its tests then hold the
+    /// two equal.
+    fn odds(&self, tables: &T, situation: &Self::Situation) -> Exact<Self::Outcome> {
+        let mut rolls = Vec::new();
+        walk(self.depth(), |dice| {
+            rolls.clear();
+            self.resolve(tables, situation, dice, &mut rolls)
+        })
+    }
+
+    /// How many dice deep [`Resolution::odds`] walks before it takes a branch for one
+    /// repeated without end.
+    fn depth(&self) -> usize {
+        16
+    }
+
+    /// Quantities the book counts for an outcome (strength points lost, units destroyed),
+    /// each named; their expectations are given with the odds.
+    fn counts(&self, outcome: &Self::Outcome) -> Vec<(&'static str, f64)> {
+        let _ = outcome;
+        Vec::new()
+    }
+}
+
+/// One final outcome and its chance, for people and for JSON.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OutcomeChance {
+    pub outcome: String,
+    pub numerator: u128,
+    pub denominator: u128,
+    /// The chance as a percentage.
+    pub percent: f64,
+}
+
+/// The odds of a roll in a situation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Odds {
+    pub about: About,
+    /// The situation with every fact it takes, defaults filled in.
+    pub situation: Value,
+    pub modifiers: Vec<Modifier>,
+    /// Every final outcome, likeliest first.
+    pub outcomes: Vec<OutcomeChance>,
+    /// The expectation of each quantity the book counts.
+    pub expected: Vec<(String, f64)>,
+}
+
+/// A roll made: its explanations and its final outcome.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Resolved {
+    pub about: About,
+    pub rolls: Vec<Explanation>,
+    pub outcome: String,
+}
+
+/// A resolution of any book, asked in JSON.
+pub trait AnyResolution: Sync {
+    fn about(&self) -> About;
+    /// The JSON schema of the situation: every fact, its type, values, default and meaning.
+    fn schema(&self) -> Value;
+    /// The situation with every fact at its default.
+    fn defaults(&self) -> Value;
+    fn odds(&self, situation: &Value) -> Result<Odds, Vec<Problem>>;
+    fn resolve(&self, situation: &Value, dice: &mut dyn Dice) -> Result<Resolved, Vec<Problem>>;
+}
+
+/// A typed resolution bound to the tables it reads.
+pub struct Bound<R, T: 'static> {
+    pub resolution: R,
+    pub tables: &'static T,
+}
+
+impl<R, T> Bound<R, T>
+where
+    T: Sync,
+    R: Resolution<T>,
+{
+    fn situation(&self, value: &Value) -> Result<R::Situation, Vec<Problem>> {
+        let s: R::Situation = serde_path_to_error::deserialize(value.clone()).map_err(|e| {
+            let path = e.path().to_string();
+            let path = if path == "." { String::new() } else { path };
+            let message = e.into_inner().to_string();
+            vec![Problem::new(
+                path,
+                message,
+                "the facts this roll takes, with their values, are listed by its --help",
+            )]
+        })?;
+        let problems = self.resolution.problems(self.tables, &s);
+        if problems.is_empty() {
+            Ok(s)
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+impl<R, T> AnyResolution for Bound<R, T>
+where
+    T: Sync,
+    R: Resolution<T>,
+{
+    fn about(&self) -> About {
+        self.resolution.about()
+    }
+
+    fn schema(&self) -> Value {
+        serde_json::to_value(schemars::schema_for!(R::Situation)).unwrap_or_default()
+    }
+
+    fn defaults(&self) -> Value {
+        serde_json::to_value(R::Situation::default()).unwrap_or_default()
+    }
+
+    fn odds(&self, situation: &Value) -> Result<Odds, Vec<Problem>> {
+        let s = self.situation(situation)?;
+        let r = &self.resolution;
+        let exact = r.odds(self.tables, &s);
+        let mut expected: Vec<(String, f64)> = Vec::new();
+        for (o, p) in &exact.outcomes {
+            let p = ratio_f64(*p);
+            for (name, n) in r.counts(o) {
+                match expected.iter_mut().find(|(k, _)| k == name) {
+                    Some(slot) => slot.1 += p * n,
+                    None => expected.push((name.to_string(), p * n)),
+                }
+            }
+        }
+        let mut outcomes: Vec<OutcomeChance> = exact
+            .outcomes
+            .iter()
+            .filter(|(_, p)| *p.numer() != 0)
+            .map(|(o, p)| OutcomeChance {
+                outcome: o.to_string(),
+                numerator: *p.numer(),
+                denominator: *p.denom(),
+                percent: 100.0 * ratio_f64(*p),
+            })
+            .collect();
+        // Likeliest first; equal chances keep the order the book's table gives them.
+        outcomes.sort_by(|a, b| (b.numerator * a.denominator).cmp(&(a.numerator * b.denominator)));
+        Ok(Odds {
+            about: r.about(),
+            situation: serde_json::to_value(&s).unwrap_or_default(),
+            modifiers: r.modifiers(self.tables, &s),
+            outcomes,
+            expected,
+        })
+    }
+
+    fn resolve(&self, situation: &Value, dice: &mut dyn Dice) -> Result<Resolved, Vec<Problem>> {
+        let s = self.situation(situation)?;
+        let mut rolls = Vec::new();
+        let outcome = self
+            .resolution
+            .resolve(self.tables, &s, dice, &mut rolls)
+            .to_string();
+        Ok(Resolved {
+            about: self.resolution.about(),
+            rolls,
+            outcome,
+        })
+    }
+}
+
+/// A chance as a floating-point number.
+pub fn ratio_f64(p: Chance) -> f64 {
+    *p.numer() as f64 / *p.denom() as f64
+}
+
+/// Follow a `$ref` of a schema to the definition it names.
+fn follow<'a>(root: &'a Value, s: &'a Value) -> &'a Value {
+    match s
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+    {
+        Some(name) => root
+            .get("$defs")
+            .and_then(|d| d.get(name))
+            .map(|d| follow(root, d))
+            .unwrap_or(s),
+        None => s,
+    }
+}
+
+/// The schema of the property `key` of an object schema, looking into `allOf`, `anyOf` and
+/// `oneOf` parts.
+fn property<'a>(root: &'a Value, s: &'a Value, key: &str) -> Option<&'a Value> {
+    let s = follow(root, s);
+    if let Some(p) = s.get("properties").and_then(|p| p.get(key)) {
+        return Some(p);
+    }
+    for part in ["allOf", "anyOf", "oneOf"] {
+        if let Some(list) = s.get(part).and_then(Value::as_array) {
+            for alt in list {
+                if let Some(p) = property(root, alt, key) {
+                    return Some(p);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The kinds of value a schema accepts: "boolean", "integer", "number", "string",
+/// "array", "object".
+fn kinds(root: &Value, s: &Value) -> Vec<String> {
+    let s = follow(root, s);
+    let mut out = Vec::new();
+    match s.get("type") {
+        Some(Value::String(t)) => out.push(t.clone()),
+        Some(Value::Array(ts)) => out.extend(ts.iter().filter_map(Value::as_str).map(String::from)),
+        _ => {}
+    }
+    if s.get("enum").is_some() || s.get("const").is_some() {
+        out.push("string".into());
+    }
+    for part in ["anyOf", "oneOf", "allOf"] {
+        if let Some(list) = s.get(part).and_then(Value::as_array) {
+            for alt in list {
+                out.extend(kinds(root, alt));
+            }
+        }
+    }
+    out
+}
+
+/// The facts an object schema takes, for messages.
+fn keys_of(root: &Value, s: &Value) -> Vec<String> {
+    let s = follow(root, s);
+    s.get("properties")
+        .and_then(Value::as_object)
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// Turn `key=value` words into a situation, reading each value as the schema says the
+/// fact is written: `true`/`false` (or `yes`/`no`) for a yes-or-no fact, a number for a
+/// count, a name for a choice. A dotted key sets a fact of a part (`attacker.kind=line`); a
+/// part that is a list takes numbered entries (`batteries.0.pounds=12`).
+pub fn situation_from_pairs(schema: &Value, pairs: &[String]) -> Result<Value, Problem> {
+    let mut root = Value::Object(Map::new());
+    for pair in pairs {
+        let Some((key, raw)) = pair.split_once('=') else {
+            return Err(Problem::new(
+                pair.clone(),
+                format!("{pair:?} is not a fact: facts are written key=value"),
+                "e.g. range=long target=line",
+            ));
+        };
+        let key = key.trim();
+        let raw = raw.trim();
+        let mut here = schema;
+        let mut node = &mut root;
+        let parts: Vec<&str> = key.split('.').collect();
+        for (i, part) in parts.iter().enumerate() {
+            let last = i + 1 == parts.len();
+            let at: String = parts[..=i].join(".");
+            let kinds_here = kinds(schema, here);
+            let is_array = kinds_here.iter().any(|k| k == "array");
+            let next_schema = if is_array {
+                let index: usize = part.parse().map_err(|_| {
+                    Problem::new(
+                        at.clone(),
+                        format!(
+                            "{} is a list: name an entry by its number, from 0",
+                            parts[..i].join(".")
+                        ),
+                        format!("e.g. {}.0.{}", parts[..i].join("."), parts[i..].join(".")),
+                    )
+                })?;
+                if index > 64 {
+                    return Err(Problem::new(
+                        at.clone(),
+                        format!("entry {index} of a list of at most 64"),
+                        "number entries from 0",
+                    ));
+                }
+                let items = follow(schema, here).get("items").unwrap_or(&Value::Null);
+                if !node.is_array() {
+                    *node = Value::Array(Vec::new());
+                }
+                let list = node.as_array_mut().expect("a list");
+                while list.len() <= index {
+                    list.push(Value::Object(Map::new()));
+                }
+                here = items;
+                node = &mut list[index];
+                if last {
+                    *node = typed(schema, here, raw, &at)?;
+                }
+                continue;
+            } else {
+                match property(schema, here, part) {
+                    Some(p) => p,
+                    None => {
+                        let known = keys_of(schema, here);
+                        return Err(Problem::new(
+                            at.clone(),
+                            format!(
+                                "unknown fact `{part}`{}",
+                                if known.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!(
+                                        ", expected one of {}",
+                                        known
+                                            .iter()
+                                            .map(|k| format!("`{k}`"))
+                                            .collect::<Vec<_>>()
+                                            .join(", ")
+                                    )
+                                }
+                            ),
+                            "the facts this roll takes are listed by its --help",
+                        ));
+                    }
+                }
+            };
+            if !node.is_object() {
+                *node = Value::Object(Map::new());
+            }
+            let map = node.as_object_mut().expect("an object");
+            if last {
+                map.insert(part.to_string(), typed(schema, next_schema, raw, &at)?);
+                break;
+            }
+            node = map
+                .entry(part.to_string())
+                .or_insert_with(|| Value::Object(Map::new()));
+            here = next_schema;
+        }
+    }
+    Ok(root)
+}
+
+/// A raw word read as the schema `s` says the value is written.
+fn typed(root: &Value, s: &Value, raw: &str, at: &str) -> Result<Value, Problem> {
+    let k = kinds(root, s);
+    let has = |t: &str| k.iter().any(|x| x == t);
+    if has("boolean") {
+        return match raw.to_ascii_lowercase().as_str() {
+            "true" | "yes" | "y" | "1" | "on" => Ok(Value::Bool(true)),
+            "false" | "no" | "n" | "0" | "off" => Ok(Value::Bool(false)),
+            _ => Err(Problem::new(
+                at,
+                format!("{at} is yes or no, not {raw:?}"),
+                format!("write {at}=yes or {at}=no"),
+            )),
+        };
+    }
+    if has("integer") {
+        if let Ok(n) = raw.parse::<i64>() {
+            return Ok(Value::from(n));
+        }
+        if !has("string") {
+            return Err(Problem::new(
+                at,
+                format!("{at} is a whole number, not {raw:?}"),
+                format!("write {at}=3, say"),
+            ));
+        }
+    }
+    if has("number") {
+        if let Ok(x) = raw.parse::<f64>() {
+            if x.is_finite() {
+                return Ok(Value::from(x));
+            }
+        }
+        if !has("string") {
+            return Err(Problem::new(
+                at,
+                format!("{at} is a number, not {raw:?}"),
+                format!("write {at}=2.5, say"),
+            ));
+        }
+    }
+    Ok(Value::String(raw.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    /// A test roll: 1d6 plus a bonus against a target number; on a 1 a second die is thrown,
+    /// and a 6 on it turns the failure into a rout.
+    #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+    #[serde(default, deny_unknown_fields)]
+    struct Facts {
+        /// Added to the die.
+        bonus: i32,
+        /// Whether a second chance is had.
+        veteran: bool,
+        /// How close.
+        range: Range,
+    }
+
+    #[derive(
+        Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema,
+    )]
+    #[serde(rename_all = "lowercase")]
+    enum Range {
+        #[default]
+        Short,
+        Long,
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    enum Out {
+        Hit,
+        Miss,
+        Rout,
+    }
+
+    impl Display for Out {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "{self:?}")
+        }
+    }
+
+    struct Test;
+
+    impl Resolution<()> for Test {
+        type Situation = Facts;
+        type Outcome = Out;
+        fn about(&self) -> About {
+            About {
+                name: "test",
+                title: "A test",
+                section: "T 1",
+                summary: "hits on 4+",
+                dice: "1d6",
+            }
+        }
+        fn problems(&self, _: &(), s: &Facts) -> Vec<Problem> {
+            if s.bonus.abs() > 5 {
+                vec![Problem::new("bonus", "too big", "from -5 to 5")]
+            } else {
+                Vec::new()
+            }
+        }
+        fn modifiers(&self, _: &(), s: &Facts) -> Vec<Modifier> {
+            vec![Modifier::new(s.bonus, "bonus")]
+        }
+        fn resolve(&self, _: &(), s: &Facts, dice: &mut dyn Dice, _: &mut Vec<Explanation>) -> Out {
+            let d = dice.roll(6, "test") as i32;
+            if d + s.bonus >= 4 {
+                Out::Hit
+            } else if d == 1 && !s.veteran && dice.roll(6, "rout") == 6 {
+                Out::Rout
+            } else {
+                Out::Miss
+            }
+        }
+        fn counts(&self, o: &Out) -> Vec<(&'static str, f64)> {
+            vec![("hits", f64::from(u8::from(*o == Out::Hit)))]
+        }
+    }
+
+    static TABLES: () = ();
+
+    fn bound() -> Bound<Test, ()> {
+        Bound {
+            resolution: Test,
+            tables: &TABLES,
+        }
+    }
+
+    #[test]
+    fn walking_gives_exact_fractions_through_a_chained_roll() {
+        let odds = bound().odds(&serde_json::json!({"bonus": 1})).unwrap();
+        let got: Vec<(String, u128, u128)> = odds
+            .outcomes
+            .iter()
+            .map(|o| (o.outcome.clone(), o.numerator, o.denominator))
+            .collect();
+        // Hits on 3+: 4/6; misses on 2, or on 1 with no 6 after: 1/6 + 5/36; routs 1/36.
+        assert_eq!(
+            got,
+            [
+                ("Hit".to_string(), 2, 3),
+                ("Miss".to_string(), 11, 36),
+                ("Rout".to_string(), 1, 36)
+            ]
+        );
+        assert_eq!(odds.expected, [("hits".to_string(), 2.0 / 3.0)]);
+        assert_eq!(odds.situation["range"], "short");
+    }
+
+    #[test]
+    fn repeated_rounds_are_conditioned_exactly() {
+        // Opposed d6, ties thrown again: the first wins exactly half the time.
+        let e = walk(12, |d| loop {
+            let (a, b) = (d.roll(6, "a"), d.roll(6, "b"));
+            if a != b {
+                break a > b;
+            }
+        });
+        assert_eq!(e.chance(|w| *w), Chance::new(1, 2));
+    }
+
+    #[test]
+    fn counting_throws_agrees_with_walking_them() {
+        let counted = Exact::of_throws(&[6, 6], |t| t[0] + t[1] >= 8);
+        let walked = walk(4, |d| d.roll(6, "a") + d.roll(6, "b") >= 8);
+        assert_eq!(counted, walked);
+        assert_eq!(counted.chance(|w| *w), Chance::new(15, 36));
+    }
+
+    #[test]
+    fn facts_come_from_words_typed_by_the_schema() {
+        let b = bound();
+        let v = situation_from_pairs(
+            &b.schema(),
+            &["bonus=-2".into(), "veteran=yes".into(), "range=long".into()],
+        )
+        .unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"bonus": -2, "veteran": true, "range": "long"})
+        );
+        let e = situation_from_pairs(&b.schema(), &["bonsu=2".into()]).unwrap_err();
+        assert_eq!(e.path, "bonsu");
+        assert!(
+            e.message
+                .contains("unknown fact `bonsu`, expected one of `bonus`, `veteran`, `range`"),
+            "{e:?}"
+        );
+        let e = situation_from_pairs(&b.schema(), &["veteran=maybe".into()]).unwrap_err();
+        assert!(e.message.contains("yes or no"), "{e:?}");
+        let e = situation_from_pairs(&b.schema(), &["bonus".into()]).unwrap_err();
+        assert!(e.message.contains("key=value"), "{e:?}");
+    }
+
+    #[test]
+    fn bad_situations_name_the_fact() {
+        let b = bound();
+        let e = b.odds(&serde_json::json!({"range": "far"})).unwrap_err();
+        assert_eq!(e[0].path, "range");
+        assert!(e[0].message.contains("unknown variant `far`"), "{e:?}");
+        let e = b.odds(&serde_json::json!({"bonus": 9})).unwrap_err();
+        assert_eq!(
+            (e[0].path.as_str(), e[0].message.as_str()),
+            ("bonus", "too big")
+        );
+    }
+}

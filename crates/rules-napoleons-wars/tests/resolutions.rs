@@ -1,0 +1,72 @@
+//! Every roll of the book as the table companion asks it: exact odds that agree, outcome by
+//! outcome, with walking every throw through the roll itself, and figures worked by hand
+//! from the book's tables.
+
+use grognard_engine::book::Book;
+use grognard_engine::conformance::odds_agree;
+use grognard_engine::resolution::Resolution;
+use grognard_rules_napoleons_wars::resolutions::book_tables;
+use grognard_rules_napoleons_wars::resolve::maneuver::{Facts, ManeuverRoll};
+use grognard_rules_napoleons_wars::{Fatigue, NapoleonsWars, Quality, Rating};
+
+fn chance(o: &grognard_engine::resolution::Odds, outcome: &str) -> (u128, u128) {
+    let c = o
+        .outcomes
+        .iter()
+        .find(|c| c.outcome == outcome)
+        .unwrap_or_else(|| panic!("no {outcome:?} in {:?}", o.outcomes));
+    (c.numerator, c.denominator)
+}
+
+#[test]
+fn maneuver_odds_agree_with_every_throw() {
+    let t = book_tables();
+    for commander in [
+        Rating::Excellent,
+        Rating::Good,
+        Rating::Average,
+        Rating::Poor,
+    ] {
+        for in_range in [true, false] {
+            for disordered in [false, true] {
+                for fatigue in [Some(Fatigue::Fresh), Some(Fatigue::Spent), None] {
+                    for quality in [Some(Quality::Guard), Some(Quality::Militia), None] {
+                        let f = Facts {
+                            commander,
+                            in_range,
+                            disordered,
+                            fatigue,
+                            quality,
+                            general_attached: disordered,
+                            cinc_near: in_range.then_some(2),
+                            ..Facts::default()
+                        };
+                        if ManeuverRoll.problems(t, &f).is_empty() {
+                            odds_agree(&ManeuverRoll, t, &f).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// "NW 9.0 C", "NW Maneuver Table": a Fresh (+2) Line brigade under an Average commander, in
+// range and in good order, reads the Average column with 2d6 + 2. Its rows end at 3, 5, 7, 9
+// and 10: 4-5 (2d6 of 2-3) a quarter move, 3 in 36; 6-7 (4-5) half, 7 in 36; 8-9 (6-7) three
+// quarters, 11 in 36; 10 and up (8-12) a full move, 15 in 36; it never holds.
+#[test]
+fn maneuver_by_hand() {
+    let r = NapoleonsWars
+        .resolutions()
+        .into_iter()
+        .find(|r| r.about().name == "maneuver")
+        .unwrap();
+    let o = r.odds(&serde_json::json!({})).unwrap();
+    assert_eq!(chance(&o, "full move allowed"), (5, 12));
+    assert_eq!(chance(&o, "3/4 move allowed"), (11, 36));
+    assert_eq!(chance(&o, "1/2 move allowed"), (7, 36));
+    assert_eq!(chance(&o, "1/4 move allowed"), (1, 12));
+    assert_eq!(o.outcomes.len(), 4);
+    assert_eq!(o.modifiers.len(), 1);
+}
