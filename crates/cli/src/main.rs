@@ -26,7 +26,7 @@ use grognard_engine::book::Book;
 use grognard_engine::dice::derive_seed;
 use grognard_engine::driver::Match;
 use grognard_engine::files::{self, FileError, Header, Includes};
-use grognard_engine::replay::{verify, Replay};
+use grognard_engine::replay::{state_at, verify, Replay};
 use grognard_engine::stats::wilson;
 use grognard_engine::{Player, Ruleset, Side};
 use grognard_rules_napoleons_wars::NapoleonsWars;
@@ -163,6 +163,12 @@ enum Cmd {
         /// Help: the facts a roll takes, or this command's options.
         #[arg(short, long)]
         help: bool,
+        /// The odds of the roll made at a step of this replay, from where it was made.
+        #[arg(long, requires = "step")]
+        replay: Option<PathBuf>,
+        /// The step of the replay (its command's number, from 0).
+        #[arg(long, requires = "replay")]
+        step: Option<usize>,
     },
     /// Resolve a roll: with the dice a player threw (`--dice 4,3`) or thrown here
     /// (`--seed`), explained as the battle's narrative explains it.
@@ -489,7 +495,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             list,
             json,
             help,
+            replay,
+            step,
         } => {
+            if let (Some(file), Some(step)) = (&replay, step) {
+                let (bytes, named) = replay_bytes(file)?;
+                if let Some(r) = known_flag(rules.as_deref())?.filter(|r| *r != named) {
+                    bail!("{} is a replay of {named}, but --rules {r} was given\n  hint: leave out --rules", file.display());
+                }
+                return with_book!(named.as_str(), b => replay_odds(b, file, &bytes, step, json));
+            }
             let name = known_flag(rules.as_deref())?.unwrap_or(DEFAULT_RULES);
             let file = match &situation {
                 Some(path) => match read_text(path)? {
@@ -590,6 +605,64 @@ fn odds_command<R: Book>(
         );
     } else {
         say!("{}", odds::show_odds(&o));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The odds of the roll made at step `step` of a replay, from the position it was made in.
+fn replay_odds<R: Book>(
+    rules: &R,
+    file: &Path,
+    bytes: &[u8],
+    step: usize,
+    json: bool,
+) -> Result<ExitCode> {
+    let shown = file.display();
+    let replay = parse_replay(rules, file, bytes)?;
+    let Some(made) = replay.steps.get(step) else {
+        return Ok(refused(odds::Refusal(format!(
+            "{shown} has {} steps, numbered 0 to {}; there is no step {step}\n  hint: give --step a number in that range",
+            replay.steps.len(),
+            replay.steps.len().saturating_sub(1)
+        ))));
+    };
+    let state = match state_at(rules, &replay, step) {
+        Ok(s) => s,
+        Err(d) => {
+            return Ok(refused(odds::Refusal(format!(
+                "{shown}: the replay departs from its record before step {step}, at {d}\n  hint: check the file with `grognard replay {shown}`"
+            ))))
+        }
+    };
+    let who = rules.side_name(&state, made.side);
+    let command = serde_json::to_string(&made.command)?;
+    let Some((name, situation)) = rules.roll_of(&state, made.side, &made.command) else {
+        return Ok(refused(odds::Refusal(format!(
+            "step {step} ({who} gives {command}) throws no dice the odds can be given of\n  hint: choose a step whose command rolls: a rally, a shot, a melee, a maneuver roll..."
+        ))));
+    };
+    let r = match odds::find(rules, name) {
+        Ok(r) => r,
+        Err(e) => return Ok(refused(e)),
+    };
+    let o = match r.odds(&situation) {
+        Ok(o) => o,
+        Err(p) => return Ok(refused(odds::refusal(r.as_ref(), &p))),
+    };
+    if json {
+        let mut j = odds::odds_json(rules.name(), &o);
+        j["step"] = json!(step);
+        j["thrown"] = json!(made.rolls);
+        say!("{}", serde_json::to_string_pretty(&j)?);
+    } else {
+        say!("Step {step}: {who} gives {command}");
+        say!("{}", odds::show_odds(&o));
+        let thrown: Vec<String> = made
+            .rolls
+            .iter()
+            .map(|r| format!("d{} = {} ({})", r.sides, r.face, r.purpose))
+            .collect();
+        say!("Thrown at this step: {}", thrown.join(", "));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -910,6 +983,12 @@ struct ReplayHead {
 /// `grognard replay`: exit 0 when every command, roll and event is reproduced, 1 when the
 /// re-run differs, and (through the caller) 2 when the file cannot be read as a replay.
 fn replay_file(file: &Path) -> Result<ExitCode> {
+    let (bytes, rules) = replay_bytes(file)?;
+    with_book!(rules.as_str(), b => replay(b, file, &bytes))
+}
+
+/// A replay file's bytes and the rule set it names, or why it is not a replay.
+fn replay_bytes(file: &Path) -> Result<(Vec<u8>, String)> {
     let shown = file.display();
     let bytes = read_bytes(file, MAX_REPLAY_BYTES)?;
     let not_a_replay = "a replay is the JSON object `grognard battle --out DIR` writes to DIR/replay.json, with rules, seed, scenario, steps and outcome";
@@ -940,10 +1019,13 @@ fn replay_file(file: &Path) -> Result<ExitCode> {
     let Some(rules) = head.rules else {
         bail!("{shown} is not a replay: it names no rule set (no \"rules\" field)\n  hint: {not_a_replay}");
     };
-    with_book!(rules.as_str(), b => replay(b, file, &bytes))
+    Ok((bytes, rules))
 }
 
-fn replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ExitCode> {
+type ReplayOf<R> = Replay<<R as Ruleset>::Scenario, <R as Ruleset>::Command, <R as Ruleset>::Event>;
+
+/// A replay of rule set `rules`, read whole, its scenario checked.
+fn parse_replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ReplayOf<R>> {
     let shown = file.display();
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let replay: Replay<R::Scenario, R::Command, R::Event> =
@@ -967,6 +1049,12 @@ fn replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ExitCode> {
             list.join("\n")
         );
     }
+    Ok(replay)
+}
+
+fn replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ExitCode> {
+    let shown = file.display();
+    let replay = parse_replay(rules, file, bytes)?;
     let events: usize = replay.steps.iter().map(|s| s.events.len()).sum();
     let rolls: usize = replay.steps.iter().map(|s| s.rolls.len()).sum();
     match verify(rules, &replay) {

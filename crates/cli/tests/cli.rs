@@ -1111,3 +1111,59 @@ fn resolve_reads_dice_thrown_by_hand_and_checks_them() {
     assert!(a.status.success(), "{}", show(&a));
     assert_eq!(stdout(&a), stdout(&b));
 }
+
+/// The odds of a roll made in a battle, from the position it was made in: the first
+/// maneuver roll of a "Napoleon's Wars" battle, and a step that throws no dice.
+#[test]
+fn odds_of_a_roll_made_at_a_step_of_a_replay() {
+    let dir = TempDir::new("replay-odds");
+    let o = grognard(&[
+        "battle",
+        "--rules",
+        "napoleons-wars",
+        "--seed",
+        "3",
+        "--json",
+        "--out",
+        dir.arg(),
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let path = dir.path().join("replay.json");
+    let replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let steps = replay["steps"].as_array().unwrap();
+    let roll = steps
+        .iter()
+        .position(|s| s["command"]["command"] == "roll")
+        .expect("a maneuver roll");
+    let file = path.to_str().unwrap();
+    let o = grognard(&[
+        "odds",
+        "--replay",
+        file,
+        "--step",
+        &roll.to_string(),
+        "--json",
+    ]);
+    let j = json(&o);
+    assert_eq!(j["roll"], "maneuver");
+    assert_eq!(j["step"], roll);
+    assert_eq!(j["thrown"], steps[roll]["rolls"]);
+    let total: f64 = j["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["percent"].as_f64().unwrap())
+        .sum();
+    assert!((total - 100.0).abs() < 1e-9, "{total}");
+    let o = grognard(&["odds", "--replay", file, "--step", "0"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(stderr(&o).contains("throws no dice"), "{}", show(&o));
+    let o = grognard(&["odds", "--replay", file, "--step", "999999"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        stderr(&o).contains("there is no step 999999"),
+        "{}",
+        show(&o)
+    );
+}

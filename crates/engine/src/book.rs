@@ -44,6 +44,15 @@ pub trait Book: Ruleset {
     fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)>;
     /// Every roll the book asks a player to make, each reading the book's own tables.
     fn resolutions(&self) -> Vec<Box<dyn AnyResolution>>;
+    /// The first roll `command` throws from the position `state` (a step of a replay, say),
+    /// as the name of its resolution and its situation; `None` for a command that throws no
+    /// dice there.
+    fn roll_of(
+        &self,
+        state: &Self::State,
+        side: crate::Side,
+        command: &Self::Command,
+    ) -> Option<(&'static str, serde_json::Value)>;
     /// The book's title.
     fn title(&self) -> &'static str;
     /// How complete the implementation is, in a line.

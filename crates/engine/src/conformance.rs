@@ -290,3 +290,62 @@ where
     }
     Ok(())
 }
+
+/// Does `needle` appear anywhere inside `hay` (as a whole JSON value)?
+fn contains_value(hay: &serde_json::Value, needle: &serde_json::Value) -> bool {
+    if hay == needle {
+        return true;
+    }
+    match hay {
+        serde_json::Value::Object(m) => m.values().any(|v| contains_value(v, needle)),
+        serde_json::Value::Array(a) => a.iter().any(|v| contains_value(v, needle)),
+        _ => false,
+    }
+}
+
+/// Prediction and execution agree: play a seeded battle and, at every command that throws
+/// dice a resolution covers ([`crate::book::Book::roll_of`]), resolve that situation
+/// with the faces the battle threw. Each explanation the resolution gives must be one the
+/// battle's events carry, word for word. Returns how many rolls were compared.
+pub fn predictions_match<B: Book>(
+    rules: &B,
+    scenario: B::Scenario,
+    seed: u64,
+    players: &mut [&mut dyn Player<B>; 2],
+    limit: usize,
+) -> Result<usize, String> {
+    let resolutions = rules.resolutions();
+    let mut m = Match::new(rules, scenario, seed);
+    let mut compared = 0;
+    while m.steps.len() < limit {
+        let before = m.state.clone();
+        if !m.step(players).map_err(|e| e.to_string())? {
+            break;
+        }
+        let step = m.steps.last().expect("a step was taken");
+        let Some((name, situation)) = rules.roll_of(&before, step.side, &step.command) else {
+            continue;
+        };
+        let n = m.steps.len() - 1;
+        let r = resolutions
+            .iter()
+            .find(|r| r.about().name == name)
+            .ok_or_else(|| format!("step {n}: roll_of names {name:?}, which is no resolution"))?;
+        let faces: Vec<u8> = step.rolls.iter().map(|r| r.face).collect();
+        let mut dice = crate::dice::Entered::new(&faces);
+        let done = r
+            .resolve(&situation, &mut dice)
+            .map_err(|p| format!("step {n}: {name}: the battle's situation is refused: {p:?}"))?;
+        let events = serde_json::to_value(&step.events).map_err(|e| e.to_string())?;
+        for e in &done.rolls {
+            let e = serde_json::to_value(e).map_err(|e| e.to_string())?;
+            if !contains_value(&events, &e) {
+                return Err(format!(
+                    "step {n}: {name} explains {e} but the battle's events are {events}"
+                ));
+            }
+            compared += 1;
+        }
+    }
+    Ok(compared)
+}

@@ -146,9 +146,37 @@ pub fn verify<R: Ruleset>(
     rules: &R,
     replay: &Replay<R::Scenario, R::Command, R::Event>,
 ) -> Result<R::State, Divergence> {
+    let state = state_at(rules, replay, replay.steps.len())?;
+    let outcome = rules.outcome(&state);
+    if outcome != replay.outcome {
+        let tell = |o: &Option<Outcome>| match o {
+            None => "the battle is not over".to_string(),
+            Some(o) => match o.winner {
+                Some(s) => format!("{} wins: {}", rules.side_name(&state, s), o.reason),
+                None => format!("a draw: {}", o.reason),
+            },
+        };
+        return Err(Divergence {
+            step: replay.steps.len(),
+            context: "after the last command".into(),
+            expected: tell(&replay.outcome),
+            found: tell(&outcome),
+            detail: None,
+        });
+    }
+    Ok(state)
+}
+
+/// The state before step `upto` of a replay (its first `upto` commands re-run, each roll
+/// and event checked against the record), or where the re-run departs from it.
+pub fn state_at<R: Ruleset>(
+    rules: &R,
+    replay: &Replay<R::Scenario, R::Command, R::Event>,
+    upto: usize,
+) -> Result<R::State, Divergence> {
     let mut state = rules.start(&replay.scenario);
     let mut dice = Logged::new(Seeded::new(replay.seed));
-    for (i, step) in replay.steps.iter().enumerate() {
+    for (i, step) in replay.steps.iter().enumerate().take(upto) {
         let context = format!(
             "{} gives {}",
             rules.side_name(&state, step.side),
@@ -205,23 +233,6 @@ pub fn verify<R: Ruleset>(
                 });
             }
         }
-    }
-    let outcome = rules.outcome(&state);
-    if outcome != replay.outcome {
-        let tell = |o: &Option<Outcome>| match o {
-            None => "the battle is not over".to_string(),
-            Some(o) => match o.winner {
-                Some(s) => format!("{} wins: {}", rules.side_name(&state, s), o.reason),
-                None => format!("a draw: {}", o.reason),
-            },
-        };
-        return Err(Divergence {
-            step: replay.steps.len(),
-            context: "after the last command".into(),
-            expected: tell(&replay.outcome),
-            found: tell(&outcome),
-            detail: None,
-        });
     }
     Ok(state)
 }

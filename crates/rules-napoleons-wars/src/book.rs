@@ -137,6 +137,15 @@ impl Book for NapoleonsWars {
         crate::resolutions::all()
     }
 
+    fn roll_of(
+        &self,
+        state: &crate::state::State,
+        side: grognard_engine::Side,
+        command: &crate::Command,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        crate::resolutions::roll_of(state, side, command)
+    }
+
     fn title(&self) -> &'static str {
         "Napoleon's Wars (David Bush, 2003)"
     }

@@ -195,6 +195,15 @@ impl Book for TwoByTwo {
         crate::resolutions::all()
     }
 
+    fn roll_of(
+        &self,
+        state: &crate::state::State,
+        side: grognard_engine::Side,
+        command: &crate::Command,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        crate::resolutions::roll_of(state, side, command)
+    }
+
     fn title(&self) -> &'static str {
         "2 by 2 Napoleonic's v3.01 (Rod Humble)"
     }

@@ -1,8 +1,12 @@
 //! Every roll the book asks a player to make, as the odds command, the table companion and
 //! any other asker see them: each bound to the book's own tables.
 
+use crate::command::Command;
+use crate::state::State;
 use crate::tables::Tables;
 use grognard_engine::resolution::{AnyResolution, Bound};
+use grognard_engine::{Ruleset, Side};
+use serde_json::Value;
 use std::sync::OnceLock;
 
 /// The book's tables, made once.
@@ -18,4 +22,19 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
         resolution: crate::rally::RallyRoll,
         tables,
     })]
+}
+
+/// The first roll `command` throws from `state`, with its situation, as the battle would
+/// make it.
+pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static str, Value)> {
+    if crate::TwoByTwo.check(state, side, command).is_err() {
+        return None;
+    }
+    let situation = match command {
+        Command::Rally { unit } => {
+            serde_json::to_value(crate::rally::situation(state, state.unit(*unit)).ok()?)
+        }
+        _ => return None,
+    };
+    situation.ok().map(|s| ("rally", s))
 }

@@ -110,3 +110,24 @@ fn a_barred_rally_is_refused_with_its_fact() {
         .odds(&serde_json::json!({"unit": "hq", "hq_in_range": false}))
         .is_ok());
 }
+
+// A battle builds the same situation from its state and resolves it with the same code: at
+// every roll a resolution covers, the companion's explanation with the battle's own dice is
+// the battle's, word for word.
+#[test]
+fn the_battle_and_the_companion_explain_each_roll_alike() {
+    use grognard_ai::{General, RandomPlayer};
+    use grognard_engine::conformance::predictions_match;
+    use grognard_engine::Player;
+    use grognard_rules_two_by_two::Command;
+    let mut compared = 0;
+    for seed in 0..6 {
+        let (scenario, _) = TwoByTwo.default_scenario(seed);
+        let mut a = General::<Command>::default();
+        let mut b = RandomPlayer::<Command>::default();
+        let mut players: [&mut dyn Player<TwoByTwo>; 2] = [&mut a, &mut b];
+        compared += predictions_match(&TwoByTwo, scenario, seed, &mut players, 5_000)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(compared > 20, "only {compared} rolls compared");
+}
