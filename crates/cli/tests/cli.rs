@@ -935,7 +935,7 @@ fn odds_lists_the_rolls_and_the_facts_each_takes() {
     assert!(o.status.success(), "{}", show(&o));
     let text = stdout(&o);
     assert!(
-        text.contains("marker         one of pinned, disrupted; default pinned"),
+        text.contains("unit.status    one of ready, pinned, disrupted; default pinned"),
         "{text}"
     );
     assert!(
@@ -948,7 +948,12 @@ fn odds_lists_the_rolls_and_the_facts_each_takes() {
 
 #[test]
 fn odds_give_every_outcome_as_a_fraction_and_a_percentage() {
-    let o = grognard(&["odds", "rally", "marker=disrupted", "hq_in_contact=yes"]);
+    let o = grognard(&[
+        "odds",
+        "rally",
+        "unit.status=disrupted",
+        "hq_in_contact=yes",
+    ]);
     assert!(o.status.success(), "{}", show(&o));
     let text = stdout(&o);
     assert!(
@@ -982,7 +987,11 @@ fn odds_give_every_outcome_as_a_fraction_and_a_percentage() {
 fn odds_facts_may_come_from_a_file() {
     let dir = TempDir::new("situation");
     let toml = dir.path().join("rally.toml");
-    std::fs::write(&toml, "marker = \"disrupted\"\nhq_in_contact = true\n").unwrap();
+    std::fs::write(
+        &toml,
+        "hq_in_contact = true\n[unit]\nstatus = \"disrupted\"\n",
+    )
+    .unwrap();
     let o = grognard(&["odds", "rally", "--situation", toml.to_str().unwrap()]);
     assert!(
         stdout(&o).contains("1/3   33.333%  rallies"),
@@ -1003,7 +1012,11 @@ fn odds_facts_may_come_from_a_file() {
         show(&o)
     );
     let json_file = dir.path().join("rally.json");
-    std::fs::write(&json_file, "{\"unit\": \"guards\"}").unwrap();
+    std::fs::write(
+        &json_file,
+        "{\"unit\": {\"kind\": \"guards\", \"status\": \"pinned\"}}",
+    )
+    .unwrap();
     let o = grognard(&["odds", "rally", "--situation", json_file.to_str().unwrap()]);
     assert!(
         stdout(&o).contains("1/2   50.000%  rallies"),
@@ -1024,8 +1037,8 @@ fn bad_situations_are_refused_naming_the_fact() {
             "rally: markr: unknown fact `markr`, expected one of",
         ),
         (
-            &["odds", "rally", "marker=shaken"],
-            "rally: marker: unknown variant `shaken`, expected `pinned` or `disrupted`",
+            &["odds", "rally", "unit.status=shaken"],
+            "rally: unit.status: unknown variant `shaken`, expected one of `ready`, `pinned`, `disrupted`",
         ),
         (
             &["odds", "rally", "enemy_near=perhaps"],
@@ -1036,8 +1049,8 @@ fn bad_situations_are_refused_naming_the_fact() {
             "rally: enemy_near: the book bars this rally",
         ),
         (
-            &["odds", "rally", "marker"],
-            "\"marker\" is not a fact: facts are written key=value",
+            &["odds", "rally", "unit"],
+            "\"unit\" is not a fact: facts are written key=value",
         ),
         (
             &[
@@ -1061,7 +1074,7 @@ fn bad_situations_are_refused_naming_the_fact() {
 
 #[test]
 fn resolve_reads_dice_thrown_by_hand_and_checks_them() {
-    let o = grognard(&["resolve", "rally", "marker=disrupted", "--dice", "5"]);
+    let o = grognard(&["resolve", "rally", "unit.status=disrupted", "--dice", "5"]);
     assert!(o.status.success(), "{}", show(&o));
     assert_eq!(
         stdout(&o),

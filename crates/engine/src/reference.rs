@@ -106,9 +106,10 @@ fn facts_of(
     };
     for (key, p) in props {
         let full = format!("{prefix}{key}");
-        let default = p
-            .get("default")
-            .or_else(|| defaults.and_then(|d| d.get(key)));
+        // The enclosing part's default, where it gives one, is the one that applies.
+        let default = defaults
+            .and_then(|d| d.get(key))
+            .or_else(|| p.get("default"));
         // A part with facts of its own: list those, under this key.
         let target = ref_name(p).and_then(|r| defs.get(r));
         if let Some(t) = target.filter(|t| t.get("properties").is_some() && depth < 4) {

@@ -256,6 +256,54 @@ pub trait Resolution<T: ?Sized + Sync>: Sync {
         let _ = outcome;
         Vec::new()
     }
+
+    /// The keys of the situation that hold a unit's facts (`unit`, `shooter`, `target`,
+    /// `attacker`...). A unit's facts are named alike in every roll of the book, so the
+    /// table companion fills each role from the record of the unit a player names.
+    fn roles(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// What an outcome does to each unit of the situation, by role: the facts of its record
+    /// that change, or that it is gone.
+    fn effects(&self, situation: &Self::Situation, outcome: &Self::Outcome) -> Vec<Effect> {
+        let _ = (situation, outcome);
+        Vec::new()
+    }
+}
+
+/// What an outcome does to one unit of a situation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Effect {
+    /// The role of the unit in the situation (`target`, `attacker`...).
+    pub role: &'static str,
+    /// Facts of the unit's record to set, e.g. `status = "disrupted"`.
+    pub set: Map<String, Value>,
+    /// The unit is destroyed, routed off or otherwise out of the battle.
+    pub gone: bool,
+}
+
+impl Effect {
+    /// Facts of `role` to set.
+    pub fn set(role: &'static str, facts: Value) -> Effect {
+        Effect {
+            role,
+            set: match facts {
+                Value::Object(m) => m,
+                _ => Map::new(),
+            },
+            gone: false,
+        }
+    }
+
+    /// The unit of `role` is out of the battle.
+    pub fn gone(role: &'static str) -> Effect {
+        Effect {
+            role,
+            set: Map::new(),
+            gone: true,
+        }
+    }
 }
 
 /// One final outcome and its chance, for people and for JSON.
@@ -281,12 +329,13 @@ pub struct Odds {
     pub expected: Vec<(String, f64)>,
 }
 
-/// A roll made: its explanations and its final outcome.
+/// A roll made: its explanations, its final outcome and what it does to each unit.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Resolved {
     pub about: About,
     pub rolls: Vec<Explanation>,
     pub outcome: String,
+    pub effects: Vec<Effect>,
 }
 
 /// A resolution of any book, asked in JSON.
@@ -298,6 +347,8 @@ pub trait AnyResolution: Sync {
     fn defaults(&self) -> Value;
     fn odds(&self, situation: &Value) -> Result<Odds, Vec<Problem>>;
     fn resolve(&self, situation: &Value, dice: &mut dyn Dice) -> Result<Resolved, Vec<Problem>>;
+    /// The keys of the situation that hold a unit's facts.
+    fn roles(&self) -> &'static [&'static str];
 }
 
 /// A typed resolution bound to the tables it reads.
@@ -387,15 +438,17 @@ where
     fn resolve(&self, situation: &Value, dice: &mut dyn Dice) -> Result<Resolved, Vec<Problem>> {
         let s = self.situation(situation)?;
         let mut rolls = Vec::new();
-        let outcome = self
-            .resolution
-            .resolve(self.tables, &s, dice, &mut rolls)
-            .to_string();
+        let outcome = self.resolution.resolve(self.tables, &s, dice, &mut rolls);
         Ok(Resolved {
             about: self.resolution.about(),
             rolls,
-            outcome,
+            outcome: outcome.to_string(),
+            effects: self.resolution.effects(&s, &outcome),
         })
+    }
+
+    fn roles(&self) -> &'static [&'static str] {
+        self.resolution.roles()
     }
 }
 

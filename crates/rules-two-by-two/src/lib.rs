@@ -13,6 +13,7 @@ pub mod book;
 pub mod command;
 pub mod ctx;
 pub mod event;
+pub mod facts;
 pub mod invariants;
 pub mod limits;
 pub mod measure;

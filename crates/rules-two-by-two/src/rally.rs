@@ -1,12 +1,13 @@
 //! Rallying ("2x2 Rallying", "Rally modifiers").
 
+use crate::facts::{Condition, UnitFacts};
 use crate::measure::{self, distance, touching};
 use crate::state::{State, Status, Unit};
 use crate::tables::{Rally, Tables};
 use crate::units::{Size, UnitType};
 use grognard_engine::explain::{Explanation, Modifier};
 use grognard_engine::files::Problem;
-use grognard_engine::resolution::{About, Exact, Resolution};
+use grognard_engine::resolution::{About, Effect, Exact, Resolution};
 use grognard_engine::{Dice, Illegal};
 use serde::{Deserialize, Serialize};
 
@@ -17,30 +18,13 @@ pub fn commands(hq: &Unit, unit: &Unit) -> bool {
     hq.kind == UnitType::Hq && hq.side == unit.side && unit.command.is_none_or(|c| c == hq.id)
 }
 
-/// The marker a unit rallies from.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Marker {
-    /// Pinned: may not move or turn ("2x2 Effects").
-    #[default]
-    Pinned,
-    /// Disrupted: may not move, turn or fire, and rallies at -1 ("2x2 Effects").
-    Disrupted,
-}
-
 /// What a rally depends on, as a player at the table states it ("2x2 Rallying", "Rally
 /// modifiers").
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Situation {
-    /// The unit's type.
-    pub unit: UnitType,
-    /// Its size (Small counts only for infantry and cavalry, ruling R30).
-    pub size: Size,
-    /// The marker it tries to shed.
-    pub marker: Marker,
+    /// The unit that tries to rally: it must be Pinned or Disrupted.
+    pub unit: UnitFacts,
     /// An HQ of its chain of command is within 6" (an HQ rallying itself needs none).
     pub hq_in_range: bool,
     /// A friendly HQ touches it, base to base.
@@ -52,9 +36,10 @@ pub struct Situation {
 impl Default for Situation {
     fn default() -> Self {
         Situation {
-            unit: UnitType::Line,
-            size: Size::Common,
-            marker: Marker::Pinned,
+            unit: UnitFacts {
+                status: Condition::Pinned,
+                ..UnitFacts::default()
+            },
             hq_in_range: true,
             hq_in_contact: false,
             enemy_near: false,
@@ -64,14 +49,20 @@ impl Default for Situation {
 
 /// Why the book bars this rally, if it does.
 pub fn barred(t: &Rally, s: &Situation) -> Option<(&'static str, String)> {
-    let is_hq = s.unit == UnitType::Hq;
+    if s.unit.status == Condition::Ready {
+        return Some((
+            "unit.status",
+            "the unit is neither Pinned nor Disrupted".to_string(),
+        ));
+    }
+    let is_hq = s.unit.kind == UnitType::Hq;
     if !is_hq && !s.hq_in_range {
         return Some((
             "hq_in_range",
             format!("no HQ of its chain of command is within {}\"", t.hq_radius),
         ));
     }
-    if s.enemy_near && !(is_hq || s.unit == UnitType::Guards || s.hq_in_contact) {
+    if s.enemy_near && !(is_hq || s.unit.kind == UnitType::Guards || s.hq_in_contact) {
         return Some((
             "enemy_near",
             format!(
@@ -85,7 +76,8 @@ pub fn barred(t: &Rally, s: &Situation) -> Option<(&'static str, String)> {
 
 /// The modifiers of a rally ("2x2 Rally modifiers").
 pub fn modifiers(t: &Rally, s: &Situation) -> Vec<Modifier> {
-    let is_hq = s.unit == UnitType::Hq;
+    let u = &s.unit;
+    let is_hq = u.kind == UnitType::Hq;
     let mut m = Vec::new();
     if s.enemy_near {
         m.push(Modifier::new(
@@ -93,16 +85,16 @@ pub fn modifiers(t: &Rally, s: &Situation) -> Vec<Modifier> {
             format!("enemy within {}\"", t.enemy_near),
         ));
     }
-    if s.unit == UnitType::Guards {
+    if u.kind == UnitType::Guards {
         m.push(Modifier::new(t.guards, "Guards"));
     }
     if s.hq_in_contact && !is_hq {
         m.push(Modifier::new(t.hq_in_contact, "HQ in base-to-base contact"));
     }
-    if s.unit == UnitType::Militia || (s.size == Size::Small && s.unit.size_counts_for_melee()) {
+    if u.kind == UnitType::Militia || (u.size == Size::Small && u.kind.size_counts_for_melee()) {
         m.push(Modifier::new(t.militia_or_small, "Militia or Small"));
     }
-    if s.marker == Marker::Disrupted {
+    if u.status == Condition::Disrupted {
         m.push(Modifier::new(t.disrupted, "Disrupted"));
     }
     if is_hq {
@@ -117,16 +109,12 @@ pub fn situation(state: &State, unit: &Unit) -> Result<Situation, Illegal> {
     if !unit.on_table() {
         return Err(Illegal::new(RULE, "the unit is not on the table"));
     }
-    let marker = match unit.status {
-        Status::Ready => {
-            return Err(Illegal::new(
-                RULE,
-                "the unit is neither Pinned nor Disrupted",
-            ))
-        }
-        Status::Pinned => Marker::Pinned,
-        Status::Disrupted => Marker::Disrupted,
-    };
+    if unit.status == Status::Ready {
+        return Err(Illegal::new(
+            RULE,
+            "the unit is neither Pinned nor Disrupted",
+        ));
+    }
     if unit.rallied {
         return Err(Illegal::new(
             RULE,
@@ -142,9 +130,7 @@ pub fn situation(state: &State, unit: &Unit) -> Result<Situation, Illegal> {
         ));
     }
     let s = Situation {
-        unit: unit.kind,
-        size: unit.size,
-        marker,
+        unit: UnitFacts::of(unit),
         hq_in_range: is_hq
             || state
                 .friends_of(unit.side)
@@ -188,20 +174,17 @@ pub fn roll(t: &Rally, s: &Situation, dice: &mut dyn Dice) -> (Explanation, bool
 /// How a rally ends for the unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rallied {
-    pub marker: Marker,
+    /// The marker it tried to shed.
+    pub from: Condition,
     pub success: bool,
 }
 
 impl std::fmt::Display for Rallied {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let marker = match self.marker {
-            Marker::Pinned => "Pinned",
-            Marker::Disrupted => "Disrupted",
-        };
         if self.success {
-            write!(f, "rallies: no longer {marker}")
+            write!(f, "rallies: no longer {}", self.from.name())
         } else {
-            write!(f, "fails to rally: stays {marker}")
+            write!(f, "fails to rally: stays {}", self.from.name())
         }
     }
 }
@@ -250,15 +233,27 @@ impl Resolution<Tables> for RallyRoll {
         let (e, success) = roll(&t.rally, s, dice);
         rolls.push(e);
         Rallied {
-            marker: s.marker,
+            from: s.unit.status,
             success,
+        }
+    }
+
+    fn roles(&self) -> &'static [&'static str] {
+        &["unit"]
+    }
+
+    fn effects(&self, _: &Situation, o: &Rallied) -> Vec<Effect> {
+        if o.success {
+            vec![Effect::set("unit", serde_json::json!({"status": "ready"}))]
+        } else {
+            Vec::new()
         }
     }
 
     fn odds(&self, t: &Tables, s: &Situation) -> Exact<Rallied> {
         let sum: i32 = modifiers(&t.rally, s).iter().map(|m| m.value).sum();
         Exact::of_throws(&[6], |d| Rallied {
-            marker: s.marker,
+            from: s.unit.status,
             success: d[0] as i32 + sum >= t.rally.succeeds_at,
         })
     }

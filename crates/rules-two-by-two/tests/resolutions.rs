@@ -5,7 +5,8 @@
 use grognard_engine::book::Book;
 use grognard_engine::conformance::odds_agree;
 use grognard_engine::resolution::{Chance, Resolution};
-use grognard_rules_two_by_two::rally::{Marker, RallyRoll, Situation as Rally};
+use grognard_rules_two_by_two::facts::{Condition, UnitFacts};
+use grognard_rules_two_by_two::rally::{RallyRoll, Situation as Rally};
 use grognard_rules_two_by_two::resolutions::book_tables;
 use grognard_rules_two_by_two::units::{Size, UnitType};
 use grognard_rules_two_by_two::TwoByTwo;
@@ -29,12 +30,14 @@ fn rally_odds_agree_with_every_throw() {
         UnitType::Hq,
     ] {
         for size in [Size::Large, Size::Common, Size::Small] {
-            for marker in [Marker::Pinned, Marker::Disrupted] {
+            for status in [Condition::Pinned, Condition::Disrupted] {
                 for (hq_in_contact, enemy_near) in [(false, false), (true, false), (true, true)] {
                     let s = Rally {
-                        unit,
-                        size,
-                        marker,
+                        unit: UnitFacts {
+                            kind: unit,
+                            size,
+                            status,
+                        },
                         hq_in_contact,
                         enemy_near,
                         ..Rally::default()
@@ -60,14 +63,18 @@ fn rally_by_hand() {
         .find(|r| r.about().name == "rally")
         .unwrap();
     let o = r
-        .odds(&serde_json::json!({"marker": "disrupted", "hq_in_contact": true}))
+        .odds(&serde_json::json!({"unit": {"status": "disrupted"}, "hq_in_contact": true}))
         .unwrap();
     assert_eq!(chance(&o, "rallies: no longer Disrupted"), (1, 3));
     assert_eq!(chance(&o, "fails to rally: stays Disrupted"), (2, 3));
     let guards = RallyRoll.odds(
         book_tables(),
         &Rally {
-            unit: UnitType::Guards,
+            unit: UnitFacts {
+                kind: UnitType::Guards,
+                status: Condition::Pinned,
+                ..UnitFacts::default()
+            },
             enemy_near: true,
             ..Rally::default()
         },
@@ -81,7 +88,7 @@ fn rally_by_hand() {
     assert_eq!(g, expected);
     assert_eq!(g, Chance::new(1, 6));
     let militia = r
-        .odds(&serde_json::json!({"unit": "militia", "marker": "disrupted"}))
+        .odds(&serde_json::json!({"unit": {"kind": "militia", "status": "disrupted"}}))
         .unwrap();
     assert_eq!(militia.outcomes.len(), 1);
     assert_eq!(chance(&militia, "fails to rally: stays Disrupted"), (1, 1));
@@ -107,8 +114,15 @@ fn a_barred_rally_is_refused_with_its_fact() {
     assert_eq!(e[0].path, "hq_in_range");
     // An HQ rallying itself needs no other HQ near.
     assert!(r
-        .odds(&serde_json::json!({"unit": "hq", "hq_in_range": false}))
+        .odds(
+            &serde_json::json!({"unit": {"kind": "hq", "status": "pinned"}, "hq_in_range": false})
+        )
         .is_ok());
+    // Only a unit with a marker rallies.
+    let e = r
+        .odds(&serde_json::json!({"unit": {"status": "ready"}}))
+        .unwrap_err();
+    assert_eq!(e[0].path, "unit.status");
 }
 
 // A battle builds the same situation from its state and resolves it with the same code: at
