@@ -190,6 +190,9 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell), e.g.
+    /// `grognard completions bash > ~/.local/share/bash-completion/completions/grognard`.
+    Completions { shell: clap_complete::Shell },
     /// Print the reference of every file a rule set reads (Markdown): each key, its value,
     /// whether it is needed, and what it means.
     Reference {
@@ -533,6 +536,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 None => None,
             };
             with_book!(name, b => resolve_command(b, &roll, &facts, file, dice.as_deref(), seed, json))
+        }
+        Cmd::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "grognard",
+                &mut std::io::stdout(),
+            );
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Reference { rules } => with_book!(rules.as_str(), b => {
             say!("{}", reference(b));

@@ -1180,3 +1180,15 @@ fn odds_of_a_roll_made_at_a_step_of_a_replay() {
         show(&o)
     );
 }
+
+#[test]
+fn completions_cover_every_command() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = grognard(&["completions", shell]);
+        assert!(o.status.success(), "{}", show(&o));
+        let text = stdout(&o);
+        for cmd in ["battle", "odds", "resolve", "replay", "design"] {
+            assert!(text.contains(cmd), "{shell}: no {cmd}");
+        }
+    }
+}

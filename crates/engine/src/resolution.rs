@@ -363,7 +363,7 @@ where
     R: Resolution<T>,
 {
     fn situation(&self, value: &Value) -> Result<R::Situation, Vec<Problem>> {
-        let s: R::Situation = serde_path_to_error::deserialize(value.clone()).map_err(|e| {
+        let s: R::Situation = serde_path_to_error::deserialize(value).map_err(|e| {
             let path = e.path().to_string();
             let path = if path == "." { String::new() } else { path };
             let message = e.into_inner().to_string();
