@@ -4,6 +4,7 @@
 //! implements [`Book`]; the rule set is picked by name at the top and nothing below knows
 //! which book it is playing.
 
+mod companion;
 mod odds;
 mod picture;
 mod roster;
@@ -189,6 +190,17 @@ enum Cmd {
         seed: Option<u64>,
         #[arg(long)]
         json: bool,
+    },
+    /// A session for a table with real miniatures: name your units, ask the odds of a roll
+    /// by naming the units it concerns, enter the dice you threw, and the session keeps each
+    /// unit's state. Reads lines from standard input (a file piped in works too); exit
+    /// status 1 if any line was refused.
+    Companion {
+        #[arg(long, default_value = DEFAULT_RULES)]
+        rules: String,
+        /// Seed for the dice the session throws when asked to (`throw`).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell), e.g.
     /// `grognard completions bash > ~/.local/share/bash-completion/completions/grognard`.
@@ -537,6 +549,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             with_book!(name, b => resolve_command(b, &roll, &facts, file, dice.as_deref(), seed, json))
         }
+        Cmd::Companion { rules, seed } => with_book!(rules.as_str(), b => {
+            let mut session = companion::Session::new(b, seed.unwrap_or_else(fresh_seed));
+            let stdin = std::io::stdin();
+            let prompt = stdin.is_terminal();
+            let refused = session.run(stdin.lock(), &mut std::io::stdout(), prompt)?;
+            Ok(if refused == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+        }),
         Cmd::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(

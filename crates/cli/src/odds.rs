@@ -128,7 +128,8 @@ pub fn situation(
     Ok(base)
 }
 
-fn merge(base: &mut Value, over: Value) {
+/// Lay the facts of `over` onto `base`, part by part.
+pub fn merge(base: &mut Value, over: Value) {
     match (base, over) {
         (Value::Object(b), Value::Object(o)) => {
             for (k, v) in o {

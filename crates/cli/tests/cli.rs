@@ -1192,3 +1192,84 @@ fn completions_cover_every_command() {
         }
     }
 }
+
+/// Run `grognard companion` with `lines` piped to it.
+fn companion(args: &[&str], lines: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .arg("companion")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the companion starts");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(lines.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_companion_keeps_units_states_as_results_come_in() {
+    let o = companion(
+        &[],
+        "unit \"IR 31\" kind=line status=disrupted\n\
+         rally unit=\"IR 31\" hq_in_contact=yes\n\
+         5\n\
+         units\n\
+         quit\n",
+    );
+    assert!(o.status.success(), "{}", show(&o));
+    let text = stdout(&o);
+    assert!(text.contains("IR 31: kind=line status=disrupted"), "{text}");
+    assert!(
+        text.contains("1/3   33.333%  rallies: no longer Disrupted"),
+        "{text}"
+    );
+    assert!(
+        text.contains("die 5, +1 HQ in base-to-base contact, -1 Disrupted = 5 (row 5+): rallies [2x2 Rallying]"),
+        "{text}"
+    );
+    assert!(text.contains("IR 31: status=ready"), "{text}");
+    assert!(text.contains("  IR 31: kind=line status=ready"), "{text}");
+}
+
+#[test]
+fn the_companion_refuses_a_bad_line_and_goes_on() {
+    let o = companion(
+        &[],
+        "unit \"IR 31\" kind=lnie\n\
+         unit \"IR 31\" kind=line status=pinned\n\
+         rally unit=Nobody\n\
+         rally unit=IR\n\
+         7\n\
+         4\n\
+         frobnicate\n",
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let text = stdout(&o);
+    assert!(text.contains("kind: unknown variant `lnie`"), "{text}");
+    assert!(text.contains("no unit is named \"Nobody\""), "{text}");
+    // A unit is found by the start of its name; a face off the die is asked for again.
+    assert!(
+        text.contains("rally: die 1 is a d6 for rally: 7 is not one of its faces"),
+        "{text}"
+    );
+    assert!(
+        text.contains("die 4 = 4 (row 4 or less): fails to rally"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\"frobnicate\" is no command and no roll of this book"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("panicked") && !stderr(&o).contains("panicked"),
+        "{}",
+        show(&o)
+    );
+}

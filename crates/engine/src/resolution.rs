@@ -349,6 +349,9 @@ pub trait AnyResolution: Sync {
     fn resolve(&self, situation: &Value, dice: &mut dyn Dice) -> Result<Resolved, Vec<Problem>>;
     /// The keys of the situation that hold a unit's facts.
     fn roles(&self) -> &'static [&'static str];
+    /// Whether a situation reads (every fact known, every value of its kind), without the
+    /// book's judgement of it: for facts given before the rest of a situation is.
+    fn reads(&self, situation: &Value) -> Result<(), Vec<Problem>>;
 }
 
 /// A typed resolution bound to the tables it reads.
@@ -362,8 +365,9 @@ where
     T: Sync,
     R: Resolution<T>,
 {
-    fn situation(&self, value: &Value) -> Result<R::Situation, Vec<Problem>> {
-        let s: R::Situation = serde_path_to_error::deserialize(value).map_err(|e| {
+    /// A situation read, every fact known and of its kind.
+    fn read(&self, value: &Value) -> Result<R::Situation, Vec<Problem>> {
+        serde_path_to_error::deserialize(value).map_err(|e| {
             let path = e.path().to_string();
             let path = if path == "." { String::new() } else { path };
             let message = e.into_inner().to_string();
@@ -372,7 +376,12 @@ where
                 message,
                 "the facts this roll takes, with their values, are listed by its --help",
             )]
-        })?;
+        })
+    }
+
+    /// A situation read and judged by the book.
+    fn situation(&self, value: &Value) -> Result<R::Situation, Vec<Problem>> {
+        let s = self.read(value)?;
         let problems = self.resolution.problems(self.tables, &s);
         if problems.is_empty() {
             Ok(s)
@@ -449,6 +458,10 @@ where
 
     fn roles(&self) -> &'static [&'static str] {
         self.resolution.roles()
+    }
+
+    fn reads(&self, situation: &Value) -> Result<(), Vec<Problem>> {
+        self.read(situation).map(|_| ())
     }
 }
 
