@@ -3,6 +3,7 @@
 
 use grognard_engine::dice::Scripted;
 use grognard_rules_napoleons_wars::design::{self, CommandKind, Mover};
+use grognard_rules_napoleons_wars::facts::UnitFacts;
 use grognard_rules_napoleons_wars::resolve::{maneuver, morale, skirmish};
 use grognard_rules_napoleons_wars::tables::{GoodOrderResult, Tables};
 use grognard_rules_napoleons_wars::{Fatigue, GunWeight, Morale, Nation, Quality, Rating};
@@ -79,16 +80,16 @@ fn nw_9_5_a_three_quarter_move_of_ten_inches_is_seven_and_a_half() {
     );
     assert_eq!(allowance, 10.0);
     let range = 12.0;
-    let facts = maneuver::Facts {
+    let facts = maneuver::Situation {
+        unit: UnitFacts {
+            fatigue: Fatigue::Fresh,
+            quality: Quality::Line,
+            ..UnitFacts::default()
+        },
         commander: Rating::Good,
         in_range: 10.0 <= range,
-        disordered: false,
-        fatigue: Some(Fatigue::Fresh),
-        quality: Some(Quality::Line),
-        general_attached: false,
         valorous_near: false,
         cinc_near: None,
-        suppressed_artillery: false,
         command_fatigued: false,
     };
     let roll = maneuver::resolve(&t.maneuver, &facts, &mut Scripted::new(&[2, 4]));

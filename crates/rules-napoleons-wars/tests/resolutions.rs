@@ -5,9 +5,10 @@
 use grognard_engine::book::Book;
 use grognard_engine::conformance::odds_agree;
 use grognard_engine::resolution::Resolution;
+use grognard_rules_napoleons_wars::facts::UnitFacts;
 use grognard_rules_napoleons_wars::resolutions::book_tables;
-use grognard_rules_napoleons_wars::resolve::maneuver::{Facts, ManeuverRoll};
-use grognard_rules_napoleons_wars::{Fatigue, NapoleonsWars, Quality, Rating};
+use grognard_rules_napoleons_wars::resolve::maneuver::{ManeuverRoll, Situation};
+use grognard_rules_napoleons_wars::{Arm, Fatigue, NapoleonsWars, Quality, Rating};
 
 fn chance(o: &grognard_engine::resolution::Odds, outcome: &str) -> (u128, u128) {
     let c = o
@@ -30,20 +31,29 @@ fn maneuver_odds_agree_with_every_throw() {
         for in_range in [true, false] {
             for disordered in [false, true] {
                 for fatigue in [Some(Fatigue::Fresh), Some(Fatigue::Spent), None] {
-                    for quality in [Some(Quality::Guard), Some(Quality::Militia), None] {
-                        let f = Facts {
+                    for quality in [Quality::Guard, Quality::Militia] {
+                        let unit = UnitFacts {
+                            arm: if fatigue.is_some() {
+                                Arm::Infantry
+                            } else {
+                                Arm::Artillery
+                            },
+                            fatigue: fatigue.unwrap_or(Fatigue::Fresh),
+                            quality,
+                            disordered,
+                            general_attached: disordered,
+                            suppressed: fatigue.is_none() && !in_range,
+                            ..UnitFacts::default()
+                        };
+                        let f = Situation {
+                            unit,
                             commander,
                             in_range,
-                            disordered,
-                            fatigue,
-                            quality,
-                            general_attached: disordered,
                             cinc_near: in_range.then_some(2),
-                            ..Facts::default()
+                            ..Situation::default()
                         };
-                        if ManeuverRoll.problems(t, &f).is_empty() {
-                            odds_agree(&ManeuverRoll, t, &f).unwrap();
-                        }
+                        assert!(ManeuverRoll.problems(t, &f).is_empty(), "{f:?}");
+                        odds_agree(&ManeuverRoll, t, &f).unwrap();
                     }
                 }
             }
@@ -90,4 +100,31 @@ fn the_battle_and_the_companion_explain_each_roll_alike() {
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
     assert!(compared > 20, "only {compared} rolls compared");
+}
+
+// "NW 9.0 C", "NW Maneuver Table": a disordered unit that re-orders is in good order again,
+// which is what the companion sets on its record; one that holds keeps its disorder.
+#[test]
+fn maneuver_reordering_clears_disorder_on_the_record() {
+    use grognard_engine::dice::Scripted;
+    let r = NapoleonsWars
+        .resolutions()
+        .into_iter()
+        .find(|r| r.about().name == "maneuver")
+        .unwrap();
+    let s = serde_json::json!({"unit": {"disordered": true}});
+    let done = r.resolve(&s, &mut Scripted::new(&[6, 6])).unwrap();
+    assert_eq!(done.outcome, "re-order and full move");
+    assert_eq!(done.effects.len(), 1);
+    assert_eq!(done.effects[0].role, "unit");
+    assert_eq!(done.effects[0].set["disordered"], false);
+    let done = r.resolve(&s, &mut Scripted::new(&[1, 1])).unwrap();
+    assert!(!done.outcome.starts_with("re-order"), "{}", done.outcome);
+    assert!(done.effects.is_empty());
+    assert_eq!(r.roles(), ["unit"]);
+    let e = r
+        .odds(&serde_json::json!({"unit": {"sk": 3}, "cinc_near": 9}))
+        .unwrap_err();
+    let paths: Vec<&str> = e.iter().map(|p| p.path.as_str()).collect();
+    assert_eq!(paths, ["unit.sk", "cinc_near"]);
 }
