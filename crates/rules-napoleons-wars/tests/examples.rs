@@ -19,18 +19,17 @@ fn tables() -> Tables {
 #[test]
 fn nw_7_7_two_french_skirmishers_disorder_a_prussian_brigade() {
     let t = tables();
-    let target = skirmish::Target {
-        sk: 1,
+    let s = skirmish::Situation {
+        skirmishers: vec![2, 2],
+        target: UnitFacts {
+            nation: Nation::Prussia,
+            sk: 1,
+            ..UnitFacts::default()
+        },
         ..Default::default()
     };
-    let attackers = [("1B/1/IV", 2), ("2B/1/IV", 2)];
     // French dice 1+1 = 2, then Prussian dice 1+3 = 4.
-    let a = skirmish::resolve(
-        &t.skirmish,
-        &attackers,
-        &target,
-        &mut Scripted::new(&[1, 1, 1, 3]),
-    );
+    let a = skirmish::resolve(&t.skirmish, &s, &mut Scripted::new(&[1, 1, 1, 3]));
     assert_eq!(a.attack.total, 6);
     assert_eq!(a.defence.total, 5);
     assert_eq!(a.outcome, skirmish::Outcome::Disorder);
@@ -48,9 +47,13 @@ fn nw_7_7_sk2_reaches_six_inches_and_mx_defends_at_plus_two() {
     let gap = 5.0;
     assert!(skirmish::range(&t.skirmish, 2, false, false).is_some_and(|r| gap <= r));
     assert!(skirmish::range(&t.skirmish, 1, false, false).is_some_and(|r| gap > r));
-    let austrians = skirmish::Target {
-        sk: 1,
-        mixed_brigade: true,
+    let austrians = skirmish::Situation {
+        target: UnitFacts {
+            nation: Nation::Austria,
+            sk: 1,
+            mixed: true,
+            ..UnitFacts::default()
+        },
         ..Default::default()
     };
     let m = skirmish::target_modifiers(&t.skirmish, &austrians);
