@@ -5,6 +5,7 @@
 use crate::army::Ordnance;
 use crate::ctx::Ctx;
 use crate::event::Event;
+use crate::facts::UnitFacts;
 use crate::fallback;
 use crate::measure::{self, distance, in_front};
 use crate::resolve::{fire, morale, skirmish};
@@ -468,8 +469,9 @@ pub fn fire_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> fire::Target
     }
 }
 
-/// The facts of target `t` for skirmishers at `from` (ruling N34 as for fire).
-pub fn skirmish_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> skirmish::Target {
+/// The target's side of a skirmish attack on `t` from skirmishers standing at `from`
+/// (ruling N34 as for fire); its `skirmishers` are left empty for the caller to name.
+pub fn skirmish_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> skirmish::Situation {
     let tb = t.base();
     let near_cav = state
         .near_unit(t, state.field.tables.skirmish.near_cavalry_radius)
@@ -480,15 +482,29 @@ pub fn skirmish_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> skirmish
                 && (c.id == t.id
                     || distance(&tb, &c.base()) <= state.field.tables.skirmish.near_cavalry_radius)
         });
-    skirmish::Target {
-        sk: t.brigade().map_or(0, |b| b.sk),
-        mixed_brigade: t.brigade().is_some_and(|b| b.mixed),
+    skirmish::Situation {
+        skirmishers: Vec::new(),
+        target: UnitFacts::of(state, t).unwrap_or_default(),
         soft_cover: measure::soft_cover(state, t, from),
         near_friendly_cavalry: near_cav,
         hard_cover: measure::holds_hard_cover(state, t, from),
-        artillery: t.is_artillery(),
-        ottoman_artillery: t.is_artillery() && t.nation() == Some(crate::Nation::Ottoman),
         vulnerable: measure::vulnerable(state, t),
+    }
+}
+
+/// The situation of a skirmish attack by `attackers` on `target`, as the table has it.
+pub fn skirmish_situation(
+    state: &State,
+    attackers: &[UnitId],
+    target: UnitId,
+) -> skirmish::Situation {
+    let from: Vec<Vec2> = attackers.iter().map(|a| state.unit(*a).pose.pos).collect();
+    skirmish::Situation {
+        skirmishers: attackers
+            .iter()
+            .map(|a| state.unit(*a).brigade().map_or(0, |b| b.sk))
+            .collect(),
+        ..skirmish_target_facts(state, state.unit(target), &from)
     }
 }
 
@@ -552,18 +568,9 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
                 });
             }
         } else {
-            let names: Vec<(String, u8)> = o
-                .shooters
-                .iter()
-                .map(|a| {
-                    let u = ctx.state.unit(*a);
-                    (u.label.clone(), u.brigade().map_or(0, |b| b.sk))
-                })
-                .collect();
-            let refs: Vec<(&str, u8)> = names.iter().map(|(n, s)| (n.as_str(), *s)).collect();
-            let target = skirmish_target_facts(ctx.state, &t, &from);
+            let situation = skirmish_situation(ctx.state, &o.shooters, o.target);
             let tables = ctx.state.field.tables.skirmish.clone();
-            let a = skirmish::resolve(&tables, &refs, &target, ctx.dice);
+            let a = skirmish::resolve(&tables, &situation, ctx.dice);
             hits.push(Hit::Skirmish(o.target, a.outcome, a.general_shot));
             ctx.emit(Event::Skirmish {
                 attackers: o.shooters.clone(),

@@ -18,10 +18,16 @@ pub fn book_tables() -> &'static Tables {
 /// Every roll of the book, in the order of play.
 pub fn all() -> Vec<Box<dyn AnyResolution>> {
     let tables = book_tables();
-    vec![Box::new(Bound {
-        resolution: crate::resolve::maneuver::ManeuverRoll,
-        tables,
-    })]
+    vec![
+        Box::new(Bound {
+            resolution: crate::resolve::maneuver::ManeuverRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::skirmish::SkirmishRoll,
+            tables,
+        }),
+    ]
 }
 
 /// The first roll `command` throws from `state`, with its situation, as the battle would
@@ -34,6 +40,18 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
         Command::Roll { unit } => {
             let facts = crate::rules::maneuver_facts(state, state.unit(*unit));
             serde_json::to_value(facts).ok().map(|s| ("maneuver", s))
+        }
+        // The fire phases roll every declared fire when the last side ends the phase, in
+        // the order declared.
+        Command::EndPhase if state.done[side.other().index()] => {
+            let order = state.fire_orders.first()?;
+            match crate::rules::phase_key(state) {
+                "skirmish" => {
+                    let s = crate::firing::skirmish_situation(state, &order.shooters, order.target);
+                    serde_json::to_value(s).ok().map(|s| ("skirmish", s))
+                }
+                _ => None,
+            }
         }
         _ => None,
     }

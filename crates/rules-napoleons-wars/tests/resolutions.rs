@@ -5,9 +5,10 @@
 use grognard_engine::book::Book;
 use grognard_engine::conformance::odds_agree;
 use grognard_engine::resolution::Resolution;
+use grognard_rules_napoleons_wars::facts::UnitFacts;
 use grognard_rules_napoleons_wars::resolutions::book_tables;
-use grognard_rules_napoleons_wars::resolve::maneuver::{Facts, ManeuverRoll};
-use grognard_rules_napoleons_wars::{Fatigue, NapoleonsWars, Quality, Rating};
+use grognard_rules_napoleons_wars::resolve::maneuver::{ManeuverRoll, Situation};
+use grognard_rules_napoleons_wars::{Arm, Fatigue, NapoleonsWars, Quality, Rating};
 
 fn chance(o: &grognard_engine::resolution::Odds, outcome: &str) -> (u128, u128) {
     let c = o
@@ -30,20 +31,29 @@ fn maneuver_odds_agree_with_every_throw() {
         for in_range in [true, false] {
             for disordered in [false, true] {
                 for fatigue in [Some(Fatigue::Fresh), Some(Fatigue::Spent), None] {
-                    for quality in [Some(Quality::Guard), Some(Quality::Militia), None] {
-                        let f = Facts {
+                    for quality in [Quality::Guard, Quality::Militia] {
+                        let unit = UnitFacts {
+                            arm: if fatigue.is_some() {
+                                Arm::Infantry
+                            } else {
+                                Arm::Artillery
+                            },
+                            fatigue: fatigue.unwrap_or(Fatigue::Fresh),
+                            quality,
+                            disordered,
+                            general_attached: disordered,
+                            suppressed: fatigue.is_none() && !in_range,
+                            ..UnitFacts::default()
+                        };
+                        let f = Situation {
+                            unit,
                             commander,
                             in_range,
-                            disordered,
-                            fatigue,
-                            quality,
-                            general_attached: disordered,
                             cinc_near: in_range.then_some(2),
-                            ..Facts::default()
+                            ..Situation::default()
                         };
-                        if ManeuverRoll.problems(t, &f).is_empty() {
-                            odds_agree(&ManeuverRoll, t, &f).unwrap();
-                        }
+                        assert!(ManeuverRoll.problems(t, &f).is_empty(), "{f:?}");
+                        odds_agree(&ManeuverRoll, t, &f).unwrap();
                     }
                 }
             }
@@ -90,4 +100,220 @@ fn the_battle_and_the_companion_explain_each_roll_alike() {
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
     assert!(compared > 20, "only {compared} rolls compared");
+}
+
+// "NW 9.0 C", "NW Maneuver Table": a disordered unit that re-orders is in good order again,
+// which is what the companion sets on its record; one that holds keeps its disorder.
+#[test]
+fn maneuver_reordering_clears_disorder_on_the_record() {
+    use grognard_engine::dice::Scripted;
+    let r = NapoleonsWars
+        .resolutions()
+        .into_iter()
+        .find(|r| r.about().name == "maneuver")
+        .unwrap();
+    let s = serde_json::json!({"unit": {"disordered": true}});
+    let done = r.resolve(&s, &mut Scripted::new(&[6, 6])).unwrap();
+    assert_eq!(done.outcome, "re-order and full move");
+    assert_eq!(done.effects.len(), 1);
+    assert_eq!(done.effects[0].role, "unit");
+    assert_eq!(done.effects[0].set["disordered"], false);
+    let done = r.resolve(&s, &mut Scripted::new(&[1, 1])).unwrap();
+    assert!(!done.outcome.starts_with("re-order"), "{}", done.outcome);
+    assert!(done.effects.is_empty());
+    assert_eq!(r.roles(), ["unit"]);
+    let e = r
+        .odds(&serde_json::json!({"unit": {"sk": 3}, "cinc_near": 9}))
+        .unwrap_err();
+    let paths: Vec<&str> = e.iter().map(|p| p.path.as_str()).collect();
+    assert_eq!(paths, ["unit.sk", "cinc_near"]);
+}
+
+fn roll(name: &str) -> Box<dyn grognard_engine::resolution::AnyResolution> {
+    NapoleonsWars
+        .resolutions()
+        .into_iter()
+        .find(|r| r.about().name == name)
+        .unwrap_or_else(|| panic!("no roll {name}"))
+}
+
+#[test]
+fn skirmish_odds_agree_with_every_throw() {
+    use grognard_rules_napoleons_wars::resolve::skirmish::{Situation, SkirmishRoll};
+    let t = book_tables();
+    let mut checked = 0;
+    for skirmishers in [vec![1], vec![2], vec![2, 2], vec![1, 2, 2]] {
+        for arm in [Arm::Infantry, Arm::Artillery, Arm::Cavalry] {
+            for (sk, sp) in [(0, 1), (1, 6), (2, 2)] {
+                for cover in 0..3 {
+                    let battery = arm == Arm::Artillery;
+                    let target = UnitFacts {
+                        arm,
+                        sk: if battery { 0 } else { sk },
+                        sp,
+                        mixed: !battery && cover == 1,
+                        irregular: arm == Arm::Cavalry,
+                        damaged: battery && sp == 1,
+                        nation: if sk == 2 {
+                            grognard_rules_napoleons_wars::Nation::Ottoman
+                        } else {
+                            grognard_rules_napoleons_wars::Nation::France
+                        },
+                        general_attached: sk != 1,
+                        ..UnitFacts::default()
+                    };
+                    let s = Situation {
+                        skirmishers: skirmishers.clone(),
+                        target,
+                        soft_cover: cover == 1,
+                        hard_cover: cover == 2,
+                        vulnerable: cover == 0 && sk == 1,
+                        near_friendly_cavalry: sp == 2,
+                    };
+                    assert!(SkirmishRoll.problems(t, &s).is_empty(), "{s:?}");
+                    odds_agree(&SkirmishRoll, t, &s).unwrap();
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 108);
+}
+
+// "NW 7.6", "NW 7.7", "NW Skirmish Table": one SK1 skirmisher against a battery (+2) in hard
+// cover (+2): attack a + 1 against defence d + 4, with a and d each 2d6.
+// Higher: a - d >= 4. The difference of two 2d6 is spread as the sum of four d6 less 14, so
+// this is 4d6 >= 18: 80 + 56 + 35 + 20 + 10 + 4 + 1 = 206 throws of 1296.
+// Twice or more: a + 1 >= 2(d + 4) needs d = 2 (defence 6) and a >= 11: 3 throws of 1296,
+// 1/432, and the battery is damaged (and suppressed). Suppressed only: 203/1296.
+// No effect: 1090/1296 = 545/648.
+#[test]
+fn skirmish_by_hand() {
+    let r = roll("skirmish");
+    let o = r
+        .odds(&serde_json::json!({
+            "skirmishers": [1],
+            "target": {"arm": "artillery"},
+            "hard_cover": true
+        }))
+        .unwrap();
+    assert_eq!(chance(&o, "no effect"), (545, 648));
+    assert_eq!(chance(&o, "battery suppressed"), (203, 1296));
+    assert_eq!(chance(&o, "battery damaged and suppressed"), (1, 432));
+    assert_eq!(o.outcomes.len(), 3);
+    let steps = o.expected.iter().find(|(k, _)| k == "battery steps lost");
+    assert_eq!(steps.map(|(_, x)| (x * 432.0).round()), Some(1.0));
+    // With a general attached, the one throw of those three with a natural 12 (a = 12, d = 2)
+    // also shoots him: 1/1296.
+    let o = r
+        .odds(&serde_json::json!({
+            "skirmishers": [1],
+            "target": {"arm": "artillery", "general_attached": true},
+            "hard_cover": true
+        }))
+        .unwrap();
+    assert_eq!(
+        chance(
+            &o,
+            "battery damaged and suppressed; the attached general is shot"
+        ),
+        (1, 1296)
+    );
+}
+
+// "NW 7.7", first example: two French SK2 brigades roll 2 (+4 = 6) against a Prussian SK1
+// brigade's 4 (+1 = 5): higher, not twice, so the Prussians are disordered.
+#[test]
+fn skirmish_example_of_the_book_resolved() {
+    use grognard_engine::dice::Scripted;
+    let r = roll("skirmish");
+    let s = serde_json::json!({
+        "skirmishers": [2, 2],
+        "target": {"nation": "Prussia", "sk": 1}
+    });
+    let done = r.resolve(&s, &mut Scripted::new(&[1, 1, 1, 3])).unwrap();
+    assert_eq!(done.outcome, "target disordered");
+    assert_eq!((done.rolls[0].total, done.rolls[1].total), (6, 5));
+    assert_eq!(done.effects[0].role, "target");
+    assert_eq!(done.effects[0].set["disordered"], true);
+    // A one-s.p. brigade losing its s.p. is gone.
+    let s = serde_json::json!({"skirmishers": [2], "target": {"sp": 1}});
+    let done = r.resolve(&s, &mut Scripted::new(&[6, 6, 1, 1])).unwrap();
+    assert_eq!(
+        done.outcome,
+        "target loses its last 1 s.p. and is destroyed"
+    );
+    assert!(done.effects[0].gone);
+    for (bad, path) in [
+        (serde_json::json!({"skirmishers": []}), "skirmishers"),
+        (serde_json::json!({"skirmishers": [0]}), "skirmishers[0]"),
+        (
+            serde_json::json!({"target": {"arm": "cavalry"}}),
+            "target.arm",
+        ),
+    ] {
+        let e = r.odds(&bad).unwrap_err();
+        assert_eq!(e[0].path, path, "{bad}");
+    }
+}
+
+/// The names `roll_of` gives along a seeded battle of `players`, each with how often.
+fn rolls_reached(seed: u64, ai_both: bool) -> Vec<(&'static str, usize)> {
+    use grognard_ai::{General, RandomPlayer};
+    use grognard_engine::driver::Match;
+    use grognard_engine::Player;
+    use grognard_rules_napoleons_wars::Command;
+    let (scenario, _) = NapoleonsWars.default_scenario(seed);
+    let mut a = General::<Command>::default();
+    let mut b = General::<Command>::default();
+    let mut r = RandomPlayer::<Command>::default();
+    let mut players: [&mut dyn Player<NapoleonsWars>; 2] = if ai_both {
+        [&mut a, &mut b]
+    } else {
+        [&mut a, &mut r]
+    };
+    let mut m = Match::new(&NapoleonsWars, scenario, seed);
+    let mut seen: Vec<(&'static str, usize)> = Vec::new();
+    while m.steps.len() < 5_000 {
+        let before = m.state.clone();
+        if !m.step(&mut players).unwrap() {
+            break;
+        }
+        let step = m.steps.last().unwrap();
+        if let Some((name, _)) = NapoleonsWars.roll_of(&before, step.side, &step.command) {
+            match seen.iter_mut().find(|(n, _)| *n == name) {
+                Some(slot) => slot.1 += 1,
+                None => seen.push((name, 1)),
+            }
+        }
+    }
+    seen
+}
+
+// The fire phases' rolls are made in battles, and the companion explains each as the battle
+// did, word for word.
+#[test]
+fn the_battle_and_the_companion_explain_fire_alike() {
+    use grognard_ai::General;
+    use grognard_engine::conformance::predictions_match;
+    use grognard_engine::Player;
+    use grognard_rules_napoleons_wars::Command;
+    let mut reached: Vec<&'static str> = Vec::new();
+    for seed in 0..3 {
+        for (name, _) in rolls_reached(seed, true) {
+            if !reached.contains(&name) {
+                reached.push(name);
+            }
+        }
+        let (scenario, _) = NapoleonsWars.default_scenario(seed);
+        let mut a = General::<Command>::default();
+        let mut b = General::<Command>::default();
+        let mut players: [&mut dyn Player<NapoleonsWars>; 2] = [&mut a, &mut b];
+        predictions_match(&NapoleonsWars, scenario, seed, &mut players, 5_000)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    let wanted: &[&str] = &["skirmish"];
+    for name in wanted {
+        assert!(reached.contains(name), "no {name} roll in {reached:?}");
+    }
 }
