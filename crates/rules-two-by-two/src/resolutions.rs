@@ -18,10 +18,16 @@ pub fn book_tables() -> &'static Tables {
 /// Every roll of the book, in the order of play.
 pub fn all() -> Vec<Box<dyn AnyResolution>> {
     let tables = book_tables();
-    vec![Box::new(Bound {
-        resolution: crate::rally::RallyRoll,
-        tables,
-    })]
+    vec![
+        Box::new(Bound {
+            resolution: crate::rally::RallyRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::melee::MeleeRoll,
+            tables,
+        }),
+    ]
 }
 
 /// The first roll `command` throws from `state`, with its situation, as the battle would
@@ -34,7 +40,28 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
         Command::Rally { unit } => {
             serde_json::to_value(crate::rally::situation(state, state.unit(*unit)).ok()?)
         }
+        Command::Melee { order, columns } => return melee_of(state, order, columns),
         _ => return None,
     };
     situation.ok().map(|s| ("rally", s))
+}
+
+/// The first contact of a melee command, fought with the group's counts and the columns
+/// the command takes.
+fn melee_of(
+    state: &State,
+    order: &[(crate::state::UnitId, crate::state::UnitId)],
+    columns: &[crate::state::UnitId],
+) -> Option<(&'static str, Value)> {
+    let queue: Vec<crate::state::Contact> = order
+        .iter()
+        .map(|(a, d)| crate::state::Contact {
+            attacker: *a,
+            defender: *d,
+        })
+        .collect();
+    let first = queue.first()?;
+    let engaged = crate::melee::engaged_counts(&queue);
+    let s = crate::melee::situation(state, first, &engaged, columns);
+    serde_json::to_value(s).ok().map(|s| ("melee", s))
 }

@@ -145,3 +145,414 @@ fn the_battle_and_the_companion_explain_each_roll_alike() {
     }
     assert!(compared > 20, "only {compared} rolls compared");
 }
+
+mod melee_rolls {
+    use super::chance;
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::dice::Scripted;
+    use grognard_engine::resolution::{Chance, Exact, Resolution};
+    use grognard_rules_two_by_two::facts::{Condition, UnitFacts};
+    use grognard_rules_two_by_two::resolutions::book_tables;
+    use grognard_rules_two_by_two::resolve::melee::{Higher, MeleeEnd, MeleeRoll, Situation};
+    use grognard_rules_two_by_two::units::{Size, UnitType};
+
+    fn unit(kind: UnitType, size: Size, status: Condition) -> UnitFacts {
+        UnitFacts { kind, size, status }
+    }
+
+    /// The exact odds of a melee through its own `resolve`, the first round's 36 throws
+    /// each followed by every pair of rout rolls: drawn first rounds are thrown again alike,
+    /// so the decided ones share the whole chance.
+    fn by_first_rounds(s: &Situation) -> Exact<MeleeEnd> {
+        let t = book_tables();
+        let mut out = Exact::new();
+        let mut decided = 0u128;
+        let mut found: Vec<(MeleeEnd, u128)> = Vec::new();
+        for ra in 1..=6u8 {
+            for rd in 1..=6u8 {
+                let mut draws = false;
+                for r1 in 1..=6u8 {
+                    for r2 in 1..=6u8 {
+                        // A drawn first round is told by the deciding round's dice; after
+                        // it come rounds of 6-1 and 1-6, one of which decides.
+                        let faces = [ra, rd, r1, r2, 6, 1, 1, 6, 3, 3, 3, 3];
+                        let mut dice = Scripted::new(&faces);
+                        let mut rolls = Vec::new();
+                        let o = MeleeRoll.resolve(t, s, &mut dice, &mut rolls);
+                        if rolls[0].dice != [ra] || rolls[1].dice != [rd] {
+                            draws = true;
+                            break;
+                        }
+                        match found.iter_mut().find(|(x, _)| *x == o) {
+                            Some(slot) => slot.1 += 1,
+                            None => found.push((o, 1)),
+                        }
+                    }
+                    if draws {
+                        break;
+                    }
+                }
+                if !draws {
+                    decided += 1;
+                }
+            }
+        }
+        for (o, n) in found {
+            out.add(o, Chance::new(n, decided * 36));
+        }
+        out
+    }
+
+    fn same(a: &Exact<MeleeEnd>, b: &Exact<MeleeEnd>) -> Result<(), String> {
+        for (o, p) in &a.outcomes {
+            let q = b.chance(|x| x == o);
+            if q != *p {
+                return Err(format!("{o}: {p} against {q}"));
+            }
+        }
+        let total: Chance = b.outcomes.iter().map(|(_, p)| *p).sum();
+        if total != Chance::from_integer(1) || a.outcomes.len() != b.outcomes.len() {
+            return Err(format!(
+                "{} outcomes against {}",
+                a.outcomes.len(),
+                b.outcomes.len()
+            ));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn melee_odds_agree_with_every_throw() {
+        use UnitType::*;
+        let t = book_tables();
+        let kinds = [
+            Line,
+            Guards,
+            LightInfantry,
+            Militia,
+            HeavyCavalry,
+            LightCavalry,
+            FootArtillery,
+            Hq,
+            IrregularWarband,
+            Lancers,
+        ];
+        let mut tried = 0;
+        for a in kinds {
+            for d in kinds {
+                for (i, (sa, sd, higher)) in [
+                    (Condition::Ready, Condition::Ready, Higher::Neither),
+                    (Condition::Ready, Condition::Disrupted, Higher::Attacker),
+                    (Condition::Pinned, Condition::Pinned, Higher::Defender),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    let size = [Size::Common, Size::Large, Size::Small][(tried + i) % 3];
+                    let s = Situation {
+                        attacker: unit(a, size, sa),
+                        defender: unit(d, Size::Common, sd),
+                        defender_engaged: 1 + (tried % 3) as u8,
+                        attacker_engaged: 1 + (tried % 2) as u8,
+                        higher,
+                        attacker_hq_in_contact: i == 1,
+                        defender_hq_in_contact: i == 2,
+                        defender_in_town: i == 2,
+                        attacker_followed_up: i == 2,
+                        defender_road_column: i == 1,
+                        clearing: d == LightInfantry && a.is_infantry() && i != 0,
+                        ..Situation::default()
+                    };
+                    if !MeleeRoll.problems(t, &s).is_empty() {
+                        continue;
+                    }
+                    odds_agree(&MeleeRoll, t, &s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+                    tried += 1;
+                }
+            }
+        }
+        assert!(tried > 150, "only {tried} situations");
+    }
+
+    // With a column of attack a losing attacker's rout roll is followed by its support's, so
+    // the chain runs to two dice after the deciding round: checked against the first rounds
+    // thrown through `resolve`, every rout roll included.
+    #[test]
+    fn melee_odds_with_a_column_agree_with_every_throw() {
+        use UnitType::*;
+        let t = book_tables();
+        for (a, d) in [
+            (Line, Line),
+            (Guards, HeavyCavalry),
+            (Militia, LightInfantry),
+            (Line, Guards),
+        ] {
+            for clearing in [false, true] {
+                let s = Situation {
+                    attacker: unit(a, Size::Common, Condition::Ready),
+                    defender: unit(d, Size::Large, Condition::Ready),
+                    support: Some(unit(a, Size::Common, Condition::Pinned)),
+                    clearing,
+                    ..Situation::default()
+                };
+                if !MeleeRoll.problems(t, &s).is_empty() {
+                    continue;
+                }
+                same(&MeleeRoll.odds(t, &s), &by_first_rounds(&s))
+                    .unwrap_or_else(|e| panic!("{s:?}: {e}"));
+            }
+        }
+        // Without a column both ways agree too.
+        let s = Situation::default();
+        same(&MeleeRoll.odds(t, &s), &by_first_rounds(&s)).unwrap();
+    }
+
+    // "2x2 Melee modifiers", "Melee results", "Effects: Routs": heavy cavalry (+2) charges a
+    // Disrupted line battalion (+2 for the enemy's marker): the attacker scores its die + 4.
+    // With x = attacker's die - defender's die, the difference is x + 4; x = -4 draws (1-5,
+    // 2-6: 2 throws), so 34 throws decide. The attacker wins by 1 (x = -3): 3 throws, by 2:
+    // 4, by 3: 5, by 4 or more (x >= 0): 21; the defender wins by 1 (1-6): 1 throw. A routed
+    // loser survives its rout roll on 3-6: 2/3. The Disrupted defender may not follow up.
+    #[test]
+    fn melee_by_hand() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "melee")
+            .unwrap();
+        let o = r
+            .odds(&serde_json::json!({
+                "attacker": {"kind": "heavy_cavalry"},
+                "defender": {"status": "disrupted"}
+            }))
+            .unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "attacker wins by 1-2: defender routs and survives its rout roll (Disrupted); attacker may follow up"
+            ),
+            (7, 51) // 7/34 x 2/3
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "attacker wins by 1-2: defender routs and is destroyed on its rout roll; attacker may follow up"
+            ),
+            (7, 102) // 7/34 x 1/3
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "attacker wins by 3: defender destroyed; attacker may follow up"
+            ),
+            (5, 34)
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "attacker wins by 4+: defender destroyed; attacker must follow up"
+            ),
+            (21, 34)
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "defender wins by 1-2: attacker routs and survives its rout roll (Disrupted)"
+            ),
+            (1, 51)
+        );
+        assert_eq!(o.outcomes.len(), 6);
+        // Units destroyed: 7/102 + 5/34 + 21/34 + 1/102 = 86/102.
+        let destroyed = o
+            .expected
+            .iter()
+            .find(|(k, _)| k == "units destroyed")
+            .unwrap()
+            .1;
+        assert!((destroyed - 86.0 / 102.0).abs() < 1e-12, "{destroyed}");
+    }
+
+    // "2x2 Multiple melees": three attackers on one line battalion each have +2. Line
+    // against line: the difference is x + 2 (x the attacker's die less the defender's);
+    // x = -2 draws (4 throws), 32 decide. Attacker by 1-2 (x = -1, 0): 5 + 6 = 11, by 3
+    // (x = 1): 5, by 4+ (x >= 2): 10; defender by 1-2 (x = -3, -4): 3 + 2 = 5, by 3: 1.
+    #[test]
+    fn three_attackers_by_hand() {
+        let s = Situation {
+            defender_engaged: 3,
+            ..Situation::default()
+        };
+        let o = MeleeRoll.odds(book_tables(), &s);
+        let won = |attacker: bool, lo: u8| {
+            o.chance(|e| {
+                (e.winner == grognard_rules_two_by_two::resolve::melee::Role::Attacker) == attacker
+                    && e.by.0 == lo
+            })
+        };
+        assert_eq!(won(true, 1), Chance::new(11, 32));
+        assert_eq!(won(true, 3), Chance::new(5, 32));
+        assert_eq!(won(true, 4), Chance::new(10, 32));
+        assert_eq!(won(false, 1), Chance::new(5, 32));
+        assert_eq!(won(false, 3), Chance::new(1, 32));
+        // The defender rolls against each attacker with the same +2 for them.
+        let m = MeleeRoll.modifiers(book_tables(), &s);
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].value, 2);
+        assert_eq!(m[0].reason, "attacker: enemy is in melee with 3 units");
+    }
+
+    // "Clearing dense woods" and "Column of Attack": what each outcome does to the units.
+    #[test]
+    fn melee_effects_follow_the_outcome() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "melee")
+            .unwrap();
+        // Line clearing light infantry from a wood's edge: line -1, light infantry keeps no
+        // -3. Dice 6 and 1: the attacker wins by 6 and is Pinned, so it may not follow up.
+        let done = r
+            .resolve(
+                &serde_json::json!({"defender": {"kind": "light_infantry"}, "clearing": true}),
+                &mut Scripted::new(&[6, 1]),
+            )
+            .unwrap();
+        assert_eq!(
+            done.outcome,
+            "attacker wins by 4+: defender destroyed; attacker Pinned for clearing the wood"
+        );
+        let effects = serde_json::to_value(&done.effects).unwrap();
+        assert_eq!(
+            effects,
+            serde_json::json!([
+                {"role": "defender", "set": {}, "gone": true},
+                {"role": "attacker", "set": {"status": "pinned"}, "gone": false}
+            ])
+        );
+        // A column loses by 1: the attacker routs (rout roll 2: destroyed), the support routs
+        // too (rout roll 5: survives, Disrupted).
+        let done = r
+            .resolve(
+                &serde_json::json!({"support": {}}),
+                &mut Scripted::new(&[1, 3, 2, 5]),
+            )
+            .unwrap();
+        assert_eq!(
+            done.outcome,
+            "defender wins by 1-2: attacker routs and is destroyed on its rout roll; its column support routs and survives its rout roll (Disrupted); defender may follow up"
+        );
+        assert_eq!(done.rolls.len(), 4);
+        assert_eq!(done.rolls[0].total, 2, "die 1 + 1 for the column");
+        let effects = serde_json::to_value(&done.effects).unwrap();
+        assert_eq!(
+            effects,
+            serde_json::json!([
+                {"role": "attacker", "set": {}, "gone": true},
+                {"role": "support", "set": {"status": "disrupted"}, "gone": false}
+            ])
+        );
+    }
+
+    // "2x2 HQs and destroyed units" (ruling R39): the HQ touching the loser goes with it,
+    // whether the result or the rout roll destroys it. Line against line with the
+    // defender's HQ touching it (+1): dice 6-1 win by 4; dice 4-3 draw (4 against 3 + 1),
+    // then 4-2 win by 1 and the rout roll 1 destroys the defender; 4-2 and rout roll 3 spare
+    // it, and its HQ.
+    #[test]
+    fn the_losers_hq_goes_with_it() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "melee")
+            .unwrap();
+        let s = serde_json::json!({"defender_hq_in_contact": true});
+        let done = r.resolve(&s, &mut Scripted::new(&[6, 1])).unwrap();
+        assert_eq!(
+            done.outcome,
+            "attacker wins by 4+: defender destroyed, and the HQ touching it with it; attacker must follow up"
+        );
+        let done = r.resolve(&s, &mut Scripted::new(&[4, 3, 4, 2, 1])).unwrap();
+        assert_eq!(
+            done.outcome,
+            "attacker wins by 1-2: defender routs and is destroyed on its rout roll, and the HQ touching it with it; attacker may follow up"
+        );
+        let done = r.resolve(&s, &mut Scripted::new(&[4, 2, 3])).unwrap();
+        assert_eq!(
+            done.outcome,
+            "attacker wins by 1-2: defender routs and survives its rout roll (Disrupted); attacker may follow up"
+        );
+        // With x the attacker's die less the defender's, the difference is x - 1: x = 1 draws
+        // (5 throws), 31 decide. The attacker wins by 1-2 with x = 2, 3 (4 + 3 throws), by 3
+        // or more with x = 4, 5 (2 + 1). Defending units destroyed, the HQ counted:
+        // 7/31 x 1/3 x 2 + 3/31 x 2 = 14/93 + 18/93 = 32/93.
+        let o = r.odds(&s).unwrap();
+        let destroyed = |k: &str| o.expected.iter().find(|(n, _)| n == k).unwrap().1;
+        let attacking = destroyed("attacking units destroyed");
+        let defending = destroyed("defending units destroyed");
+        assert!((defending - 32.0 / 93.0).abs() < 1e-12, "{defending}");
+        assert!((destroyed("units destroyed") - attacking - defending).abs() < 1e-12);
+    }
+
+    // The book forbids some melees outright; the companion names the fact.
+    #[test]
+    fn a_forbidden_melee_is_refused_with_its_fact() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "melee")
+            .unwrap();
+        let path = |v: serde_json::Value| r.odds(&v).unwrap_err()[0].path.clone();
+        assert_eq!(
+            path(serde_json::json!({"defender": {"kind": "light_cavalry"}})),
+            "attacker.kind"
+        );
+        assert_eq!(
+            path(serde_json::json!({"attacker": {"kind": "foot_artillery"}})),
+            "attacker.kind"
+        );
+        assert_eq!(path(serde_json::json!({"clearing": true})), "clearing");
+        assert_eq!(
+            path(serde_json::json!({"support": {"kind": "guards"}})),
+            "support"
+        );
+        assert_eq!(
+            path(serde_json::json!({"defender_engaged": 0})),
+            "defender_engaged"
+        );
+        assert_eq!(
+            path(
+                serde_json::json!({"attacker": {"kind": "heavy_cavalry"}, "support": {"kind": "heavy_cavalry"}})
+            ),
+            "support"
+        );
+    }
+}
+
+// The battle reaches the melee roll, so the comparison of explanations
+// above covers them.
+#[test]
+fn battles_throw_the_melee_roll() {
+    use grognard_ai::{General, RandomPlayer};
+    use grognard_engine::driver::Match;
+    use grognard_engine::Player;
+    use grognard_rules_two_by_two::Command;
+    let mut names: Vec<&'static str> = Vec::new();
+    for seed in 0..6 {
+        let (scenario, _) = TwoByTwo.default_scenario(seed);
+        let mut a = General::<Command>::default();
+        let mut b = RandomPlayer::<Command>::default();
+        let mut players: [&mut dyn Player<TwoByTwo>; 2] = [&mut a, &mut b];
+        let mut m = Match::new(&TwoByTwo, scenario, seed);
+        while m.steps.len() < 5_000 {
+            let before = m.state.clone();
+            if !m.step(&mut players).unwrap() {
+                break;
+            }
+            let step = m.steps.last().unwrap();
+            if let Some((name, _)) = TwoByTwo.roll_of(&before, step.side, &step.command) {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    for want in ["rally", "melee"] {
+        assert!(names.contains(&want), "{want} never thrown: {names:?}");
+    }
+}
