@@ -24,6 +24,10 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             tables,
         }),
         Box::new(Bound {
+            resolution: crate::resolve::reinforcement::ReinforcementRoll,
+            tables,
+        }),
+        Box::new(Bound {
             resolution: crate::resolve::melee::MeleeRoll,
             tables,
         }),
@@ -39,6 +43,10 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
     let situation = match command {
         Command::Rally { unit } => {
             serde_json::to_value(crate::rally::situation(state, state.unit(*unit)).ok()?)
+        }
+        Command::Reinforce { point } => {
+            let s = crate::resolve::reinforcement::situation(state, side, *point);
+            return serde_json::to_value(s).ok().map(|s| ("reinforcement", s));
         }
         Command::Melee { order, columns } => return melee_of(state, order, columns),
         _ => return None,

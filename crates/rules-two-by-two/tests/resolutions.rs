@@ -524,10 +524,70 @@ mod melee_rolls {
     }
 }
 
-// The battle reaches the melee roll, so the comparison of explanations
+mod reinforcement_rolls {
+    use super::chance;
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_two_by_two::resolutions::book_tables;
+    use grognard_rules_two_by_two::resolve::reinforcement::{ReinforcementRoll, Situation};
+
+    #[test]
+    fn reinforcement_odds_agree_with_every_throw() {
+        let t = book_tables();
+        for flank in [false, true] {
+            for waiting in [1, 2, 7] {
+                for dice_thrown in [0, 1] {
+                    for enemy_near_point in [false, true] {
+                        let s = Situation {
+                            flank,
+                            waiting,
+                            dice_thrown,
+                            enemy_near_point,
+                        };
+                        assert!(ReinforcementRoll.problems(t, &s).is_empty());
+                        odds_agree(&ReinforcementRoll, t, &s).unwrap();
+                    }
+                }
+            }
+        }
+    }
+
+    // "2x2 Reinforcements": 3+ on the side's own edge (4 faces in 6), 4+ on a flank (3 in
+    // 6); two dice a phase (ruling R13), so a third is refused, as is a die at an empty point.
+    #[test]
+    fn reinforcement_by_hand() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "reinforcement")
+            .unwrap();
+        let o = r.odds(&serde_json::json!({"waiting": 3})).unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "the first unit waiting arrives within 3\" of the point (2 still waiting)"
+            ),
+            (2, 3)
+        );
+        assert_eq!(chance(&o, "no unit arrives (3 still waiting)"), (1, 3));
+        let o = r
+            .odds(&serde_json::json!({"flank": true, "enemy_near_point": true}))
+            .unwrap();
+        assert_eq!(
+            chance(&o, "the first unit waiting arrives within 3\" of the point (0 still waiting), or is exchanged with the enemy unit near the point, both destroyed"),
+            (1, 2)
+        );
+        assert_eq!(o.expected, [("units arriving".to_string(), 0.5)]);
+        let e = r.odds(&serde_json::json!({"dice_thrown": 2})).unwrap_err();
+        assert_eq!(e[0].path, "dice_thrown");
+        let e = r.odds(&serde_json::json!({"waiting": 0})).unwrap_err();
+        assert_eq!(e[0].path, "waiting");
+    }
+}
+
+// The battle reaches the melee and reinforcement rolls, so the comparison of explanations
 // above covers them.
 #[test]
-fn battles_throw_the_melee_roll() {
+fn battles_throw_the_melee_and_reinforcement_rolls() {
     use grognard_ai::{General, RandomPlayer};
     use grognard_engine::driver::Match;
     use grognard_engine::Player;
@@ -552,7 +612,7 @@ fn battles_throw_the_melee_roll() {
             }
         }
     }
-    for want in ["rally", "melee"] {
+    for want in ["rally", "melee", "reinforcement"] {
         assert!(names.contains(&want), "{want} never thrown: {names:?}");
     }
 }

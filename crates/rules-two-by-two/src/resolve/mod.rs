@@ -2,3 +2,4 @@
 //! battle and the table companion (each bound in [`crate::resolutions`]).
 
 pub mod melee;
+pub mod reinforcement;
