@@ -24,6 +24,10 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             tables,
         }),
         Box::new(Bound {
+            resolution: crate::resolve::setup::SetupRoll,
+            tables,
+        }),
+        Box::new(Bound {
             resolution: crate::resolve::reinforcement::ReinforcementRoll,
             tables,
         }),
@@ -55,7 +59,8 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
 }
 
 /// The first contact of a melee command, fought with the group's counts and the columns
-/// the command takes.
+/// the command takes. (The set-up roll-off is thrown before any command, so no command
+/// leads to the `setup` roll.)
 fn melee_of(
     state: &State,
     order: &[(crate::state::UnitId, crate::state::UnitId)],

@@ -584,6 +584,124 @@ mod reinforcement_rolls {
     }
 }
 
+mod setup_rolls {
+    use super::chance;
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::dice::Scripted;
+    use grognard_engine::resolution::{Chance, Exact, Resolution};
+    use grognard_rules_two_by_two::resolutions::book_tables;
+    use grognard_rules_two_by_two::resolve::setup::{SetUp, SetupRoll, Situation};
+
+    // When the first 10 AP is already the whole army, ties change nothing but the dice, and
+    // every round is alike: walking the throws gives the exact odds.
+    #[test]
+    fn setup_odds_agree_with_every_throw_when_rounds_are_alike() {
+        for army_ap in [5.0, 10.0] {
+            odds_agree(&SetupRoll, book_tables(), &Situation { army_ap }).unwrap();
+        }
+    }
+
+    /// The odds through `resolve` by scripted rounds: every sequence of up to `k` ties (each
+    /// on any face) and a deciding round; the ties past the whole army (k = K) are alike, so
+    /// their chance is that of K ties and a decision times 1 + 1/6 + 1/36 ... = 6/5.
+    fn by_rounds(s: &Situation) -> Exact<SetUp> {
+        let most = grognard_rules_two_by_two::resolve::setup::ties_to_whole(s.army_ap);
+        let mut out = Exact::new();
+        for k in 0..=u32::from(most) + 1 {
+            for ties in 0..6u32.pow(k) {
+                for a in 1..=6u8 {
+                    for b in (1..=6u8).filter(|b| *b != a) {
+                        let mut faces = Vec::new();
+                        let mut n = ties;
+                        for _ in 0..k {
+                            let f = (n % 6) as u8 + 1;
+                            n /= 6;
+                            faces.extend([f, f]);
+                        }
+                        faces.extend([a, b]);
+                        let mut rolls = Vec::new();
+                        let o = SetupRoll.resolve(
+                            book_tables(),
+                            s,
+                            &mut Scripted::new(&faces),
+                            &mut rolls,
+                        );
+                        assert_eq!(rolls.len() as u32, k + 1);
+                        let p = Chance::new(1, 36u128.pow(k + 1));
+                        if k < u32::from(most) {
+                            out.add(o, p);
+                        } else if k == u32::from(most) {
+                            out.add(o, p * Chance::new(6, 5));
+                        } else {
+                            // One tie more gives the same outcomes.
+                            assert!(out.outcomes.iter().any(|(x, _)| *x == o), "{o}");
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn setup_odds_agree_with_scripted_rounds() {
+        for army_ap in [10.0, 15.0, 20.0, 40.0] {
+            let s = Situation { army_ap };
+            let fast = SetupRoll.odds(book_tables(), &s);
+            let slow = by_rounds(&s);
+            assert_eq!(fast.outcomes.len(), slow.outcomes.len(), "{army_ap}");
+            for (o, p) in &slow.outcomes {
+                assert_eq!(fast.chance(|x| x == o), *p, "{army_ap}: {o}");
+            }
+        }
+    }
+
+    // "2x2 Game setup": a round is tied 6 times in 36; otherwise each player is as likely to
+    // be higher (15 in 36 each). With 20 AP armies one tie puts them all on the table: the
+    // first player attacks at once 15/36 = 5/12, after a tie (or more) 1/6 x 1/2 = 1/12.
+    #[test]
+    fn setup_by_hand() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "setup")
+            .unwrap();
+        let o = r.odds(&serde_json::json!({"army_ap": 20})).unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "first player attacks, second defends and moves first; each side sets up 10 AP at the start"
+            ),
+            (5, 12)
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "second player attacks, first defends and moves first, after one tie or more; each side sets up its whole army at the start"
+            ),
+            (1, 12)
+        );
+        // 40 AP: two ties give 30 AP each, (1/6)^2 x 5/12 = 5/432.
+        let o = r.odds(&serde_json::json!({})).unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "first player attacks, second defends and moves first, after 2 ties; each side sets up 30 AP at the start"
+            ),
+            (5, 432)
+        );
+        let e = r.odds(&serde_json::json!({"army_ap": 0})).unwrap_err();
+        assert_eq!(e[0].path, "army_ap");
+        // The battle's set-up throws the same roll-off: a tie 3-3 then 5-2.
+        let done = r
+            .resolve(&serde_json::json!({}), &mut Scripted::new(&[3, 3, 5, 2]))
+            .unwrap();
+        assert_eq!(
+            done.outcome,
+            "first player attacks, second defends and moves first, after a tie; each side sets up 20 AP at the start"
+        );
+    }
+}
+
 // The battle reaches the melee and reinforcement rolls, so the comparison of explanations
 // above covers them.
 #[test]

@@ -2627,6 +2627,60 @@ fn battle_rolls(events: &[Event]) -> serde_json::Value {
     serde_json::Value::Array(out)
 }
 
+// R37 "2x2 Game setup": the roll-off is thrown again after every tie, each tie adding 10 AP
+// to what both sides set up at the start, until one player is higher, even once the AP
+// reaches a whole army (the dice must still name the attacker).
+// Actions: generate a battle with the roll-off tied 3-3 and 4-4, then 5-2; resolve the
+// companion's `setup` roll with the same dice for 40 AP and for 20 AP armies.
+// Expected: 30 AP set up at the start, the first army attacks; the companion says the same,
+// and for 20 AP armies that the whole army is set up.
+#[test]
+fn r37_roll_off_ties_add_ten_ap_until_decided() {
+    use grognard_rules_two_by_two::army::Nation;
+    use grognard_rules_two_by_two::scenario::Role;
+    use grognard_rules_two_by_two::setup::Army;
+    let mut faces = vec![3, 3, 4, 4, 5, 2];
+    faces.extend(std::iter::repeat_n(4, 40));
+    let mut dice = grognard_engine::dice::Scripted::new(&faces);
+    let (s, log) = grognard_rules_two_by_two::setup::generate(
+        [
+            Army::standard(Nation::French),
+            Army::standard(Nation::Austrian),
+        ],
+        GameKind::Fast,
+        &mut dice,
+        &mut grognard_engine::dice::Seeded::new(1),
+    );
+    assert_eq!(s.game.initial_ap, 30.0);
+    assert_eq!(s.sides[1].name, "French", "{:?}", log.lines);
+    assert_eq!(s.sides[1].role, Role::Attacker);
+    let r = grognard_rules_two_by_two::resolutions::all()
+        .into_iter()
+        .find(|r| r.about().name == "setup")
+        .unwrap();
+    let done = r
+        .resolve(
+            &serde_json::json!({"army_ap": 40}),
+            &mut grognard_engine::dice::Scripted::new(&faces[..6]),
+        )
+        .unwrap();
+    assert_eq!(
+        done.outcome,
+        "first player attacks, second defends and moves first, after 2 ties; each side sets up 30 AP at the start"
+    );
+    assert_eq!(done.rolls.len(), 3);
+    let done = r
+        .resolve(
+            &serde_json::json!({"army_ap": 20}),
+            &mut grognard_engine::dice::Scripted::new(&faces[..6]),
+        )
+        .unwrap();
+    assert_eq!(
+        done.outcome,
+        "first player attacks, second defends and moves first, after one tie or more; each side sets up its whole army at the start"
+    );
+}
+
 // R38 "Column of Attack": a support that shares a routed attacker's result routs, and a
 // routing unit always rolls to survive ("2x2 Effects: Routs"), so the support throws its own
 // rout roll after the attacker's.

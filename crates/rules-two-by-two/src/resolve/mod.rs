@@ -3,3 +3,4 @@
 
 pub mod melee;
 pub mod reinforcement;
+pub mod setup;
