@@ -20,7 +20,11 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
     let tables = book_tables();
     vec![
         Box::new(Bound {
-            resolution: crate::rally::RallyRoll,
+            resolution: crate::resolve::setup::SetupRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::reinforcement::ReinforcementRoll,
             tables,
         }),
         Box::new(Bound {
@@ -32,7 +36,15 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             tables,
         }),
         Box::new(Bound {
+            resolution: crate::resolve::melee::MeleeRoll,
+            tables,
+        }),
+        Box::new(Bound {
             resolution: crate::resolve::rout_survival::RoutSurvivalRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::rally::RallyRoll,
             tables,
         }),
     ]
@@ -80,6 +92,11 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
                 serde_json::to_value(rout_situation(state, unit, dir)),
             )
         }
+        Command::Reinforce { point } => {
+            let s = crate::resolve::reinforcement::situation(state, side, *point);
+            return serde_json::to_value(s).ok().map(|s| ("reinforcement", s));
+        }
+        Command::Melee { order, columns } => return melee_of(state, order, columns),
         _ => return None,
     };
     situation.ok().map(|s| (name, s))
@@ -132,4 +149,25 @@ fn rout_situation(
         by_chain: false,
         path: crate::rout::path_of(state, unit, dir),
     }
+}
+
+/// The first contact of a melee command, fought with the group's counts and the columns
+/// the command takes. (The set-up roll-off is thrown before any command, so no command
+/// leads to the `setup` roll.)
+fn melee_of(
+    state: &State,
+    order: &[(crate::state::UnitId, crate::state::UnitId)],
+    columns: &[crate::state::UnitId],
+) -> Option<(&'static str, Value)> {
+    let queue: Vec<crate::state::Contact> = order
+        .iter()
+        .map(|(a, d)| crate::state::Contact {
+            attacker: *a,
+            defender: *d,
+        })
+        .collect();
+    let first = queue.first()?;
+    let engaged = crate::melee::engaged_counts(&queue);
+    let s = crate::melee::situation(state, first, &engaged, columns);
+    serde_json::to_value(s).ok().map(|s| ("melee", s))
 }

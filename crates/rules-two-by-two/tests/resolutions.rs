@@ -624,3 +624,592 @@ fn the_battle_and_the_companion_explain_shots_and_routs_alike() {
     }
     assert!(compared > 50, "only {compared} rolls compared");
 }
+
+mod melee_rolls {
+    use super::chance;
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::dice::Scripted;
+    use grognard_engine::resolution::{Chance, Exact, Resolution};
+    use grognard_rules_two_by_two::facts::{Condition, UnitFacts};
+    use grognard_rules_two_by_two::resolutions::book_tables;
+    use grognard_rules_two_by_two::resolve::melee::{Higher, MeleeEnd, MeleeRoll, Situation};
+    use grognard_rules_two_by_two::units::{Size, UnitType};
+
+    fn unit(kind: UnitType, size: Size, status: Condition) -> UnitFacts {
+        UnitFacts { kind, size, status }
+    }
+
+    /// The exact odds of a melee through its own `resolve`, the first round's 36 throws
+    /// each followed by every pair of rout rolls: drawn first rounds are thrown again alike,
+    /// so the decided ones share the whole chance.
+    fn by_first_rounds(s: &Situation) -> Exact<MeleeEnd> {
+        let t = book_tables();
+        let mut out = Exact::new();
+        let mut decided = 0u128;
+        let mut found: Vec<(MeleeEnd, u128)> = Vec::new();
+        for ra in 1..=6u8 {
+            for rd in 1..=6u8 {
+                let mut draws = false;
+                for r1 in 1..=6u8 {
+                    for r2 in 1..=6u8 {
+                        // A drawn first round is told by the deciding round's dice; after
+                        // it come rounds of 6-1 and 1-6, one of which decides.
+                        let faces = [ra, rd, r1, r2, 6, 1, 1, 6, 3, 3, 3, 3];
+                        let mut dice = Scripted::new(&faces);
+                        let mut rolls = Vec::new();
+                        let o = MeleeRoll.resolve(t, s, &mut dice, &mut rolls);
+                        if rolls[0].dice != [ra] || rolls[1].dice != [rd] {
+                            draws = true;
+                            break;
+                        }
+                        match found.iter_mut().find(|(x, _)| *x == o) {
+                            Some(slot) => slot.1 += 1,
+                            None => found.push((o, 1)),
+                        }
+                    }
+                    if draws {
+                        break;
+                    }
+                }
+                if !draws {
+                    decided += 1;
+                }
+            }
+        }
+        for (o, n) in found {
+            out.add(o, Chance::new(n, decided * 36));
+        }
+        out
+    }
+
+    fn same(a: &Exact<MeleeEnd>, b: &Exact<MeleeEnd>) -> Result<(), String> {
+        for (o, p) in &a.outcomes {
+            let q = b.chance(|x| x == o);
+            if q != *p {
+                return Err(format!("{o}: {p} against {q}"));
+            }
+        }
+        let total: Chance = b.outcomes.iter().map(|(_, p)| *p).sum();
+        if total != Chance::from_integer(1) || a.outcomes.len() != b.outcomes.len() {
+            return Err(format!(
+                "{} outcomes against {}",
+                a.outcomes.len(),
+                b.outcomes.len()
+            ));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn melee_odds_agree_with_every_throw() {
+        use UnitType::*;
+        let t = book_tables();
+        let kinds = [
+            Line,
+            Guards,
+            LightInfantry,
+            Militia,
+            HeavyCavalry,
+            LightCavalry,
+            FootArtillery,
+            Hq,
+            IrregularWarband,
+            Lancers,
+        ];
+        let mut tried = 0;
+        for a in kinds {
+            for d in kinds {
+                for (i, (sa, sd, higher)) in [
+                    (Condition::Ready, Condition::Ready, Higher::Neither),
+                    (Condition::Ready, Condition::Disrupted, Higher::Attacker),
+                    (Condition::Pinned, Condition::Pinned, Higher::Defender),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    let size = [Size::Common, Size::Large, Size::Small][(tried + i) % 3];
+                    let s = Situation {
+                        attacker: unit(a, size, sa),
+                        defender: unit(d, Size::Common, sd),
+                        defender_engaged: 1 + (tried % 3) as u8,
+                        attacker_engaged: 1 + (tried % 2) as u8,
+                        higher,
+                        attacker_hq_in_contact: i == 1,
+                        defender_hq_in_contact: i == 2,
+                        defender_in_town: i == 2,
+                        attacker_followed_up: i == 2,
+                        defender_road_column: i == 1,
+                        clearing: d == LightInfantry && a.is_infantry() && i != 0,
+                        ..Situation::default()
+                    };
+                    if !MeleeRoll.problems(t, &s).is_empty() {
+                        continue;
+                    }
+                    odds_agree(&MeleeRoll, t, &s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+                    tried += 1;
+                }
+            }
+        }
+        assert!(tried > 150, "only {tried} situations");
+    }
+
+    // With a column of attack a losing attacker's rout roll is followed by its support's, so
+    // the chain runs to two dice after the deciding round: checked against the first rounds
+    // thrown through `resolve`, every rout roll included.
+    #[test]
+    fn melee_odds_with_a_column_agree_with_every_throw() {
+        use UnitType::*;
+        let t = book_tables();
+        for (a, d) in [
+            (Line, Line),
+            (Guards, HeavyCavalry),
+            (Militia, LightInfantry),
+            (Line, Guards),
+        ] {
+            for clearing in [false, true] {
+                let s = Situation {
+                    attacker: unit(a, Size::Common, Condition::Ready),
+                    defender: unit(d, Size::Large, Condition::Ready),
+                    support: Some(unit(a, Size::Common, Condition::Pinned)),
+                    clearing,
+                    ..Situation::default()
+                };
+                if !MeleeRoll.problems(t, &s).is_empty() {
+                    continue;
+                }
+                same(&MeleeRoll.odds(t, &s), &by_first_rounds(&s))
+                    .unwrap_or_else(|e| panic!("{s:?}: {e}"));
+            }
+        }
+        // Without a column both ways agree too.
+        let s = Situation::default();
+        same(&MeleeRoll.odds(t, &s), &by_first_rounds(&s)).unwrap();
+    }
+
+    // "2x2 Melee modifiers", "Melee results", "Effects: Routs": heavy cavalry (+2) charges a
+    // Disrupted line battalion (+2 for the enemy's marker): the attacker scores its die + 4.
+    // With x = attacker's die - defender's die, the difference is x + 4; x = -4 draws (1-5,
+    // 2-6: 2 throws), so 34 throws decide. The attacker wins by 1 (x = -3): 3 throws, by 2:
+    // 4, by 3: 5, by 4 or more (x >= 0): 21; the defender wins by 1 (1-6): 1 throw. A routed
+    // loser survives its rout roll on 3-6: 2/3. The Disrupted defender may not follow up.
+    #[test]
+    fn melee_by_hand() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "melee")
+            .unwrap();
+        let o = r
+            .odds(&serde_json::json!({
+                "attacker": {"kind": "heavy_cavalry"},
+                "defender": {"status": "disrupted"}
+            }))
+            .unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "attacker wins by 1-2: defender routs and survives its rout roll (Disrupted); attacker may follow up"
+            ),
+            (7, 51) // 7/34 x 2/3
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "attacker wins by 1-2: defender routs and is destroyed on its rout roll; attacker may follow up"
+            ),
+            (7, 102) // 7/34 x 1/3
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "attacker wins by 3: defender destroyed; attacker may follow up"
+            ),
+            (5, 34)
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "attacker wins by 4+: defender destroyed; attacker must follow up"
+            ),
+            (21, 34)
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "defender wins by 1-2: attacker routs and survives its rout roll (Disrupted)"
+            ),
+            (1, 51)
+        );
+        assert_eq!(o.outcomes.len(), 6);
+        // Units destroyed: 7/102 + 5/34 + 21/34 + 1/102 = 86/102.
+        let destroyed = o
+            .expected
+            .iter()
+            .find(|(k, _)| k == "units destroyed")
+            .unwrap()
+            .1;
+        assert!((destroyed - 86.0 / 102.0).abs() < 1e-12, "{destroyed}");
+    }
+
+    // "2x2 Multiple melees": three attackers on one line battalion each have +2. Line
+    // against line: the difference is x + 2 (x the attacker's die less the defender's);
+    // x = -2 draws (4 throws), 32 decide. Attacker by 1-2 (x = -1, 0): 5 + 6 = 11, by 3
+    // (x = 1): 5, by 4+ (x >= 2): 10; defender by 1-2 (x = -3, -4): 3 + 2 = 5, by 3: 1.
+    #[test]
+    fn three_attackers_by_hand() {
+        let s = Situation {
+            defender_engaged: 3,
+            ..Situation::default()
+        };
+        let o = MeleeRoll.odds(book_tables(), &s);
+        let won = |attacker: bool, lo: u8| {
+            o.chance(|e| {
+                (e.winner == grognard_rules_two_by_two::resolve::melee::Role::Attacker) == attacker
+                    && e.by.0 == lo
+            })
+        };
+        assert_eq!(won(true, 1), Chance::new(11, 32));
+        assert_eq!(won(true, 3), Chance::new(5, 32));
+        assert_eq!(won(true, 4), Chance::new(10, 32));
+        assert_eq!(won(false, 1), Chance::new(5, 32));
+        assert_eq!(won(false, 3), Chance::new(1, 32));
+        // The defender rolls against each attacker with the same +2 for them.
+        let m = MeleeRoll.modifiers(book_tables(), &s);
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].value, 2);
+        assert_eq!(m[0].reason, "attacker: enemy is in melee with 3 units");
+    }
+
+    // "Clearing dense woods" and "Column of Attack": what each outcome does to the units.
+    #[test]
+    fn melee_effects_follow_the_outcome() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "melee")
+            .unwrap();
+        // Line clearing light infantry from a wood's edge: line -1, light infantry keeps no
+        // -3. Dice 6 and 1: the attacker wins by 6 and is Pinned, so it may not follow up.
+        let done = r
+            .resolve(
+                &serde_json::json!({"defender": {"kind": "light_infantry"}, "clearing": true}),
+                &mut Scripted::new(&[6, 1]),
+            )
+            .unwrap();
+        assert_eq!(
+            done.outcome,
+            "attacker wins by 4+: defender destroyed; attacker Pinned for clearing the wood"
+        );
+        let effects = serde_json::to_value(&done.effects).unwrap();
+        assert_eq!(
+            effects,
+            serde_json::json!([
+                {"role": "defender", "set": {}, "gone": true},
+                {"role": "attacker", "set": {"status": "pinned"}, "gone": false}
+            ])
+        );
+        // A column loses by 1: the attacker routs (rout roll 2: destroyed), the support routs
+        // too (rout roll 5: survives, Disrupted).
+        let done = r
+            .resolve(
+                &serde_json::json!({"support": {}}),
+                &mut Scripted::new(&[1, 3, 2, 5]),
+            )
+            .unwrap();
+        assert_eq!(
+            done.outcome,
+            "defender wins by 1-2: attacker routs and is destroyed on its rout roll; its column support routs and survives its rout roll (Disrupted); defender may follow up"
+        );
+        assert_eq!(done.rolls.len(), 4);
+        assert_eq!(done.rolls[0].total, 2, "die 1 + 1 for the column");
+        let effects = serde_json::to_value(&done.effects).unwrap();
+        assert_eq!(
+            effects,
+            serde_json::json!([
+                {"role": "attacker", "set": {}, "gone": true},
+                {"role": "support", "set": {"status": "disrupted"}, "gone": false}
+            ])
+        );
+    }
+
+    // "2x2 HQs and destroyed units" (ruling R39): the HQ touching the loser goes with it,
+    // whether the result or the rout roll destroys it. Line against line with the
+    // defender's HQ touching it (+1): dice 6-1 win by 4; dice 4-3 draw (4 against 3 + 1),
+    // then 4-2 win by 1 and the rout roll 1 destroys the defender; 4-2 and rout roll 3 spare
+    // it, and its HQ.
+    #[test]
+    fn the_losers_hq_goes_with_it() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "melee")
+            .unwrap();
+        let s = serde_json::json!({"defender_hq_in_contact": true});
+        let done = r.resolve(&s, &mut Scripted::new(&[6, 1])).unwrap();
+        assert_eq!(
+            done.outcome,
+            "attacker wins by 4+: defender destroyed, and the HQ touching it with it; attacker must follow up"
+        );
+        let done = r.resolve(&s, &mut Scripted::new(&[4, 3, 4, 2, 1])).unwrap();
+        assert_eq!(
+            done.outcome,
+            "attacker wins by 1-2: defender routs and is destroyed on its rout roll, and the HQ touching it with it; attacker may follow up"
+        );
+        let done = r.resolve(&s, &mut Scripted::new(&[4, 2, 3])).unwrap();
+        assert_eq!(
+            done.outcome,
+            "attacker wins by 1-2: defender routs and survives its rout roll (Disrupted); attacker may follow up"
+        );
+        // With x the attacker's die less the defender's, the difference is x - 1: x = 1 draws
+        // (5 throws), 31 decide. The attacker wins by 1-2 with x = 2, 3 (4 + 3 throws), by 3
+        // or more with x = 4, 5 (2 + 1). Defending units destroyed, the HQ counted:
+        // 7/31 x 1/3 x 2 + 3/31 x 2 = 14/93 + 18/93 = 32/93.
+        let o = r.odds(&s).unwrap();
+        let destroyed = |k: &str| o.expected.iter().find(|(n, _)| n == k).unwrap().1;
+        let attacking = destroyed("attacking units destroyed");
+        let defending = destroyed("defending units destroyed");
+        assert!((defending - 32.0 / 93.0).abs() < 1e-12, "{defending}");
+        assert!((destroyed("units destroyed") - attacking - defending).abs() < 1e-12);
+    }
+
+    // The book forbids some melees outright; the companion names the fact.
+    #[test]
+    fn a_forbidden_melee_is_refused_with_its_fact() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "melee")
+            .unwrap();
+        let path = |v: serde_json::Value| r.odds(&v).unwrap_err()[0].path.clone();
+        assert_eq!(
+            path(serde_json::json!({"defender": {"kind": "light_cavalry"}})),
+            "attacker.kind"
+        );
+        assert_eq!(
+            path(serde_json::json!({"attacker": {"kind": "foot_artillery"}})),
+            "attacker.kind"
+        );
+        assert_eq!(path(serde_json::json!({"clearing": true})), "clearing");
+        assert_eq!(
+            path(serde_json::json!({"support": {"kind": "guards"}})),
+            "support"
+        );
+        assert_eq!(
+            path(serde_json::json!({"defender_engaged": 0})),
+            "defender_engaged"
+        );
+        assert_eq!(
+            path(
+                serde_json::json!({"attacker": {"kind": "heavy_cavalry"}, "support": {"kind": "heavy_cavalry"}})
+            ),
+            "support"
+        );
+    }
+}
+
+mod reinforcement_rolls {
+    use super::chance;
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_two_by_two::resolutions::book_tables;
+    use grognard_rules_two_by_two::resolve::reinforcement::{ReinforcementRoll, Situation};
+
+    #[test]
+    fn reinforcement_odds_agree_with_every_throw() {
+        let t = book_tables();
+        for flank in [false, true] {
+            for waiting in [1, 2, 7] {
+                for dice_thrown in [0, 1] {
+                    for enemy_near_point in [false, true] {
+                        let s = Situation {
+                            flank,
+                            waiting,
+                            dice_thrown,
+                            enemy_near_point,
+                        };
+                        assert!(ReinforcementRoll.problems(t, &s).is_empty());
+                        odds_agree(&ReinforcementRoll, t, &s).unwrap();
+                    }
+                }
+            }
+        }
+    }
+
+    // "2x2 Reinforcements": 3+ on the side's own edge (4 faces in 6), 4+ on a flank (3 in
+    // 6); two dice a phase (ruling R13), so a third is refused, as is a die at an empty point.
+    #[test]
+    fn reinforcement_by_hand() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "reinforcement")
+            .unwrap();
+        let o = r.odds(&serde_json::json!({"waiting": 3})).unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "the first unit waiting arrives within 3\" of the point (2 still waiting)"
+            ),
+            (2, 3)
+        );
+        assert_eq!(chance(&o, "no unit arrives (3 still waiting)"), (1, 3));
+        let o = r
+            .odds(&serde_json::json!({"flank": true, "enemy_near_point": true}))
+            .unwrap();
+        assert_eq!(
+            chance(&o, "the first unit waiting arrives within 3\" of the point (0 still waiting), or is exchanged with the enemy unit near the point, both destroyed"),
+            (1, 2)
+        );
+        assert_eq!(o.expected, [("units arriving".to_string(), 0.5)]);
+        let e = r.odds(&serde_json::json!({"dice_thrown": 2})).unwrap_err();
+        assert_eq!(e[0].path, "dice_thrown");
+        let e = r.odds(&serde_json::json!({"waiting": 0})).unwrap_err();
+        assert_eq!(e[0].path, "waiting");
+    }
+}
+
+mod setup_rolls {
+    use super::chance;
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::dice::Scripted;
+    use grognard_engine::resolution::{Chance, Exact, Resolution};
+    use grognard_rules_two_by_two::resolutions::book_tables;
+    use grognard_rules_two_by_two::resolve::setup::{SetUp, SetupRoll, Situation};
+
+    // When the first 10 AP is already the whole army, ties change nothing but the dice, and
+    // every round is alike: walking the throws gives the exact odds.
+    #[test]
+    fn setup_odds_agree_with_every_throw_when_rounds_are_alike() {
+        for army_ap in [5.0, 10.0] {
+            odds_agree(&SetupRoll, book_tables(), &Situation { army_ap }).unwrap();
+        }
+    }
+
+    /// The odds through `resolve` by scripted rounds: every sequence of up to `k` ties (each
+    /// on any face) and a deciding round; the ties past the whole army (k = K) are alike, so
+    /// their chance is that of K ties and a decision times 1 + 1/6 + 1/36 ... = 6/5.
+    fn by_rounds(s: &Situation) -> Exact<SetUp> {
+        let most = grognard_rules_two_by_two::resolve::setup::ties_to_whole(s.army_ap);
+        let mut out = Exact::new();
+        for k in 0..=u32::from(most) + 1 {
+            for ties in 0..6u32.pow(k) {
+                for a in 1..=6u8 {
+                    for b in (1..=6u8).filter(|b| *b != a) {
+                        let mut faces = Vec::new();
+                        let mut n = ties;
+                        for _ in 0..k {
+                            let f = (n % 6) as u8 + 1;
+                            n /= 6;
+                            faces.extend([f, f]);
+                        }
+                        faces.extend([a, b]);
+                        let mut rolls = Vec::new();
+                        let o = SetupRoll.resolve(
+                            book_tables(),
+                            s,
+                            &mut Scripted::new(&faces),
+                            &mut rolls,
+                        );
+                        assert_eq!(rolls.len() as u32, k + 1);
+                        let p = Chance::new(1, 36u128.pow(k + 1));
+                        if k < u32::from(most) {
+                            out.add(o, p);
+                        } else if k == u32::from(most) {
+                            out.add(o, p * Chance::new(6, 5));
+                        } else {
+                            // One tie more gives the same outcomes.
+                            assert!(out.outcomes.iter().any(|(x, _)| *x == o), "{o}");
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn setup_odds_agree_with_scripted_rounds() {
+        for army_ap in [10.0, 15.0, 20.0, 40.0] {
+            let s = Situation { army_ap };
+            let fast = SetupRoll.odds(book_tables(), &s);
+            let slow = by_rounds(&s);
+            assert_eq!(fast.outcomes.len(), slow.outcomes.len(), "{army_ap}");
+            for (o, p) in &slow.outcomes {
+                assert_eq!(fast.chance(|x| x == o), *p, "{army_ap}: {o}");
+            }
+        }
+    }
+
+    // "2x2 Game setup": a round is tied 6 times in 36; otherwise each player is as likely to
+    // be higher (15 in 36 each). With 20 AP armies one tie puts them all on the table: the
+    // first player attacks at once 15/36 = 5/12, after a tie (or more) 1/6 x 1/2 = 1/12.
+    #[test]
+    fn setup_by_hand() {
+        let r = grognard_rules_two_by_two::resolutions::all()
+            .into_iter()
+            .find(|r| r.about().name == "setup")
+            .unwrap();
+        let o = r.odds(&serde_json::json!({"army_ap": 20})).unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "first player attacks, second defends and moves first; each side sets up 10 AP at the start"
+            ),
+            (5, 12)
+        );
+        assert_eq!(
+            chance(
+                &o,
+                "second player attacks, first defends and moves first, after one tie or more; each side sets up its whole army at the start"
+            ),
+            (1, 12)
+        );
+        // 40 AP: two ties give 30 AP each, (1/6)^2 x 5/12 = 5/432.
+        let o = r.odds(&serde_json::json!({})).unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "first player attacks, second defends and moves first, after 2 ties; each side sets up 30 AP at the start"
+            ),
+            (5, 432)
+        );
+        let e = r.odds(&serde_json::json!({"army_ap": 0})).unwrap_err();
+        assert_eq!(e[0].path, "army_ap");
+        // The battle's set-up throws the same roll-off: a tie 3-3 then 5-2.
+        let done = r
+            .resolve(&serde_json::json!({}), &mut Scripted::new(&[3, 3, 5, 2]))
+            .unwrap();
+        assert_eq!(
+            done.outcome,
+            "first player attacks, second defends and moves first, after a tie; each side sets up 20 AP at the start"
+        );
+    }
+}
+
+// The battle reaches the melee and reinforcement rolls, so the comparison of explanations
+// above covers them.
+#[test]
+fn battles_throw_the_melee_and_reinforcement_rolls() {
+    use grognard_ai::{General, RandomPlayer};
+    use grognard_engine::driver::Match;
+    use grognard_engine::Player;
+    use grognard_rules_two_by_two::Command;
+    let mut names: Vec<&'static str> = Vec::new();
+    for seed in 0..6 {
+        let (scenario, _) = TwoByTwo.default_scenario(seed);
+        let mut a = General::<Command>::default();
+        let mut b = RandomPlayer::<Command>::default();
+        let mut players: [&mut dyn Player<TwoByTwo>; 2] = [&mut a, &mut b];
+        let mut m = Match::new(&TwoByTwo, scenario, seed);
+        while m.steps.len() < 5_000 {
+            let before = m.state.clone();
+            if !m.step(&mut players).unwrap() {
+                break;
+            }
+            let step = m.steps.last().unwrap();
+            if let Some((name, _)) = TwoByTwo.roll_of(&before, step.side, &step.command) {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    for want in ["rally", "melee", "reinforcement"] {
+        assert!(names.contains(&want), "{want} never thrown: {names:?}");
+    }
+}
