@@ -508,6 +508,36 @@ pub fn skirmish_situation(
     }
 }
 
+/// The situation of the fire of `shooters` on `target`, as the table has it: each battery's
+/// range measured, the target's cover as seen from where they all stand (ruling N34).
+pub fn artillery_situation(state: &State, shooters: &[UnitId], target: UnitId) -> fire::Situation {
+    let t = state.unit(target);
+    let from: Vec<Vec2> = shooters.iter().map(|a| state.unit(*a).pose.pos).collect();
+    let batteries = shooters
+        .iter()
+        .map(|b| {
+            let bu = state.unit(*b);
+            let f = battery_facts(state, bu, t, distance(&bu.base(), &t.base()));
+            fire::Firing {
+                battery: UnitFacts::of(state, bu).unwrap_or_default(),
+                range: fire::Range::Inches(f.range),
+                flank_or_rear: f.into_flank_or_rear,
+                different_elevation: f.different_elevation,
+            }
+        })
+        .collect();
+    let tf = fire_target_facts(state, t, &from);
+    fire::Situation {
+        batteries,
+        target: UnitFacts::of(state, t).unwrap_or_default(),
+        soft_cover: tf.soft_cover,
+        hard_cover: tf.hard_cover,
+        behind_works: tf.behind_works,
+        vulnerable: tf.vulnerable,
+        rain_or_mud: tf.rain_or_mud,
+    }
+}
+
 /// For each battery, the d6 it rolls for its fire points at `t`: none for guns and
 /// howitzers; for rockets one against infantry or artillery, two against cavalry ("NW
 /// Optional rules 4.0").
@@ -533,27 +563,10 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
     let orders = ctx.state.fire_orders.clone();
     let mut hits = Vec::new();
     for o in &orders {
-        let t = ctx.state.unit(o.target).clone();
-        // Where the shots come from, for cover (ruling N34).
-        let from: Vec<Vec2> = o
-            .shooters
-            .iter()
-            .map(|a| ctx.state.unit(*a).pose.pos)
-            .collect();
         if artillery {
-            let facts: Vec<fire::Battery> = o
-                .shooters
-                .iter()
-                .map(|b| {
-                    let bu = ctx.state.unit(*b);
-                    let r = distance(&bu.base(), &t.base());
-                    battery_facts(ctx.state, bu, &t, r)
-                })
-                .collect();
-            let target = fire_target_facts(ctx.state, &t, &from);
+            let situation = artillery_situation(ctx.state, &o.shooters, o.target);
             let tables = ctx.state.field.tables.artillery.clone();
-            let rockets = rocket_dice(ctx.state, &o.shooters, &t);
-            if let Some(f) = fire::resolve_rolled(&tables, &facts, &rockets, &target, ctx.dice) {
+            if let Some(f) = fire::resolve_situation(&tables, &situation, ctx.dice) {
                 hits.push(Hit::Artillery(
                     o.target,
                     f.effect,

@@ -27,6 +27,10 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             resolution: crate::resolve::skirmish::SkirmishRoll,
             tables,
         }),
+        Box::new(Bound {
+            resolution: crate::resolve::fire::ArtilleryRoll,
+            tables,
+        }),
     ]
 }
 
@@ -49,6 +53,11 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
                 "skirmish" => {
                     let s = crate::firing::skirmish_situation(state, &order.shooters, order.target);
                     serde_json::to_value(s).ok().map(|s| ("skirmish", s))
+                }
+                "artillery" => {
+                    let s =
+                        crate::firing::artillery_situation(state, &order.shooters, order.target);
+                    serde_json::to_value(s).ok().map(|s| ("artillery", s))
                 }
                 _ => None,
             }

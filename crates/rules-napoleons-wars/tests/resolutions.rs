@@ -312,8 +312,119 @@ fn the_battle_and_the_companion_explain_fire_alike() {
         predictions_match(&NapoleonsWars, scenario, seed, &mut players, 5_000)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
-    let wanted: &[&str] = &["skirmish"];
+    let wanted: &[&str] = &["skirmish", "artillery"];
     for name in wanted {
         assert!(reached.contains(name), "no {name} roll in {reached:?}");
     }
+}
+
+#[test]
+fn artillery_odds_agree_with_every_throw() {
+    use grognard_rules_napoleons_wars::army::Ordnance;
+    use grognard_rules_napoleons_wars::resolve::fire::{
+        ArtilleryRoll, Band, Firing, Range, Situation,
+    };
+    use grognard_rules_napoleons_wars::{GunWeight, Nation};
+    let t = book_tables();
+    let battery = |guns, ordnance, nation, damaged, suppressed| UnitFacts {
+        arm: Arm::Artillery,
+        guns,
+        ordnance,
+        nation,
+        damaged,
+        suppressed,
+        ..UnitFacts::default()
+    };
+    let mut checked = 0;
+    for (guns, ordnance, nation) in [
+        (GunWeight::Light, Ordnance::Guns, Nation::Austria),
+        (GunWeight::Medium, Ordnance::Guns, Nation::France),
+        (GunWeight::Heavy, Ordnance::Howitzers, Nation::Russia),
+        (GunWeight::Light, Ordnance::Rockets, Nation::Britain),
+    ] {
+        for (damaged, suppressed) in [(false, false), (true, false), (false, true)] {
+            for range in [
+                Range::Band(Band::Canister),
+                Range::Inches(5.5),
+                Range::Band(Band::Long),
+            ] {
+                for target in [Arm::Infantry, Arm::Cavalry, Arm::Artillery] {
+                    let first = Firing {
+                        battery: battery(guns, ordnance, nation, damaged, suppressed),
+                        range,
+                        flank_or_rear: damaged,
+                        different_elevation: suppressed,
+                    };
+                    let mut batteries = vec![first];
+                    if target == Arm::Cavalry && !suppressed {
+                        batteries.push(Firing {
+                            battery: battery(
+                                GunWeight::Light,
+                                Ordnance::Guns,
+                                Nation::Ottoman,
+                                false,
+                                false,
+                            ),
+                            range: Range::Band(Band::Medium),
+                            ..Firing::default()
+                        });
+                    }
+                    let s = Situation {
+                        batteries,
+                        target: UnitFacts {
+                            arm: target,
+                            sp: if damaged { 1 } else { 5 },
+                            damaged: target == Arm::Artillery && damaged,
+                            general_attached: !suppressed,
+                            ..UnitFacts::default()
+                        },
+                        soft_cover: range == Range::Inches(5.5),
+                        hard_cover: target == Arm::Infantry && suppressed,
+                        rain_or_mud: damaged,
+                        ..Situation::default()
+                    };
+                    if ArtilleryRoll.problems(t, &s).is_empty() {
+                        odds_agree(&ArtilleryRoll, t, &s).unwrap();
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 80, "only {checked} situations checked");
+}
+
+// "NW 8.4", "NW Artillery Fire Points Table", "NW Fire Affects Table": a French medium
+// battery at 6" (medium range, 3 fire points) fires at infantry in the open: 2d6 + 1
+// (French guns). The 3 row reads Effective from 7 and Damaging from 12: the dice must make 6
+// to 10 for Effective (5 + 6 + 5 + 4 + 3 = 23 throws of 36) and 11 or 12 for Damaging (2 + 1
+// = 3 throws, 1/12), leaving 10/36 = 5/18 Desultory. Damaging costs the default brigade 1
+// s.p. and disorders it; only the natural 12 of those (1/36) would kill a general.
+#[test]
+fn artillery_by_hand() {
+    let r = roll("artillery");
+    let o = r
+        .odds(&serde_json::json!({"batteries": [{"range": 6}]}))
+        .unwrap();
+    assert_eq!(chance(&o, "effective fire: target disordered"), (23, 36));
+    assert_eq!(
+        chance(&o, "damaging fire: target loses 1 s.p. and is disordered"),
+        (1, 12)
+    );
+    assert_eq!(chance(&o, "desultory fire: no effect"), (5, 18));
+    assert_eq!(o.outcomes.len(), 3);
+    let lost = o.expected.iter().find(|(k, _)| k == "s.p. lost").unwrap().1;
+    assert!((lost - 1.0 / 12.0).abs() < 1e-12, "{lost}");
+    // Two such batteries, one of them damaged (3 + 1.5 = 4.5, rounded down to 4, ruling N1):
+    // the 4 row reads Damaging from 11, so the dice need 10 to 12: 6 throws of 36, 1/6.
+    let o = r
+        .odds(&serde_json::json!({"batteries": [
+            {"range": "medium"},
+            {"range": 6, "battery": {"arm": "artillery", "damaged": true}}
+        ]}))
+        .unwrap();
+    assert_eq!(
+        chance(&o, "damaging fire: target loses 1 s.p. and is disordered"),
+        (1, 6)
+    );
 }
