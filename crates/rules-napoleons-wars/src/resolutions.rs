@@ -31,6 +31,14 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             resolution: crate::resolve::fire::ArtilleryRoll,
             tables,
         }),
+        Box::new(Bound {
+            resolution: crate::resolve::final_fire::FinalFireRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::final_fire::EvasionRoll,
+            tables,
+        }),
     ]
 }
 
@@ -45,6 +53,7 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             let facts = crate::rules::maneuver_facts(state, state.unit(*unit));
             serde_json::to_value(facts).ok().map(|s| ("maneuver", s))
         }
+        Command::Move { unit, steps } => crate::firing::charge_roll(state, *unit, steps),
         // The fire phases roll every declared fire when the last side ends the phase, in
         // the order declared.
         Command::EndPhase if state.done[side.other().index()] => {

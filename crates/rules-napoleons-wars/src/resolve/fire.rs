@@ -74,7 +74,8 @@ pub fn total_points(t: &Artillery, batteries: &[Battery]) -> f64 {
     round_points(batteries.iter().filter_map(|b| battery_points(t, b)).sum())
 }
 
-fn round_points(sum: f64) -> f64 {
+/// A group's summed fire points rounded the book's way (ruling N14).
+pub fn round_points(sum: f64) -> f64 {
     if (sum - 0.5).abs() < 1e-9 {
         0.5
     } else {
