@@ -28,6 +28,18 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             tables,
         }),
         Box::new(Bound {
+            resolution: crate::resolve::fire::ArtilleryRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::final_fire::FinalFireRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::final_fire::EvasionRoll,
+            tables,
+        }),
+        Box::new(Bound {
             resolution: crate::resolve::combat::CombatRoll,
             tables,
         }),
@@ -45,6 +57,7 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             let facts = crate::rules::maneuver_facts(state, state.unit(*unit));
             serde_json::to_value(facts).ok().map(|s| ("maneuver", s))
         }
+        Command::Move { unit, steps } => crate::firing::charge_roll(state, *unit, steps),
         // The fire phases roll every declared fire when the last side ends the phase, in
         // the order declared.
         Command::EndPhase if state.done[side.other().index()] => {
@@ -53,6 +66,11 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
                 "skirmish" => {
                     let s = crate::firing::skirmish_situation(state, &order.shooters, order.target);
                     serde_json::to_value(s).ok().map(|s| ("skirmish", s))
+                }
+                "artillery" => {
+                    let s =
+                        crate::firing::artillery_situation(state, &order.shooters, order.target);
+                    serde_json::to_value(s).ok().map(|s| ("artillery", s))
                 }
                 _ => None,
             }

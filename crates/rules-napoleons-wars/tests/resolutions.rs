@@ -312,10 +312,331 @@ fn the_battle_and_the_companion_explain_fire_alike() {
         predictions_match(&NapoleonsWars, scenario, seed, &mut players, 5_000)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
-    let wanted: &[&str] = &["skirmish"];
+    let wanted: &[&str] = &["skirmish", "artillery", "final_fire", "evasion"];
     for name in wanted {
         assert!(reached.contains(name), "no {name} roll in {reached:?}");
     }
+}
+
+#[test]
+fn artillery_odds_agree_with_every_throw() {
+    use grognard_rules_napoleons_wars::army::Ordnance;
+    use grognard_rules_napoleons_wars::resolve::fire::{
+        ArtilleryRoll, Band, Firing, Range, Situation,
+    };
+    use grognard_rules_napoleons_wars::{GunWeight, Nation};
+    let t = book_tables();
+    let battery = |guns, ordnance, nation, damaged, suppressed| UnitFacts {
+        arm: Arm::Artillery,
+        guns,
+        ordnance,
+        nation,
+        damaged,
+        suppressed,
+        ..UnitFacts::default()
+    };
+    let mut checked = 0;
+    for (guns, ordnance, nation) in [
+        (GunWeight::Light, Ordnance::Guns, Nation::Austria),
+        (GunWeight::Medium, Ordnance::Guns, Nation::France),
+        (GunWeight::Heavy, Ordnance::Howitzers, Nation::Russia),
+        (GunWeight::Light, Ordnance::Rockets, Nation::Britain),
+    ] {
+        for (damaged, suppressed) in [(false, false), (true, false), (false, true)] {
+            for range in [
+                Range::Band(Band::Canister),
+                Range::Inches(5.5),
+                Range::Band(Band::Long),
+            ] {
+                for target in [Arm::Infantry, Arm::Cavalry, Arm::Artillery] {
+                    let first = Firing {
+                        battery: battery(guns, ordnance, nation, damaged, suppressed),
+                        range,
+                        flank_or_rear: damaged,
+                        different_elevation: suppressed,
+                    };
+                    let mut batteries = vec![first];
+                    if target == Arm::Cavalry && !suppressed {
+                        batteries.push(Firing {
+                            battery: battery(
+                                GunWeight::Light,
+                                Ordnance::Guns,
+                                Nation::Ottoman,
+                                false,
+                                false,
+                            ),
+                            range: Range::Band(Band::Medium),
+                            ..Firing::default()
+                        });
+                    }
+                    let s = Situation {
+                        batteries,
+                        target: UnitFacts {
+                            arm: target,
+                            sp: if damaged { 1 } else { 5 },
+                            damaged: target == Arm::Artillery && damaged,
+                            general_attached: !suppressed,
+                            ..UnitFacts::default()
+                        },
+                        soft_cover: range == Range::Inches(5.5),
+                        hard_cover: target == Arm::Infantry && suppressed,
+                        rain_or_mud: damaged,
+                        ..Situation::default()
+                    };
+                    if ArtilleryRoll.problems(t, &s).is_empty() {
+                        odds_agree(&ArtilleryRoll, t, &s).unwrap();
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 80, "only {checked} situations checked");
+}
+
+// "NW 8.4", "NW Artillery Fire Points Table", "NW Fire Affects Table": a French medium
+// battery at 6" (medium range, 3 fire points) fires at infantry in the open: 2d6 + 1
+// (French guns). The 3 row reads Effective from 7 and Damaging from 12: the dice must make 6
+// to 10 for Effective (5 + 6 + 5 + 4 + 3 = 23 throws of 36) and 11 or 12 for Damaging (2 + 1
+// = 3 throws, 1/12), leaving 10/36 = 5/18 Desultory. Damaging costs the default brigade 1
+// s.p. and disorders it; only the natural 12 of those (1/36) would kill a general.
+#[test]
+fn artillery_by_hand() {
+    let r = roll("artillery");
+    let o = r
+        .odds(&serde_json::json!({"batteries": [{"range": 6}]}))
+        .unwrap();
+    assert_eq!(chance(&o, "effective fire: target disordered"), (23, 36));
+    assert_eq!(
+        chance(&o, "damaging fire: target loses 1 s.p. and is disordered"),
+        (1, 12)
+    );
+    assert_eq!(chance(&o, "desultory fire: no effect"), (5, 18));
+    assert_eq!(o.outcomes.len(), 3);
+    let lost = o.expected.iter().find(|(k, _)| k == "s.p. lost").unwrap().1;
+    assert!((lost - 1.0 / 12.0).abs() < 1e-12, "{lost}");
+    // Two such batteries, one of them damaged (3 + 1.5 = 4.5, rounded down to 4, ruling N1):
+    // the 4 row reads Damaging from 11, so the dice need 10 to 12: 6 throws of 36, 1/6.
+    let o = r
+        .odds(&serde_json::json!({"batteries": [
+            {"range": "medium"},
+            {"range": 6, "battery": {"arm": "artillery", "damaged": true}}
+        ]}))
+        .unwrap();
+    assert_eq!(
+        chance(&o, "damaging fire: target loses 1 s.p. and is disordered"),
+        (1, 6)
+    );
+}
+
+#[test]
+fn final_fire_and_evasion_odds_agree_with_every_throw() {
+    use grognard_rules_napoleons_wars::army::Ordnance;
+    use grognard_rules_napoleons_wars::resolve::final_fire::{
+        EvasionRoll, EvasionSituation, FinalFireRoll, FinalFireSituation,
+    };
+    use grognard_rules_napoleons_wars::scenario::Weather;
+    use grognard_rules_napoleons_wars::{CavalryWeight, GunWeight, Nation};
+    let t = book_tables();
+    let mut checked = 0;
+    for (guns, nation, horse) in [
+        (GunWeight::Light, Nation::Austria, true),
+        (GunWeight::Medium, Nation::France, false),
+        (GunWeight::Heavy, Nation::Russia, false),
+    ] {
+        for (damaged, suppressed) in [(false, false), (true, false), (false, true)] {
+            for (arm, weight, sp) in [
+                (Arm::Infantry, CavalryWeight::Medium, 6),
+                (Arm::Cavalry, CavalryWeight::Light, 1),
+                (Arm::Cavalry, CavalryWeight::Heavy, 2),
+            ] {
+                for attached in [false, true] {
+                    let battery = UnitFacts {
+                        arm: Arm::Artillery,
+                        guns,
+                        nation,
+                        horse,
+                        damaged,
+                        suppressed,
+                        ..UnitFacts::default()
+                    };
+                    let attacker = UnitFacts {
+                        arm,
+                        weight,
+                        sp,
+                        general_attached: attached,
+                        ..UnitFacts::default()
+                    };
+                    let weather = if damaged {
+                        Weather::Snow
+                    } else {
+                        Weather::Clear
+                    };
+                    let s = FinalFireSituation {
+                        battery,
+                        attacker,
+                        attached,
+                        flank_or_rear: sp == 2,
+                        hard_cover: sp == 1 && attached,
+                        weather,
+                        mud: suppressed && sp == 6,
+                        rough: horse,
+                        obstacle_or_higher: !horse,
+                        still_reached: sp == 1,
+                        ..FinalFireSituation::default()
+                    };
+                    assert!(FinalFireRoll.problems(t, &s).is_empty(), "{s:?}");
+                    odds_agree(&FinalFireRoll, t, &s).unwrap();
+                    let e = EvasionSituation {
+                        battery: UnitFacts {
+                            ordnance: if attached {
+                                Ordnance::Rockets
+                            } else {
+                                Ordnance::Guns
+                            },
+                            ..battery
+                        },
+                        ..s.evasion()
+                    };
+                    assert!(EvasionRoll.problems(t, &e).is_empty(), "{e:?}");
+                    odds_agree(&EvasionRoll, t, &e).unwrap();
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 54);
+}
+
+// "NW 8.5", "NW Artillery Evasion Table": a foot battery charged by infantry escapes on 7 or
+// better, 21 throws of 36, 7/12. Suppressed (-1) in mud (-1) it needs the dice to make 9:
+// 4 + 3 + 2 + 1 = 10 throws, 5/18. Horse guns against light cavalry need 8, behind an
+// obstacle (+1) the dice's 7: 21 throws again, 7/12.
+#[test]
+fn evasion_by_hand() {
+    let r = roll("evasion");
+    let o = r.odds(&serde_json::json!({})).unwrap();
+    let escape = "battery escapes a full move to the rear; the attacker may go on 1\" poorer";
+    let caught = "battery fails to get away: contact, and a combat follows";
+    assert_eq!(chance(&o, escape), (7, 12));
+    assert_eq!(chance(&o, caught), (5, 12));
+    let o = r
+        .odds(
+            &serde_json::json!({"battery": {"arm": "artillery", "suppressed": true}, "mud": true}),
+        )
+        .unwrap();
+    assert_eq!(chance(&o, escape), (5, 18));
+    let o = r
+        .odds(&serde_json::json!({
+            "battery": {"arm": "artillery", "horse": true},
+            "attacker": {"arm": "cavalry", "weight": "Light"},
+            "obstacle_or_higher": true
+        }))
+        .unwrap();
+    assert_eq!(chance(&o, escape), (7, 12));
+    // Rockets that fail are overrun; a battery still reached after its escape is overrun too.
+    let o = r
+        .odds(&serde_json::json!({
+            "battery": {"arm": "artillery", "ordnance": "rockets", "horse": true},
+            "still_reached": true
+        }))
+        .unwrap();
+    assert_eq!(
+        chance(&o, "battery gets away but is still reached and overrun"),
+        (13, 18)
+    );
+    assert_eq!(
+        chance(&o, "rockets fail to get away and are overrun"),
+        (5, 18)
+    );
+    let destroyed = o
+        .expected
+        .iter()
+        .find(|(k, _)| k == "units destroyed")
+        .unwrap()
+        .1;
+    assert!((destroyed - 1.0).abs() < 1e-12);
+}
+
+// "NW 8.5", "NW Fire Affects Table": a French medium foot battery charged from its front by
+// infantry shoots its canister 6 points at 2d6 + 1 (French guns). The "6,7" row reads
+// Effective from 4, Damaging from 9, Horrendous from 12: dice 2 Desultory (1 throw), 3-7
+// Effective (20), 8-10 Damaging (12), 11-12 Horrendous (3), which drives the attacker back
+// and stops the attack: 3/36 = 1/12 (ruling N26). Otherwise the battery rolls to get away, 7
+// or better (7/12): Effective then caught is 20/36 x 5/12 = 25/108, Damaging then escaped
+// 12/36 x 7/12 = 7/36.
+#[test]
+fn final_fire_by_hand() {
+    let r = roll("final_fire");
+    let o = r.odds(&serde_json::json!({})).unwrap();
+    assert_eq!(
+        chance(
+            &o,
+            "final shot, horrendous fire: target loses 1 s.p., is disordered and retreats 6\"; the attack is stopped"
+        ),
+        (1, 12)
+    );
+    assert_eq!(
+        chance(
+            &o,
+            "final shot, effective fire: target disordered; battery fails to get away: contact, and a combat follows"
+        ),
+        (25, 108)
+    );
+    assert_eq!(
+        chance(
+            &o,
+            "final shot, damaging fire: target loses 1 s.p. and is disordered; battery escapes a full move to the rear; the attacker may go on 1\" poorer"
+        ),
+        (7, 36)
+    );
+    assert_eq!(o.outcomes.len(), 7);
+    // Attached to infantry, the guns shoot and stay: no evasion roll.
+    let o = r.odds(&serde_json::json!({"attached": true})).unwrap();
+    assert_eq!(o.outcomes.len(), 4);
+    assert_eq!(
+        chance(
+            &o,
+            "final shot, effective fire: target disordered; the guns stay with their infantry, which fights"
+        ),
+        (5, 9)
+    );
+    // Rockets take no final shot: the companion sends the player to the evasion roll.
+    let e = r
+        .odds(&serde_json::json!({"battery": {"arm": "artillery", "ordnance": "rockets"}}))
+        .unwrap_err();
+    assert_eq!(e[0].path, "battery.ordnance");
+}
+
+// Ruling N54: a suppressed battery's final shot keeps its whole canister points (the attack
+// is still stopped 1 time in 12, as in `final_fire_by_hand`); only its roll to get away
+// suffers: at -1 the dice must make 8 to reach 7, 15 throws of 36, so it fails 21 times in
+// 36, 7/12, and Effective then caught is 20/36 x 7/12 = 140/432 = 35/108.
+#[test]
+fn n54_a_suppressed_battery_shoots_whole() {
+    let r = roll("final_fire");
+    let s = serde_json::json!({"battery": {"arm": "artillery", "suppressed": true}});
+    let o = r.odds(&s).unwrap();
+    assert_eq!(
+        chance(
+            &o,
+            "final shot, horrendous fire: target loses 1 s.p., is disordered and retreats 6\"; the attack is stopped"
+        ),
+        (1, 12)
+    );
+    assert_eq!(
+        chance(
+            &o,
+            "final shot, effective fire: target disordered; battery fails to get away: contact, and a combat follows"
+        ),
+        (35, 108)
+    );
+    assert_eq!(o.modifiers.len(), 1, "{:?}", o.modifiers);
+    // Damaged as well, it takes no shot: only the evasion roll is asked.
+    let e = r
+        .odds(&serde_json::json!({"battery": {"arm": "artillery", "suppressed": true, "damaged": true}}))
+        .unwrap_err();
+    assert_eq!(e[0].path, "battery.suppressed");
 }
 
 mod combat {
