@@ -89,6 +89,7 @@ pub fn help(r: &dyn AnyResolution, rules: &str) -> String {
         a.name,
         facts
             .iter()
+            .filter(|f| !f.value.starts_with("a list") && !f.value.starts_with("a part"))
             .take(2)
             .map(|f| format!("{}={}", f.key, f.default))
             .collect::<Vec<_>>()

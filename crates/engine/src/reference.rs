@@ -116,6 +116,49 @@ fn facts_of(
             facts_of(defs, t, &format!("{full}."), default, out, depth + 1);
             continue;
         }
+        // A list of parts: its entries are numbered from 0, each with the part's facts.
+        if let Some(t) = p
+            .get("items")
+            .and_then(ref_name)
+            .and_then(|r| defs.get(r))
+            .filter(|t| t.get("properties").is_some() && depth < 4)
+        {
+            let given = default.and_then(Value::as_array);
+            out.push(Fact {
+                key: full.clone(),
+                value: format!(
+                    "a list: number its entries from 0, {full}.0.FACT, {full}.1.FACT..."
+                ),
+                default: match given.map(Vec::len) {
+                    None | Some(0) => "none".to_string(),
+                    Some(1) => "one entry".to_string(),
+                    Some(n) => format!("{n} entries"),
+                },
+                meaning: description(p).unwrap_or_default(),
+            });
+            let first = given.and_then(|g| g.first());
+            facts_of(defs, t, &format!("{full}.0."), first, out, depth + 1);
+            continue;
+        }
+        // A part that may be left out: its facts, given under this key, bring it in.
+        if let Some(t) = p
+            .get("anyOf")
+            .and_then(Value::as_array)
+            .and_then(|alts| {
+                alts.iter()
+                    .find_map(|a| ref_name(a).and_then(|r| defs.get(r)))
+            })
+            .filter(|t| t.get("properties").is_some() && depth < 4)
+        {
+            out.push(Fact {
+                key: full.clone(),
+                value: format!("a part left out unless one of its facts is given, {full}.FACT"),
+                default: "none".to_string(),
+                meaning: description(p).unwrap_or_default(),
+            });
+            facts_of(defs, t, &format!("{full}."), None, out, depth + 1);
+            continue;
+        }
         let value = value_words(defs, p);
         let default = match default {
             None | Some(Value::Null) => "none".to_string(),
@@ -476,6 +519,33 @@ mod tests {
                 "Feature.name: no meaning",
                 "Feature.radius: no meaning",
                 "Kind: `\"decisive\"` has no meaning",
+            ]
+        );
+    }
+
+    #[test]
+    fn facts_of_listed_and_optional_parts_are_named_in_full() {
+        let s = json!({
+            "type": "object",
+            "properties": {
+                "guns": {"type": "array", "items": {"$ref": "#/$defs/Gun"},
+                         "default": [{"pounds": 6}, {"pounds": 12}]},
+                "second": {"anyOf": [{"$ref": "#/$defs/Gun"}, {"type": "null"}],
+                           "description": "Another gun."}
+            },
+            "$defs": {
+                "Gun": {"type": "object", "properties": {"pounds": {"type": "integer"}}}
+            }
+        });
+        let shown: Vec<(String, String)> =
+            facts(&s).into_iter().map(|f| (f.key, f.default)).collect();
+        assert_eq!(
+            shown,
+            [
+                ("guns".to_string(), "2 entries".to_string()),
+                ("guns.0.pounds".to_string(), "6".to_string()),
+                ("second".to_string(), "none".to_string()),
+                ("second.pounds".to_string(), "none".to_string()),
             ]
         );
     }

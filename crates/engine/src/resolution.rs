@@ -580,12 +580,21 @@ pub fn situation_from_pairs(schema: &Value, pairs: &[String]) -> Result<Value, P
                     ));
                 }
                 let items = follow(schema, here).get("items").unwrap_or(&Value::Null);
+                // A new entry starts as the list's first entry by default, if it has one
+                // (a battery firing is artillery unless said otherwise).
+                let template = here
+                    .get("default")
+                    .and_then(Value::as_array)
+                    .and_then(|d| d.first())
+                    .filter(|d| d.is_object())
+                    .cloned()
+                    .unwrap_or_else(|| Value::Object(Map::new()));
                 if !node.is_array() {
                     *node = Value::Array(Vec::new());
                 }
                 let list = node.as_array_mut().expect("a list");
                 while list.len() <= index {
-                    list.push(Value::Object(Map::new()));
+                    list.push(template.clone());
                 }
                 here = items;
                 node = &mut list[index];
