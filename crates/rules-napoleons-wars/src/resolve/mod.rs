@@ -10,6 +10,8 @@ pub mod combat;
 pub mod fire;
 pub mod maneuver;
 pub mod morale;
+pub mod rally;
+pub mod reaction;
 pub mod skirmish;
 
 use grognard_engine::{Dice, Explanation, Modifier};
