@@ -5,7 +5,6 @@ use crate::ctx::Ctx;
 use crate::event::Event;
 use crate::measure::{distance, face_toward, in_front, overlapping, touching};
 use crate::moves::Step;
-use crate::resolve::morale;
 use crate::state::{Pending, State, Unit, UnitId};
 use grognard_engine::Illegal;
 use grognard_geometry::{angle_of, wrap, Face};
@@ -40,18 +39,9 @@ pub fn check_react(state: &State, cav: &Unit) -> Result<(), Illegal> {
         .ok_or_else(|| Illegal::new(R, format!("{} has nothing to react to", cav.label)))
 }
 
-pub fn facts(state: &State, cav: &Unit, charged: bool) -> morale::ReactionFacts {
-    morale::ReactionFacts {
-        fatigue: cav.fatigue(),
-        quality: cav.brigade().map_or(crate::Quality::Line, |b| b.quality),
-        general_attached: state.general_on(cav.id).is_some(),
-        valorous_near: crate::fight::valorous_near(state, cav),
-        disordered: cav.disordered,
-        command_fatigued: cav
-            .command
-            .is_some_and(|c| state.command_fatigued(cav.side, c)),
-        target_of_charge: charged,
-    }
+/// The facts of a cavalry brigade's reaction roll on the table.
+pub fn facts(state: &State, cav: &Unit, charged: bool) -> crate::resolve::reaction::Situation {
+    crate::resolve::reaction::situation(state, cav, charged)
 }
 
 pub fn react(ctx: &mut Ctx, unit: UnitId) {
@@ -61,7 +51,7 @@ pub fn react(ctx: &mut Ctx, unit: UnitId) {
     };
     let f = facts(ctx.state, &cav, charged_by.is_some());
     let t = ctx.state.field.tables.reaction.clone();
-    let test = morale::reaction(&t, &f, ctx.dice);
+    let test = crate::resolve::reaction::roll(&t, &f, ctx.dice);
     ctx.emit(Event::ReactionRoll {
         unit,
         test,

@@ -43,6 +43,14 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             resolution: crate::resolve::combat::CombatRoll,
             tables,
         }),
+        Box::new(Bound {
+            resolution: crate::resolve::reaction::ReactionRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::rally::RallyRoll,
+            tables,
+        }),
     ]
 }
 
@@ -88,6 +96,29 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             let s = crate::fight::situation(state, &c);
             serde_json::to_value(s).ok().map(|s| ("combat", s))
         }
+        Command::React { unit } => {
+            let cav = state.unit(*unit);
+            let (charged_by, _) = crate::reaction::eligible(state, cav)?;
+            let s = crate::resolve::reaction::situation(state, cav, charged_by.is_some());
+            serde_json::to_value(s).ok().map(|s| ("reaction", s))
+        }
+        Command::EndPhase => first_rally(state).map(|s| ("rally", s)),
         _ => None,
     }
+}
+
+/// The first rally roll of the rally phase, when ending this phase leads straight into it
+/// ("NW 12.0"): the first routed brigade's.
+fn first_rally(state: &State) -> Option<Value> {
+    let seq = &crate::rules::SEQUENCE;
+    if crate::rules::phase_key(state) != "combat" || state.clock.next(seq).spec(seq).key != "rally"
+    {
+        return None;
+    }
+    let u = state
+        .on_table()
+        .filter(|u| u.routed)
+        .find(|u| u.brigade().is_some())?;
+    let s = crate::resolve::rally::situation(state, u)?;
+    serde_json::to_value(s).ok()
 }

@@ -3,7 +3,6 @@
 use crate::campaign::{self, Victory};
 use crate::ctx::Ctx;
 use crate::event::Event;
-use crate::measure::distance;
 use crate::resolve::morale;
 use crate::state::{Gone, Role, State, UnitId};
 use grognard_engine::{Outcome, Side};
@@ -175,32 +174,11 @@ pub fn rally_phase(ctx: &mut Ctx) {
         .collect();
     for id in routed {
         let u = ctx.state.unit(id).clone();
-        let Some(quality) = u.brigade().map(|b| b.quality) else {
+        let Some(facts) = crate::resolve::rally::situation(ctx.state, &u) else {
             continue;
         };
-        // Beyond the commander's range as it is this turn, hindered visibility included ("NW
-        // 9.51"); an independent brigade has no commander to be out of range of.
-        let outside = u.command.is_some() && !crate::rules::in_command_range(ctx.state, &u);
-        let radius = ctx.state.field.tables.maneuver.presence_radius;
-        let near = |o: &crate::state::Unit| distance(&o.base(), &u.base()) <= radius;
-        let v_or_cinc = ctx.state.near_unit(&u, radius).any(|o| {
-            o.side == u.side
-                && near(o)
-                && match o.role {
-                    Role::Cinc => true,
-                    Role::Commander { command } => ctx.state.leader(o.side, command).3,
-                    _ => false,
-                }
-        });
-        let facts = morale::RallyFacts {
-            quality,
-            fatigue: u.fatigue(),
-            outside_command: outside,
-            general_attached: ctx.state.general_on(id).is_some(),
-            valorous_or_cinc_near: v_or_cinc,
-        };
         let t = ctx.state.field.tables.rally.clone();
-        let test = morale::rally(&t, &facts, ctx.dice);
+        let test = crate::resolve::rally::roll(&t, &facts, ctx.dice);
         let passed = test.passed;
         ctx.emit(Event::RallyTest { unit: id, test });
         let enemy = crate::rules::nearest_enemy(ctx.state, &u);

@@ -825,3 +825,149 @@ mod combat {
         }
     }
 }
+
+fn resolution(name: &str) -> Box<dyn grognard_engine::resolution::AnyResolution> {
+    NapoleonsWars
+        .resolutions()
+        .into_iter()
+        .find(|r| r.about().name == name)
+        .unwrap_or_else(|| panic!("no {name} roll"))
+}
+
+mod reaction {
+    use super::{chance, resolution};
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_napoleons_wars::facts::UnitFacts;
+    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::reaction::{ReactionRoll, Situation};
+    use grognard_rules_napoleons_wars::{Arm, Fatigue, Quality};
+
+    #[test]
+    fn reaction_odds_agree_with_every_throw() {
+        let t = book_tables();
+        let mut n = 0;
+        for fatigue in [Fatigue::Fresh, Fatigue::Worn, Fatigue::Spent] {
+            for quality in [Quality::Guard, Quality::Line, Quality::Militia] {
+                for (i, charged) in [false, true].into_iter().enumerate() {
+                    let s = Situation {
+                        unit: UnitFacts {
+                            arm: Arm::Cavalry,
+                            fatigue,
+                            quality,
+                            disordered: i == 0,
+                            general_attached: quality == Quality::Militia,
+                            ..UnitFacts::default()
+                        },
+                        charged,
+                        valorous_near: fatigue == Fatigue::Worn,
+                        command_fatigued: charged,
+                    };
+                    assert!(ReactionRoll.problems(t, &s).is_empty(), "{s:?}");
+                    odds_agree(&ReactionRoll, t, &s).unwrap();
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(n, 18);
+    }
+
+    // "NW 10.1", "NW Cavalry Reaction Table": 7 or more reacts. A Worn (-1) Conscript (-1)
+    // brigade in disorder (-1), reacting to an enemy in its zone, needs 10 on 2d6: 6 throws
+    // in 36. Fresh (+2) and Line (0) by default, it needs 5: 30 in 36; charged (+2) too, 3:
+    // 35 in 36.
+    #[test]
+    fn reaction_by_hand() {
+        let r = resolution("reaction");
+        let o = r
+            .odds(&serde_json::json!({"unit": {"arm": "cavalry", "fatigue": "Worn", "quality": "Conscript", "disordered": true}}))
+            .unwrap();
+        assert_eq!(
+            chance(&o, "may react: charge the enemy that came into its zone"),
+            (1, 6)
+        );
+        assert_eq!(chance(&o, "does not react"), (5, 6));
+        let o = r.odds(&serde_json::json!({})).unwrap();
+        assert_eq!(chance(&o, "does not react"), (1, 6));
+        let o = r.odds(&serde_json::json!({"charged": true})).unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "may react: countercharge its attacker, or evade a full move"
+            ),
+            (35, 36)
+        );
+        let e = r
+            .odds(&serde_json::json!({"unit": {"arm": "infantry"}}))
+            .unwrap_err();
+        assert_eq!(e[0].path, "unit.arm");
+    }
+}
+
+mod rally {
+    use super::{chance, resolution};
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_napoleons_wars::facts::UnitFacts;
+    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::rally::{RallyRoll, Situation};
+    use grognard_rules_napoleons_wars::{Arm, Fatigue, Quality};
+
+    #[test]
+    fn rally_odds_agree_with_every_throw() {
+        let t = book_tables();
+        for quality in [
+            Quality::Guard,
+            Quality::Elite,
+            Quality::Veteran,
+            Quality::Line,
+            Quality::Conscript,
+            Quality::Militia,
+        ] {
+            for fatigue in [Fatigue::Fresh, Fatigue::Worn, Fatigue::Spent] {
+                for (i, arm) in [Arm::Infantry, Arm::Cavalry].into_iter().enumerate() {
+                    let s = Situation {
+                        unit: UnitFacts {
+                            arm,
+                            quality,
+                            fatigue,
+                            general_attached: i == 1,
+                            ..UnitFacts::default()
+                        },
+                        outside_command: fatigue != Fatigue::Worn,
+                        valorous_or_cinc_near: i == 0,
+                    };
+                    assert!(RallyRoll.problems(t, &s).is_empty(), "{s:?}");
+                    odds_agree(&RallyRoll, t, &s).unwrap();
+                }
+            }
+        }
+    }
+
+    // "NW 12.0", "NW Rally Table": a Line brigade needs 7. Spent (-2), beyond its
+    // commander's range (-1), with a general attached (+1), it needs 9 on 2d6: 10 throws in
+    // 36. Fresh (+2) by default, 5: 30 in 36. A battery never rallies (ruling N50).
+    #[test]
+    fn rally_by_hand() {
+        let r = resolution("rally");
+        let o = r
+            .odds(&serde_json::json!({"unit": {"fatigue": "Spent", "general_attached": true}, "outside_command": true}))
+            .unwrap();
+        assert_eq!(
+            chance(&o, "rallies: turns to face the enemy, disordered"),
+            (5, 18)
+        );
+        let o = r.odds(&serde_json::json!({})).unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "stays routed and falls back 3\" (off the table if the edge is nearer)"
+            ),
+            (1, 6)
+        );
+        let e = r
+            .odds(&serde_json::json!({"unit": {"arm": "artillery"}}))
+            .unwrap_err();
+        assert_eq!(e[0].path, "unit.arm");
+    }
+}

@@ -11,6 +11,8 @@ pub mod final_fire;
 pub mod fire;
 pub mod maneuver;
 pub mod morale;
+pub mod rally;
+pub mod reaction;
 pub mod skirmish;
 
 use grognard_engine::{Dice, Explanation, Modifier};
