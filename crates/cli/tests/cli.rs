@@ -882,6 +882,50 @@ fn the_readme_picture_is_the_battle_it_names() {
     assert!(readme.contains("The last turn of `grognard battle --seed 3`."));
 }
 
+/// Every command of the README's section for table-top players runs as written, and every
+/// line of output it quotes is what the command before it prints now.
+#[test]
+fn the_readme_table_top_commands_give_what_it_quotes() {
+    let readme = std::fs::read_to_string(repo_file("README.md")).unwrap();
+    let start = readme.find("## At the table").expect("the section");
+    let section = &readme[start..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |e| e + 3)];
+    let bin = env!("CARGO_BIN_EXE_grognard");
+    let mut printed = String::new();
+    let (mut ran, mut quoted) = (0, 0);
+    let mut blocks = section.split("```").skip(1).step_by(2);
+    while let Some(block) = blocks.next() {
+        let (kind, body) = block.split_once('\n').unwrap_or((block, ""));
+        match kind.trim() {
+            "sh" => {
+                printed.clear();
+                for line in body.lines().filter(|l| !l.trim().is_empty()) {
+                    let line = line.replace("grognard ", &format!("{bin} "));
+                    let o = Command::new("sh")
+                        .args(["-c", &line])
+                        .current_dir(repo_file(""))
+                        .output()
+                        .unwrap();
+                    assert!(o.status.success(), "{line}\n{}", show(&o));
+                    printed.push_str(&stdout(&o));
+                    ran += 1;
+                }
+            }
+            "text" => {
+                for line in body.lines().filter(|l| !l.trim().is_empty()) {
+                    assert!(
+                        printed.lines().any(|p| p == line),
+                        "the README quotes {line:?}, which its command no longer prints:\n{printed}"
+                    );
+                    quoted += 1;
+                }
+            }
+            other => panic!("a block of {other:?} in the section"),
+        }
+    }
+    assert!(ran >= 8 && quoted >= 10, "{ran} commands, {quoted} lines");
+}
+
 /// `docs/files/` holds each book's file reference as `grognard reference` makes it from the
 /// types, so the page can neither miss a key nor keep one that is gone.
 #[test]
