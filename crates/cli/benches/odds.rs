@@ -26,23 +26,40 @@ fn book<B: Book>(c: &mut Criterion, rules: &B) {
 /// The typed queries alone, as a program linking a book asks them: no JSON.
 fn typed(c: &mut Criterion) {
     use grognard_engine::resolution::Resolution;
-    let t2 = grognard_rules_two_by_two::resolutions::book_tables();
-    let rally = grognard_rules_two_by_two::rally::Situation::default();
-    c.bench_function("typed two-by-two rally", |b| {
-        b.iter(|| {
-            black_box(grognard_rules_two_by_two::rally::RallyRoll.odds(t2, black_box(&rally)))
-        })
-    });
-    let nw = grognard_rules_napoleons_wars::resolutions::book_tables();
-    let facts = grognard_rules_napoleons_wars::resolve::maneuver::Facts::default();
-    c.bench_function("typed napoleons-wars maneuver", |b| {
-        b.iter(|| {
-            black_box(
-                grognard_rules_napoleons_wars::resolve::maneuver::ManeuverRoll
-                    .odds(nw, black_box(&facts)),
-            )
-        })
-    });
+    use grognard_rules_napoleons_wars::resolve as nw;
+    use grognard_rules_two_by_two as two;
+    fn one<T: Sync, R: Resolution<T>>(c: &mut Criterion, name: &str, r: R, t: &T) {
+        let s = R::Situation::default();
+        c.bench_function(name, |b| b.iter(|| black_box(r.odds(t, black_box(&s)))));
+    }
+    let t2 = two::resolutions::book_tables();
+    one(c, "typed two-by-two rally", two::rally::RallyRoll, t2);
+    one(
+        c,
+        "typed two-by-two shooting",
+        two::resolve::shooting::ShootingRoll,
+        t2,
+    );
+    one(
+        c,
+        "typed two-by-two melee",
+        two::resolve::melee::MeleeRoll,
+        t2,
+    );
+    let tn = grognard_rules_napoleons_wars::resolutions::book_tables();
+    one(
+        c,
+        "typed napoleons-wars maneuver",
+        nw::maneuver::ManeuverRoll,
+        tn,
+    );
+    one(c, "typed napoleons-wars combat", nw::combat::CombatRoll, tn);
+    one(
+        c,
+        "typed napoleons-wars artillery",
+        nw::fire::ArtilleryRoll,
+        tn,
+    );
 }
 
 fn all(c: &mut Criterion) {
