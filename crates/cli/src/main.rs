@@ -572,10 +572,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }),
         Cmd::Rules => {
             say!("{:<14} {:<45} completeness", "name", "book");
-            let b = TwoByTwo;
-            say!("{:<14} {:<45} {}", b.name(), b.title(), b.completeness());
-            let n = NapoleonsWars;
-            say!("{:<14} {:<45} {}", n.name(), n.title(), n.completeness());
+            fn line<B: Book>(b: &B) -> String {
+                format!(
+                    "{:<14} {:<45} {}; {} rolls with exact odds (grognard odds --rules {} --list)",
+                    b.name(),
+                    b.title(),
+                    b.completeness(),
+                    b.resolutions().len(),
+                    b.name()
+                )
+            }
+            say!("{}", line(&TwoByTwo));
+            say!("{}", line(&NapoleonsWars));
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -297,6 +297,22 @@ fn rules_lists_two_by_two() {
     let o = grognard(&["rules"]);
     assert!(o.status.success(), "{}", show(&o));
     assert!(stdout(&o).contains("two-by-two"), "{}", show(&o));
+    // Each book's count of rolls is the one its `odds --list` gives.
+    for rules in ["two-by-two", "napoleons-wars"] {
+        let listed = grognard(&["odds", "--rules", rules, "--list"]);
+        let n = stdout(&listed)
+            .lines()
+            .filter(|l| l.starts_with("  "))
+            .count();
+        assert!(n >= 6, "{}", show(&listed));
+        assert!(
+            stdout(&o).contains(&format!(
+                "{n} rolls with exact odds (grognard odds --rules {rules} --list)"
+            )),
+            "{}",
+            show(&o)
+        );
+    }
 }
 
 #[test]
