@@ -54,6 +54,13 @@ pub struct UnitFacts {
     pub suppressed: bool,
     /// A general is attached to the unit.
     pub general_attached: bool,
+    /// The strength at or below which a brigade is Worn, from its roster's fatigue circles
+    /// ("NW II 2.6"); left out where the brigade skips the level, or where it is not known
+    /// (its fatigue level then stays as given whatever it loses in a roll).
+    pub worn_at: Option<u32>,
+    /// The strength at or below which a brigade is Spent ("NW II 2.6"); left out as
+    /// `worn_at` is.
+    pub spent_at: Option<u32>,
 }
 
 impl Default for UnitFacts {
@@ -77,6 +84,8 @@ impl Default for UnitFacts {
             damaged: false,
             suppressed: false,
             general_attached: false,
+            worn_at: None,
+            spent_at: None,
         }
     }
 }
@@ -100,6 +109,8 @@ impl UnitFacts {
             f.armored = b.armored;
             f.irregular = b.irregular;
             f.mixed = b.mixed;
+            f.worn_at = b.fatigue.worn;
+            f.spent_at = b.fatigue.spent;
         }
         if let Some(b) = u.battery() {
             f.guns = b.weight;
@@ -125,6 +136,36 @@ impl UnitFacts {
     /// A brigade's quality, `None` for a battery (ruling N50).
     pub fn brigade_quality(&self) -> Option<Quality> {
         (!self.is_battery()).then_some(self.quality)
+    }
+
+    /// The fatigue level of the brigade at `sp`: read from its fatigue circles where they are
+    /// given, else the level stated ("NW II 2.6").
+    pub fn fatigue_at(&self, sp: u32) -> Fatigue {
+        if self.worn_at.is_none() && self.spent_at.is_none() {
+            return self.fatigue;
+        }
+        crate::design::fatigue_state(
+            &crate::tables::FatigueLevels {
+                fresh: self.sp,
+                worn: self.worn_at,
+                spent: self.spent_at,
+            },
+            sp,
+        )
+    }
+
+    /// The unit after losing `n` strength points (or a battery's steps): its fatigue level
+    /// follows its fatigue circles where they are known; a battery down to one step is
+    /// damaged. Returns the points actually lost (never more than it has).
+    pub fn lose(&mut self, n: u32) -> u32 {
+        let n = n.min(self.sp);
+        self.sp -= n;
+        if self.is_battery() {
+            self.damaged |= self.sp < 2;
+        } else {
+            self.fatigue = self.fatigue_at(self.sp);
+        }
+        n
     }
 
     /// Facts the book does not allow together, each named under `role`.
@@ -183,6 +224,29 @@ impl UnitFacts {
                         at(field),
                         format!("a brigade with `{field}`"),
                         "that is a battery's fact: give `arm=artillery` or leave it out",
+                    ));
+                }
+            }
+            if (self.worn_at.is_some() || self.spent_at.is_some())
+                && self.fatigue_at(self.sp) != self.fatigue
+            {
+                out.push(Problem::new(
+                    at("fatigue"),
+                    format!(
+                        "a brigade of {} s.p. whose fatigue circles make it {}, given as {}",
+                        self.sp,
+                        self.fatigue_at(self.sp),
+                        self.fatigue
+                    ),
+                    "give the level its circles show at its strength, or leave worn_at and spent_at out",
+                ));
+            }
+            if let (Some(w), Some(s)) = (self.worn_at, self.spent_at) {
+                if s > w {
+                    out.push(Problem::new(
+                        at("spent_at"),
+                        format!("Spent at {s} s.p. but Worn only at {w}"),
+                        "a brigade is Spent at fewer s.p. than it is Worn (\"NW II 2.6\")",
                     ));
                 }
             }

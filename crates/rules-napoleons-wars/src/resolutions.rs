@@ -39,6 +39,10 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             resolution: crate::resolve::final_fire::EvasionRoll,
             tables,
         }),
+        Box::new(Bound {
+            resolution: crate::resolve::combat::CombatRoll,
+            tables,
+        }),
     ]
 }
 
@@ -70,6 +74,19 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
                 }
                 _ => None,
             }
+        }
+        Command::Fight { defender } => {
+            let c = state.combats.iter().find(|c| c.defender == *defender)?;
+            // A routed defender is overrun without a roll ("NW 11.2" #8).
+            if state.unit(*defender).routed {
+                return None;
+            }
+            let c = crate::state::Combat {
+                attackers: crate::fight::primary_first(state, &c.attackers),
+                defender: *defender,
+            };
+            let s = crate::fight::situation(state, &c);
+            serde_json::to_value(s).ok().map(|s| ("combat", s))
         }
         _ => None,
     }

@@ -659,3 +659,190 @@ fn artillery_batteries_are_batteries_unless_said() {
         .unwrap_err();
     assert_eq!(e[0].path, "batteries[0].range");
 }
+
+mod combat {
+    use super::chance;
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::resolution::{Chance, Resolution};
+    use grognard_rules_napoleons_wars::facts::UnitFacts;
+    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::combat::{CombatRoll, Cover, Situation};
+    use grognard_rules_napoleons_wars::{Arm, CavalryWeight, Fatigue, Nation};
+
+    fn brigade(arm: Arm, sp: u32, fatigue: Fatigue) -> UnitFacts {
+        UnitFacts {
+            arm,
+            sp,
+            fatigue,
+            weight: CavalryWeight::Light,
+            nation: Nation::Austria,
+            ..UnitFacts::default()
+        }
+    }
+
+    /// Every situation walked ends within two rounds (a side of 1 or 2 s.p. is gone after
+    /// two desperate struggles), so that walking every throw stays quick.
+    #[test]
+    fn combat_odds_agree_with_every_throw() {
+        let t = book_tables();
+        let mut walked = 0;
+        for (a_arm, d_arm) in [
+            (Arm::Infantry, Arm::Infantry),
+            (Arm::Cavalry, Arm::Infantry),
+            (Arm::Cavalry, Arm::Cavalry),
+            (Arm::Infantry, Arm::Artillery),
+        ] {
+            for (a_sp, d_sp) in [(1, 1), (2, 1), (4, 2), (2, 5)] {
+                for case in 0..4 {
+                    // A second attacker fights on when the first is gone: kept to short
+                    // combats.
+                    if case == 3 && d_sp > 2 {
+                        continue;
+                    }
+                    let mut a = brigade(a_arm, a_sp, Fatigue::Fresh);
+                    let mut d = brigade(d_arm, d_sp, Fatigue::Worn);
+                    if d_arm == Arm::Artillery {
+                        d = UnitFacts {
+                            arm: Arm::Artillery,
+                            sp: d_sp.min(2),
+                            ..UnitFacts::default()
+                        };
+                    }
+                    let mut s = Situation::default();
+                    match case {
+                        0 => {}
+                        1 => {
+                            a.general_attached = true;
+                            a.disordered = true;
+                            s.attacker_lost_sp_in_fire = true;
+                            s.defender_valorous_near = true;
+                            s.cover = Cover::Soft;
+                        }
+                        2 => {
+                            if !d.is_battery() {
+                                d.general_attached = true;
+                                d.disordered = true;
+                                d.worn_at = Some(d_sp);
+                                d.spent_at = Some(1);
+                                d.fatigue = d.fatigue_at(d_sp);
+                            }
+                            s.attacker_valorous_near = true;
+                            s.cover = Cover::Hard;
+                        }
+                        _ => {
+                            s.second = Some(UnitFacts {
+                                arm: if a_arm == Arm::Infantry {
+                                    Arm::Cavalry
+                                } else {
+                                    Arm::Infantry
+                                },
+                                sp: 1,
+                                nation: Nation::France,
+                                ..UnitFacts::default()
+                            });
+                            s.outflanked = true;
+                            s.vulnerable = true;
+                        }
+                    }
+                    s.attacker = a;
+                    s.defender = d;
+                    let problems = CombatRoll.problems(t, &s);
+                    assert!(
+                        problems.is_empty() || (case == 3 && a_sp == 1),
+                        "{s:?}: {problems:?}"
+                    );
+                    if problems.is_empty() {
+                        odds_agree(&CombatRoll, t, &s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+                        walked += 1;
+                    }
+                }
+            }
+        }
+        assert!(walked > 50, "{walked}");
+    }
+
+    // "NW 11.0", "NW Combat Results Table", "NW Combat Die Roll Modifiers": a Fresh French
+    // line brigade of 6 s.p. attacks a Fresh Austrian brigade of 4 s.p. with a general
+    // attached. Attacker: Fresh +2, French infantry attacking +1 = +3. Defender: Fresh +2,
+    // general +1, outnumbered 6 to 4 (3:2) -1 = +2. The attacker leads by 1.
+    // Of the 1,296 throws of four dice, the differences 9 and 10 (4 + 1 = 5 throws) make
+    // 10 or more with the lead: crushed, 3 s.p. lost, the general killed outright, the
+    // brigade routs: 5/1296. Differences 6 to 8 (35 + 20 + 10 = 65 throws) read "broken":
+    // 2 s.p. lost, a full move back in good order, and the general's 2d6 kills him on 10 or
+    // more, 6 throws in 36: 65/1296 x 1/6 = 65/7776.
+    // A difference of -1 (140 throws) reads a desperate struggle: both lose 1 and are
+    // disordered. The attacker (5 s.p.) has Fresh +2, disordered -1, French +1 = +2; the
+    // defender (3 s.p.) Fresh +2, disordered -1, general +1, outnumbered 5 to 3 -1 = +1: the
+    // lead is 1 again, and "broken" now routs the disordered defender (2 more s.p. lost):
+    // 140/1296 x 65/1296 x 1/6 for the general killed with it.
+    #[test]
+    fn combat_by_hand() {
+        let r =
+            grognard_engine::book::Book::resolutions(&grognard_rules_napoleons_wars::NapoleonsWars)
+                .into_iter()
+                .find(|r| r.about().name == "combat")
+                .unwrap();
+        let s = serde_json::json!({
+            "attacker": {"nation": "France", "sp": 6},
+            "defender": {"nation": "Austria", "sp": 4, "general_attached": true},
+        });
+        let o = r.odds(&s).unwrap();
+        let is = |outcome: &str, p: Chance| {
+            assert_eq!(chance(&o, outcome), (*p.numer(), *p.denom()), "{outcome}");
+        };
+        is(
+            "defender crushed: attacker advances 3\"; defender loses 3 s.p., routs; the beaten unit's general killed",
+            Chance::new(5, 1296),
+        );
+        is(
+            "defender broken: attacker advances 2\"; defender loses 2 s.p., retreats a full move; the beaten unit's general killed",
+            Chance::new(65, 7776),
+        );
+        is(
+            "defender broken: attacker advances 2\"; defender loses 2 s.p., retreats a full move; the beaten unit's general unhurt",
+            Chance::new(65 * 5, 7776),
+        );
+        is(
+            "defender broken after a desperate struggle: attacker loses 1 s.p., advances 2\", disordered; defender loses 3 s.p., routs; the beaten unit's general killed",
+            Chance::new(140 * 65, 1296 * 1296 * 6),
+        );
+        assert_eq!(
+            o.expected
+                .iter()
+                .map(|(k, _)| k.as_str())
+                .collect::<Vec<_>>(),
+            ["attacker s.p. lost", "defender s.p. lost"]
+        );
+        // The net lead shows with the defender's modifiers turned against the attacker.
+        assert_eq!(o.modifiers.iter().map(|m| m.value).sum::<i32>(), 1);
+    }
+
+    #[test]
+    fn combat_situations_the_book_forbids_are_named() {
+        let r =
+            grognard_engine::book::Book::resolutions(&grognard_rules_napoleons_wars::NapoleonsWars)
+                .into_iter()
+                .find(|r| r.about().name == "combat")
+                .unwrap();
+        for (s, path) in [
+            (serde_json::json!({"outflanked": true}), "outflanked"),
+            (
+                serde_json::json!({"countercharged": true}),
+                "countercharged",
+            ),
+            (serde_json::json!({"second": {"sp": 8}}), "second"),
+            (
+                serde_json::json!({"attacker_valorous_near": true, "defender_valorous_near": true}),
+                "defender_valorous_near",
+            ),
+            (
+                serde_json::json!({"defender": {"sp": 6, "worn_at": 6}}),
+                "defender.fatigue",
+            ),
+            (serde_json::json!({"cover": "fortress"}), "cover"),
+        ] {
+            let e = r.odds(&s).unwrap_err();
+            assert_eq!(e[0].path, path, "{s}: {e:?}");
+        }
+    }
+}

@@ -23,6 +23,7 @@ pub mod narrate;
 pub mod picture;
 pub mod rally;
 pub mod resolutions;
+pub mod resolve;
 pub mod rout;
 pub mod rules;
 pub mod scenario;

@@ -1,16 +1,18 @@
 //! Melee ("2x2 Melee", "Multiple melees", "Melee modifiers", "Melee results", "Clearing
 //! dense woods"; optional "Column of Attack", "Lancers", "Irregular Warband").
 
+use crate::facts::UnitFacts;
 use crate::measure::{self, touching};
+use crate::resolve::melee::{self as resolve, Higher, Role, Situation};
 use crate::state::{Contact, State, Status, Unit, UnitId};
-use crate::units::{Size, UnitType};
+use crate::units::UnitType;
 use grognard_engine::dice::{distribution, Distribution};
-use grognard_engine::explain::{Explanation, Modifier};
+use grognard_engine::explain::Modifier;
 use grognard_engine::terrain::TerrainKind;
 use grognard_engine::Dice;
 use grognard_geometry::{Base, Face};
 
-pub const RULE: &str = "2x2 Melee results";
+pub use crate::resolve::melee::{Fight, RULE};
 
 /// Is this contact the clearing of light infantry from dense woods?
 pub fn clearing(state: &State, c: &Contact) -> bool {
@@ -21,10 +23,15 @@ pub fn clearing(state: &State, c: &Contact) -> bool {
         && !measure::in_dense_wood(state, a)
 }
 
-/// The support of `unit` in contact `c`, if its player took a column of attack for it and the
-/// support still stands behind it ("Column of Attack", ruling R33): only an attacker may.
+/// The support of `unit` in contact `c`, if its player took a column of attack for it
+/// (`columns`) and the support still stands behind it ("Column of Attack", ruling R33): only
+/// an attacker may.
 pub fn column_taken(state: &State, unit: &Unit, c: &Contact) -> Option<UnitId> {
-    if c.attacker != unit.id || !state.melee.columns.contains(&unit.id) {
+    column_in(state, unit, c, &state.melee.columns)
+}
+
+fn column_in(state: &State, unit: &Unit, c: &Contact, columns: &[UnitId]) -> Option<UnitId> {
+    if c.attacker != unit.id || !columns.contains(&unit.id) {
         return None;
     }
     column_support(state, unit)
@@ -51,7 +58,51 @@ pub fn column_support(state: &State, unit: &Unit) -> Option<UnitId> {
         .map(|f| f.id)
 }
 
-/// Every modifier `unit` has in its melee against `enemy`.
+/// The facts of contact `c` on the table, as a player would state them: `engaged` counts
+/// the enemies of each unit as its group started, `columns` the attackers whose player took
+/// a column of attack.
+pub fn situation(
+    state: &State,
+    c: &Contact,
+    engaged: &[(UnitId, u8)],
+    columns: &[UnitId],
+) -> Situation {
+    let a = state.unit(c.attacker);
+    let d = state.unit(c.defender);
+    let count = |id: UnitId| {
+        engaged
+            .iter()
+            .find(|(u, _)| *u == id)
+            .map(|(_, n)| *n)
+            .unwrap_or(1)
+    };
+    let (ea, ed) = (measure::elevation(state, a), measure::elevation(state, d));
+    Situation {
+        attacker: UnitFacts::of(a),
+        defender: UnitFacts::of(d),
+        attacker_engaged: count(a.id),
+        defender_engaged: count(d.id),
+        higher: if ea > ed {
+            Higher::Attacker
+        } else if ed > ea {
+            Higher::Defender
+        } else {
+            Higher::Neither
+        },
+        attacker_hq_in_contact: measure::hq_in_contact(state, a).is_some(),
+        defender_hq_in_contact: measure::hq_in_contact(state, d).is_some(),
+        attacker_in_town: measure::in_town(state, a),
+        defender_in_town: measure::in_town(state, d),
+        attacker_followed_up: a.followed_up,
+        defender_followed_up: d.followed_up,
+        attacker_road_column: a.road_column,
+        defender_road_column: d.road_column,
+        clearing: clearing(state, c),
+        support: column_in(state, a, c, columns).map(|id| UnitFacts::of(state.unit(id))),
+    }
+}
+
+/// Every modifier `unit` has in its melee against `enemy` in contact `contact`.
 pub fn modifiers(
     state: &State,
     unit: &Unit,
@@ -59,156 +110,31 @@ pub fn modifiers(
     engaged: &[(UnitId, u8)],
     contact: &Contact,
 ) -> Vec<Modifier> {
-    let t = &state.field.tables.melee;
-    let o = &state.field.options;
-    let mut m = Vec::new();
-    let clear = clearing(state, contact);
     let attacking = contact.attacker == unit.id;
-    use UnitType::*;
-    match unit.kind {
-        LightCavalry => m.push(Modifier::new(t.light_cavalry, "light cavalry")),
-        HeavyCavalry => m.push(Modifier::new(t.heavy_cavalry, "heavy cavalry")),
-        Guards => m.push(Modifier::new(t.guards, "Guards")),
-        Lancers => {
-            m.push(Modifier::new(t.light_cavalry, "light cavalry"));
-            if enemy.status == Status::Disrupted {
-                m.push(Modifier::new(
-                    t.lancers_vs_disrupted,
-                    "lancers against a Disrupted enemy",
-                ));
-            }
-            if enemy.kind.is_cavalry() {
-                m.push(Modifier::new(
-                    t.lancers_vs_cavalry,
-                    "lancers against cavalry",
-                ));
-            }
+    let c = if attacking {
+        Contact {
+            attacker: unit.id,
+            defender: enemy.id,
         }
-        IrregularWarband if o.irregular_warband => {
-            m.push(Modifier::new(t.warband, "irregular warband"))
+    } else {
+        Contact {
+            attacker: enemy.id,
+            defender: unit.id,
         }
-        _ => {}
-    }
-    if unit.kind.is_cavalry() && measure::in_town(state, unit) {
-        m.push(Modifier::new(t.cavalry_in_town, "cavalry in a town"));
-    }
-    if enemy.status == Status::Disrupted {
-        m.push(Modifier::new(t.enemy_disrupted, "enemy is Disrupted"));
-    }
-    let enemy_count = engaged
-        .iter()
-        .find(|(id, _)| *id == enemy.id)
-        .map(|(_, n)| *n)
-        .unwrap_or(1);
-    if enemy_count > 1 {
-        m.push(Modifier::new(
-            t.enemy_outnumbered * (enemy_count as i32 - 1),
-            format!("enemy is in melee with {enemy_count} units"),
-        ));
-    }
-    if unit.kind != Hq && measure::hq_in_contact(state, unit).is_some() {
-        m.push(Modifier::new(t.hq_in_contact, "HQ in base-to-base contact"));
-    }
-    if measure::elevation(state, unit) > measure::elevation(state, enemy) {
-        m.push(Modifier::new(t.higher, "higher than the enemy"));
-    }
-    let li_defending_wood = clear && !attacking;
-    if unit.kind.is_artillery()
-        || unit.kind == Hq
-        || (unit.kind == LightInfantry && !li_defending_wood)
-    {
-        m.push(Modifier::new(
-            t.artillery_hq_light_infantry,
-            "artillery, HQ or light infantry",
-        ));
-    }
-    if clear && attacking && unit.kind != LightInfantry {
-        m.push(Modifier::new(
-            t.clearing_non_light_attacker,
-            "clearing dense woods",
-        ));
-    }
-    if clear && !attacking && unit.status != Status::Ready {
-        m.push(Modifier::new(
-            t.clearing_defender_pinned,
-            "Pinned light infantry holding a wood",
-        ));
-    }
-    if unit.kind.size_counts_for_melee() {
-        match unit.size {
-            Size::Large => m.push(Modifier::new(t.large, "Large unit")),
-            Size::Small => m.push(Modifier::new(t.small, "Small unit")),
-            Size::Common => {}
-        }
-    }
-    if unit.followed_up {
-        m.push(Modifier::new(t.follow_up, "follow-up melee"));
-    }
-    if unit.road_column {
-        m.push(Modifier::new(t.road_column, "caught on the road in column"));
-    }
-    if column_taken(state, unit, contact).is_some() {
-        m.push(Modifier::new(t.column_support, "column of attack"));
-    }
-    m
-}
-
-/// Result of one fought contact.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Fight {
-    pub attack: Explanation,
-    pub defence: Explanation,
-    pub attacker_won: bool,
-    pub difference: i32,
+    };
+    let s = situation(state, &c, engaged, &state.melee.columns);
+    let role = if attacking {
+        Role::Attacker
+    } else {
+        Role::Defender
+    };
+    resolve::modifiers(&state.field.tables.melee, &s, role)
 }
 
 /// Roll a melee, re-rolling drawn totals ("2x2 Melee results").
 pub fn fight(state: &State, c: &Contact, engaged: &[(UnitId, u8)], dice: &mut dyn Dice) -> Fight {
-    let a = state.unit(c.attacker);
-    let d = state.unit(c.defender);
-    let ma = modifiers(state, a, d, engaged, c);
-    let md = modifiers(state, d, a, engaged, c);
-    let mut attack = Explanation::new(RULE);
-    attack.modifiers = ma;
-    let mut defence = Explanation::new(RULE);
-    defence.modifiers = md;
-    loop {
-        let (ra, rd) = roll_round(dice);
-        attack.dice = vec![ra];
-        defence.dice = vec![rd];
-        let ta = attack.tally();
-        let td = defence.tally();
-        if let Some((attacker_won, diff)) = decide(ta, td) {
-            let t = &state.field.tables.melee;
-            let (row, res) = if diff >= t.mandatory_follow_up_from {
-                (
-                    format!("difference {}+", t.mandatory_follow_up_from),
-                    "loser destroyed, follow-up mandatory",
-                )
-            } else if diff >= t.destroyed_from {
-                (
-                    format!("difference {diff}"),
-                    "loser destroyed, may follow up",
-                )
-            } else {
-                (
-                    "difference 1 or 2".to_string(),
-                    "loser routs, may follow up",
-                )
-            };
-            for e in [&mut attack, &mut defence] {
-                e.row = row.clone().into();
-                e.result = res.into();
-            }
-            return Fight {
-                attack,
-                defence,
-                attacker_won,
-                difference: diff,
-            };
-        }
-        // Drawn totals: both sides roll again; the explanation keeps the deciding round.
-    }
+    let s = situation(state, c, engaged, &state.melee.columns);
+    resolve::fight(&state.field.tables.melee, &s, dice)
 }
 
 /// Exact odds that the attacker wins, and of each difference, through the same code.
@@ -217,37 +143,26 @@ pub fn fight(state: &State, c: &Contact, engaged: &[(UnitId, u8)], dice: &mut dy
 /// round and conditioning on a decision gives the exact distribution.
 pub fn odds(state: &State, c: &Contact, engaged: &[(UnitId, u8)]) -> Distribution<(bool, i32)> {
     // The modifiers do not depend on the dice: sum them once, then walk the rolls.
-    let a = state.unit(c.attacker);
-    let d = state.unit(c.defender);
-    let sa: i32 = modifiers(state, a, d, engaged, c)
+    let s = situation(state, c, engaged, &state.melee.columns);
+    let t = &state.field.tables.melee;
+    let sa: i32 = resolve::modifiers(t, &s, Role::Attacker)
         .iter()
         .map(|m| m.value)
         .sum();
-    let sd: i32 = modifiers(state, d, a, engaged, c)
+    let sd: i32 = resolve::modifiers(t, &s, Role::Defender)
         .iter()
         .map(|m| m.value)
         .sum();
     distribution(2, |dice| loop {
-        let (ra, rd) = roll_round(dice);
-        if let Some((won, diff)) = decide(ra as i32 + sa, rd as i32 + sd) {
+        let (ra, rd) = (
+            dice.roll(6, "melee, attacker"),
+            dice.roll(6, "melee, defender"),
+        );
+        if let Some((won, diff)) = resolve::decide(ra as i32 + sa, rd as i32 + sd) {
             return (won, diff.min(4));
         }
     })
     .conditional()
-}
-
-/// One round of melee dice: the attacker's, then the defender's.
-fn roll_round(dice: &mut dyn Dice) -> (u8, u8) {
-    (
-        dice.roll(6, "melee, attacker"),
-        dice.roll(6, "melee, defender"),
-    )
-}
-
-/// The decision of a round from the two totals: whether the attacker won and by how much,
-/// or nothing for a draw, which is rolled again ("2x2 Melee results").
-fn decide(attack: i32, defence: i32) -> Option<(bool, i32)> {
-    (attack != defence).then(|| (attack > defence, (attack - defence).abs()))
 }
 
 /// The enemies each unit of a group of contacts is in melee with.

@@ -11,7 +11,6 @@ use crate::scenario::Scenario;
 use crate::shooting;
 use crate::state::{Contact, MeleeWork, Pending, ShotResult, State, Status, UnitId};
 use crate::units::UnitType;
-use grognard_engine::explain::Explanation;
 use grognard_engine::sequence::{Actor, PhaseSpec, SequenceOfPlay};
 use grognard_engine::{Candidate, Dice, Illegal, Outcome, Ruleset, Side};
 use grognard_geometry::{angle_of, Base, Pose};
@@ -339,28 +338,13 @@ impl TwoByTwo {
                 }
             }
             Command::Reinforce { point } => {
-                let p = &ctx.state.field.points[*point as usize];
-                let need = if p.flank {
-                    ctx.state.field.tables.arrival.flank_at
-                } else {
-                    ctx.state.field.tables.arrival.rear_at
-                };
-                let flank = p.flank;
-                let face = ctx.roll("reinforcement");
-                let mut e = Explanation::new(R_REINF);
-                e.dice = vec![face];
-                e.tally();
-                e.row = format!(
-                    "{need}+ from {}",
-                    if flank { "a flank" } else { "the rear" }
-                )
-                .into();
-                let arrives = (face >= need).then(|| ctx.state.queues[*point as usize][0]);
-                e.result = if arrives.is_some() {
-                    "arrives".into()
-                } else {
-                    "does not arrive".into()
-                };
+                let s = crate::resolve::reinforcement::situation(ctx.state, side, *point);
+                let (e, arrives) = crate::resolve::reinforcement::roll(
+                    &ctx.state.field.tables.arrival,
+                    &s,
+                    ctx.dice,
+                );
+                let arrives = arrives.then(|| ctx.state.queues[*point as usize][0]);
                 ctx.emit(Event::ReinforcementRolled {
                     side,
                     point: *point,

@@ -271,20 +271,18 @@ pub fn generate_from(
             .unwrap_or_else(|| armies[i].nation.name().to_string())
     });
     // Roll-off ("2x2 Game setup"): ties add 10 AP set up at the start, then re-roll.
-    let mut initial_ap = 10.0;
-    let attacker = loop {
-        let a = dice.roll(6, "set-up roll-off, first army");
-        let b = dice.roll(6, "set-up roll-off, second army");
+    let (rounds, first_attacks) = crate::resolve::setup::roll_off(dice);
+    for (i, (a, b)) in rounds.iter().enumerate() {
         log.push(format!("Roll-off: {} {a}, {} {b}", names[0], names[1]));
         if a == b {
-            initial_ap += 10.0;
             log.push(format!(
-                "Tied: each side sets up {initial_ap} AP at the start"
+                "Tied: each side sets up {} AP at the start",
+                crate::resolve::setup::initial_ap(i + 1)
             ));
-            continue;
         }
-        break if a > b { 0 } else { 1 };
-    };
+    }
+    let initial_ap = crate::resolve::setup::initial_ap(rounds.len() - 1);
+    let attacker = if first_attacks { 0 } else { 1 };
     let defender = 1 - attacker;
     log.push(format!(
         "{} attack, {} defend and move first",

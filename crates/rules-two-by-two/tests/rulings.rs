@@ -2596,3 +2596,173 @@ fn r35_rivers_fords_and_bridges() {
     let e = t.refused(AUSTRIA, &Command::Place { offset: 0.0 });
     assert!(e.reason.contains("in a river"), "{e}");
 }
+
+/// The explanations the companion gives for a roll resolved with `faces`, as JSON.
+fn companion_rolls(roll: &str, situation: &serde_json::Value, faces: &[u8]) -> serde_json::Value {
+    let r = grognard_rules_two_by_two::resolutions::all()
+        .into_iter()
+        .find(|r| r.about().name == roll)
+        .unwrap();
+    let done = r
+        .resolve(situation, &mut grognard_engine::dice::Scripted::new(faces))
+        .unwrap();
+    serde_json::to_value(&done.rolls).unwrap()
+}
+
+/// The explanations a battle's events carry, in order: melee rolls, then rout rolls.
+fn battle_rolls(events: &[Event]) -> serde_json::Value {
+    let mut out = Vec::new();
+    for e in events {
+        match e {
+            Event::MeleeFought {
+                attack, defence, ..
+            } => {
+                out.push(serde_json::to_value(attack).unwrap());
+                out.push(serde_json::to_value(defence).unwrap());
+            }
+            Event::RoutTest { roll, .. } => out.push(serde_json::to_value(roll).unwrap()),
+            _ => {}
+        }
+    }
+    serde_json::Value::Array(out)
+}
+
+// R37 "2x2 Game setup": the roll-off is thrown again after every tie, each tie adding 10 AP
+// to what both sides set up at the start, until one player is higher, even once the AP
+// reaches a whole army (the dice must still name the attacker).
+// Actions: generate a battle with the roll-off tied 3-3 and 4-4, then 5-2; resolve the
+// companion's `setup` roll with the same dice for 40 AP and for 20 AP armies.
+// Expected: 30 AP set up at the start, the first army attacks; the companion says the same,
+// and for 20 AP armies that the whole army is set up.
+#[test]
+fn r37_roll_off_ties_add_ten_ap_until_decided() {
+    use grognard_rules_two_by_two::army::Nation;
+    use grognard_rules_two_by_two::scenario::Role;
+    use grognard_rules_two_by_two::setup::Army;
+    let mut faces = vec![3, 3, 4, 4, 5, 2];
+    faces.extend(std::iter::repeat_n(4, 40));
+    let mut dice = grognard_engine::dice::Scripted::new(&faces);
+    let (s, log) = grognard_rules_two_by_two::setup::generate(
+        [
+            Army::standard(Nation::French),
+            Army::standard(Nation::Austrian),
+        ],
+        GameKind::Fast,
+        &mut dice,
+        &mut grognard_engine::dice::Seeded::new(1),
+    );
+    assert_eq!(s.game.initial_ap, 30.0);
+    assert_eq!(s.sides[1].name, "French", "{:?}", log.lines);
+    assert_eq!(s.sides[1].role, Role::Attacker);
+    let r = grognard_rules_two_by_two::resolutions::all()
+        .into_iter()
+        .find(|r| r.about().name == "setup")
+        .unwrap();
+    let done = r
+        .resolve(
+            &serde_json::json!({"army_ap": 40}),
+            &mut grognard_engine::dice::Scripted::new(&faces[..6]),
+        )
+        .unwrap();
+    assert_eq!(
+        done.outcome,
+        "first player attacks, second defends and moves first, after 2 ties; each side sets up 30 AP at the start"
+    );
+    assert_eq!(done.rolls.len(), 3);
+    let done = r
+        .resolve(
+            &serde_json::json!({"army_ap": 20}),
+            &mut grognard_engine::dice::Scripted::new(&faces[..6]),
+        )
+        .unwrap();
+    assert_eq!(
+        done.outcome,
+        "first player attacks, second defends and moves first, after one tie or more; each side sets up its whole army at the start"
+    );
+}
+
+// R38 "Column of Attack": a support that shares a routed attacker's result routs, and a
+// routing unit always rolls to survive ("2x2 Effects: Routs"), so the support throws its own
+// rout roll after the attacker's.
+// Actions: a French column (head and support) takes its column against an Austrian
+// battalion and loses 2+1 against 5; the head's rout roll is 1, the support's 5.
+// Expected: the head is destroyed on its roll, the support routs and ends Disrupted; the
+// companion's melee with a support, resolved with the same dice, explains the same four
+// rolls word for word.
+#[test]
+fn r38_a_column_support_rolls_its_own_rout() {
+    let mut t = Battle::new()
+        .options(|o| o.column_of_attack = true)
+        .unit(AUSTRIA, "defender", Line, [12.0, 12.0, 90.0])
+        .unit(FRANCE, "head", Line, [12.0, 12.5, 270.0])
+        .unit(FRANCE, "support", Line, [12.0, 13.0, 270.0])
+        .start();
+    t.contact("head", "defender");
+    t.phase(1, "melee", FRANCE);
+    let (h, s, d) = (t.id("head"), t.id("support"), t.id("defender"));
+    let ev = t.run(
+        FRANCE,
+        &Command::Melee {
+            order: vec![(h, d)],
+            columns: vec![h],
+        },
+        &[2, 5, 1, 5],
+    );
+    let tested: Vec<(u16, bool)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::RoutTest { unit, survived, .. } => Some((*unit, *survived)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tested, vec![(h, false), (s, true)]);
+    assert_eq!(t.state.unit(h).place, Place::Destroyed);
+    assert_eq!(t.status("support"), Status::Disrupted);
+    assert_eq!(
+        companion_rolls("melee", &serde_json::json!({"support": {}}), &[2, 5, 1, 5]),
+        battle_rolls(&ev)
+    );
+}
+
+// R39 "2x2 HQs and destroyed units": an HQ touching a melee's loser is destroyed with it
+// when the loser's rout roll destroys it, as when the result does: the roll is made before
+// the rout moves it away.
+// Actions: a French battalion fights an Austrian one whose HQ touches its flank (+1): 4
+// against 2+1, the defender routs, rout roll 1.
+// Expected: the defender is destroyed on its rout roll and its HQ with it; the companion,
+// told the HQ touches the defender, says so and explains the same rolls.
+#[test]
+fn r39_the_losers_hq_goes_with_it_on_a_rout_roll() {
+    let mut t = Battle::new()
+        .unit(AUSTRIA, "defender", Line, [12.0, 12.0, 90.0])
+        .unit(AUSTRIA, "general", Hq, [13.0, 12.0, 90.0])
+        .unit(FRANCE, "attacker", Line, [12.0, 12.5, 270.0])
+        .start();
+    t.contact("attacker", "defender");
+    t.phase(1, "melee", FRANCE);
+    let (a, d, g) = (t.id("attacker"), t.id("defender"), t.id("general"));
+    let ev = t.run(FRANCE, &melee_order(vec![(a, d)]), &[4, 2, 1]);
+    assert_eq!(
+        destroyed(&ev),
+        vec![(d, Cause::RoutRoll), (g, Cause::WithItsUnit)]
+    );
+    let situation = serde_json::json!({"defender_hq_in_contact": true});
+    assert_eq!(
+        companion_rolls("melee", &situation, &[4, 2, 1]),
+        battle_rolls(&ev)
+    );
+    let r = grognard_rules_two_by_two::resolutions::all()
+        .into_iter()
+        .find(|r| r.about().name == "melee")
+        .unwrap();
+    let done = r
+        .resolve(
+            &situation,
+            &mut grognard_engine::dice::Scripted::new(&[4, 2, 1]),
+        )
+        .unwrap();
+    assert_eq!(
+        done.outcome,
+        "attacker wins by 1-2: defender routs and is destroyed on its rout roll, and the HQ touching it with it; attacker may follow up"
+    );
+}
