@@ -328,7 +328,10 @@ pub fn as_battery<'de, D: serde::Deserializer<'de>>(d: D) -> Result<UnitFacts, D
     if let Some(m) = v.as_object_mut() {
         m.entry("arm").or_insert_with(|| "artillery".into());
     }
-    UnitFacts::deserialize(v).map_err(serde::de::Error::custom)
+    serde_path_to_error::deserialize::<_, UnitFacts>(v).map_err(|e| {
+        let fact = e.path().to_string();
+        serde::de::Error::custom(format!("{fact}: {}", e.into_inner()))
+    })
 }
 
 /// A range band of the fire points table ("NW Artillery Fire Points Table").
