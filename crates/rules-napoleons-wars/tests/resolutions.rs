@@ -639,6 +639,36 @@ fn n54_a_suppressed_battery_shoots_whole() {
     assert_eq!(e[0].path, "battery.suppressed");
 }
 
+// A battery's facts are a battery's unless they say otherwise: a damaged medium battery at
+// 6" has 3 / 2 = 1.5 fire points, rounded down to 1 (ruling N1); the 1 row reads Effective
+// from 9, so with +1 (French guns) the dice must make 8: 15 throws of 36, 5/12.
+#[test]
+fn artillery_batteries_are_batteries_unless_said() {
+    let r = roll("artillery");
+    let o = r
+        .odds(&serde_json::json!({"batteries": [{"battery": {"damaged": true}, "range": 6}]}))
+        .unwrap();
+    assert_eq!(chance(&o, "effective fire: target disordered"), (5, 12));
+    assert_eq!(o.outcomes.len(), 2);
+    let e = r
+        .odds(&serde_json::json!({"batteries": [{"battery": {"arm": "cavalry"}}]}))
+        .unwrap_err();
+    assert_eq!(e[0].path, "batteries[0].battery.arm");
+    let e = r
+        .odds(&serde_json::json!({"batteries": [{"range": 13}]}))
+        .unwrap_err();
+    assert_eq!(e[0].path, "batteries[0].range");
+    // A fact of a battery that does not read names itself in the message.
+    let e = r
+        .odds(&serde_json::json!({"batteries": [{"battery": {"guns": "Huge"}}]}))
+        .unwrap_err();
+    assert_eq!(e[0].path, "batteries[0].battery");
+    assert!(
+        e[0].message.starts_with("guns: unknown variant `Huge`"),
+        "{e:?}"
+    );
+}
+
 mod combat {
     use super::chance;
     use grognard_engine::conformance::odds_agree;

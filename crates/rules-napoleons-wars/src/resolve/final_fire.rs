@@ -23,6 +23,7 @@ const RULE: &str = "NW 8.5 Artillery final fire and evasion";
 pub struct EvasionSituation {
     /// The battery charged: horse artillery (and rockets, ruling N33) gets away more
     /// easily; a suppressed one less so.
+    #[serde(deserialize_with = "fire::as_battery")]
     pub battery: UnitFacts,
     /// The unit charging it: light cavalry is the hardest to escape (ruling N2).
     pub attacker: UnitFacts,
@@ -235,6 +236,7 @@ pub struct FinalFireSituation {
     /// The battery charged from its front: it fires its canister points, halved when
     /// damaged but not for being suppressed (ruling N54); rockets and a damaged battery
     /// that is suppressed take no final shot.
+    #[serde(deserialize_with = "fire::as_battery")]
     pub battery: UnitFacts,
     /// The unit charging it, which the shot hits.
     pub attacker: UnitFacts,
@@ -455,15 +457,13 @@ impl Resolution<Tables> for FinalFireRoll {
     fn odds(&self, t: &Tables, s: &FinalFireSituation) -> Exact<FinalFired> {
         let a = &t.artillery;
         let (b, target) = s.shot(a);
-        let shot = ArtilleryShot {
-            points: fire::battery_points(a, &b).unwrap_or(0.0),
-            modifier: fire::modifiers(a, &[b], &target)
-                .iter()
-                .map(|m| m.value)
-                .sum(),
-        };
+        let points = fire::battery_points(a, &b).unwrap_or(0.0);
+        let modifier: i32 = fire::modifiers(a, &[b], &target)
+            .iter()
+            .map(|m| m.value)
+            .sum();
         let ev = s.evasion();
-        shot.odds(a, &s.attacker).then(|fired| {
+        fire::fire_odds(a, &s.attacker, points, modifier).then(|fired| {
             if stops(&fired) || s.attached {
                 Exact {
                     outcomes: vec![(after_shot(s, fired, None), Chance::from_integer(1))],
@@ -495,32 +495,5 @@ impl Resolution<Tables> for FinalFireRoll {
             out.push(Effect::gone("battery"));
         }
         out
-    }
-}
-
-/// One battery's fire with its points and modifier fixed.
-struct ArtilleryShot {
-    points: f64,
-    modifier: i32,
-}
-
-impl ArtilleryShot {
-    fn odds(&self, t: &Artillery, target: &UnitFacts) -> Exact<Fired> {
-        let mut e = Exact::new();
-        let Some(row) = t.row(fire::round_points(self.points)) else {
-            e.add(
-                Fired::of(t, target, FireEffect::Desultory, false),
-                Chance::from_integer(1),
-            );
-            return e;
-        };
-        for a in 1..=6i32 {
-            for b in 1..=6i32 {
-                let effect = t.effect(row, a + b + self.modifier);
-                let twelve = a + b == t.general_killed_on as i32;
-                e.add(Fired::of(t, target, effect, twelve), Chance::new(1, 36));
-            }
-        }
-        e
     }
 }

@@ -321,6 +321,19 @@ pub fn odds(
     }))
 }
 
+/// Read a battery's facts, which are a battery's unless they say otherwise: `arm` defaults
+/// to artillery here, so that `battery.damaged=yes` alone describes a damaged battery.
+pub fn as_battery<'de, D: serde::Deserializer<'de>>(d: D) -> Result<UnitFacts, D::Error> {
+    let mut v = serde_json::Value::deserialize(d)?;
+    if let Some(m) = v.as_object_mut() {
+        m.entry("arm").or_insert_with(|| "artillery".into());
+    }
+    serde_path_to_error::deserialize::<_, UnitFacts>(v).map_err(|e| {
+        let fact = e.path().to_string();
+        serde::de::Error::custom(format!("{fact}: {}", e.into_inner()))
+    })
+}
+
 /// A range band of the fire points table ("NW Artillery Fire Points Table").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -368,6 +381,7 @@ pub struct Firing {
     /// rockets roll their fire points), its nation (British and French guns +1, Russian
     /// heavy guns +1, Ottoman guns -1), Cossack guns (-1, ruling N52), damaged or
     /// suppressed (fire points halved; both, it cannot fire).
+    #[serde(deserialize_with = "as_battery")]
     pub battery: UnitFacts,
     /// How far it fires: inches, or a band (`canister`, `medium`, `long`).
     pub range: Range,
@@ -695,13 +709,13 @@ pub fn resolve_situation(t: &Artillery, s: &Situation, dice: &mut dyn Dice) -> O
     )
 }
 
-/// The exact odds of the fire of `s` with its rocket batteries' fire points fixed: counted
-/// over the 36 throws of the fire roll.
-fn fire_odds(t: &Artillery, s: &Situation, points: f64, modifier: i32) -> Exact<Fired> {
+/// The exact odds of fire of `points` (summed, not yet rounded) with `modifier` at
+/// `target`: counted over the 36 throws of the fire roll.
+pub fn fire_odds(t: &Artillery, target: &UnitFacts, points: f64, modifier: i32) -> Exact<Fired> {
     let Some(row) = t.row(round_points(points)) else {
         return Exact {
             outcomes: vec![(
-                Fired::of(t, &s.target, FireEffect::Desultory, false),
+                Fired::of(t, target, FireEffect::Desultory, false),
                 Chance::from_integer(1),
             )],
         };
@@ -717,7 +731,7 @@ fn fire_odds(t: &Artillery, s: &Situation, points: f64, modifier: i32) -> Exact<
     for (e, row) in FireEffect::ALL.into_iter().zip(ways) {
         for (twelve, n) in row.into_iter().enumerate() {
             if n > 0 {
-                out.add(Fired::of(t, &s.target, e, twelve == 1), Chance::new(n, 36));
+                out.add(Fired::of(t, target, e, twelve == 1), Chance::new(n, 36));
             }
         }
     }
@@ -790,7 +804,7 @@ impl Resolution<Tables> for ArtilleryRoll {
             }
         }
         if rolled.is_empty() {
-            return fire_odds(a, s, fixed, modifier);
+            return fire_odds(a, &s.target, fixed, modifier);
         }
         let faces: Vec<u8> = rolled
             .iter()
@@ -814,7 +828,7 @@ impl Resolution<Tables> for ArtilleryRoll {
             }
             sum
         });
-        points.then(|q| fire_odds(a, s, fixed + q, modifier))
+        points.then(|q| fire_odds(a, &s.target, fixed + q, modifier))
     }
 
     fn depth(&self) -> usize {
