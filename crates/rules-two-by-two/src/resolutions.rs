@@ -53,6 +53,12 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             return serde_json::to_value(s).ok().map(|s| ("reinforcement", s));
         }
         Command::Melee { order, columns } => return melee_of(state, order, columns),
+        Command::FollowUp { distance } => {
+            let after = crate::rules::after_follow_up(state, *distance)?;
+            let c = crate::rules::next_fight(&after)?;
+            let s = crate::melee::situation(&after, &c, &after.melee.engaged, &after.melee.columns);
+            return serde_json::to_value(s).ok().map(|s| ("melee", s));
+        }
         _ => return None,
     };
     situation.ok().map(|s| ("rally", s))

@@ -702,8 +702,8 @@ mod setup_rolls {
     }
 }
 
-// The battle reaches the melee and reinforcement rolls, so the comparison of explanations
-// above covers them.
+// The battle reaches the melee and reinforcement rolls, the melee also after a follow-up
+// move, so the comparison of explanations above covers them.
 #[test]
 fn battles_throw_the_melee_and_reinforcement_rolls() {
     use grognard_ai::{General, RandomPlayer};
@@ -711,6 +711,7 @@ fn battles_throw_the_melee_and_reinforcement_rolls() {
     use grognard_engine::Player;
     use grognard_rules_two_by_two::Command;
     let mut names: Vec<&'static str> = Vec::new();
+    let mut after_follow_up = 0;
     for seed in 0..6 {
         let (scenario, _) = TwoByTwo.default_scenario(seed);
         let mut a = General::<Command>::default();
@@ -727,10 +728,14 @@ fn battles_throw_the_melee_and_reinforcement_rolls() {
                 if !names.contains(&name) {
                     names.push(name);
                 }
+                if matches!(step.command, Command::FollowUp { .. }) {
+                    after_follow_up += 1;
+                }
             }
         }
     }
     for want in ["rally", "melee", "reinforcement"] {
         assert!(names.contains(&want), "{want} never thrown: {names:?}");
     }
+    assert!(after_follow_up > 0, "no melee after a follow-up");
 }

@@ -154,22 +154,25 @@ impl Resolution<Tables> for SetupRoll {
         rolls: &mut Vec<Explanation>,
     ) -> SetUp {
         let (rounds, first_attacks) = roll_off(dice);
+        // Each round is told as the first player's die less the second's: above 0 the
+        // first attacks, below 0 the second, 0 is a tie.
         for (i, (a, b)) in rounds.iter().enumerate() {
             let mut e = Explanation::new(RULE);
-            e.dice = vec![*a, *b];
-            e.total = i32::from(*a) - i32::from(*b);
-            if a == b {
-                e.row = "tie".into();
+            e.dice = vec![*a];
+            e.modifiers = vec![Modifier::new(-i32::from(*b), "second player's die")];
+            let total = e.tally();
+            if total == 0 {
+                e.row = "0, tie".into();
                 e.result = format!(
                     "each side sets up {} AP at the start; throw again",
                     initial_ap(i + 1)
                 )
                 .into();
-            } else if a > b {
-                e.row = "first higher".into();
+            } else if total > 0 {
+                e.row = "1 or more".into();
                 e.result = "first player attacks".into();
             } else {
-                e.row = "second higher".into();
+                e.row = "-1 or less".into();
                 e.result = "second player attacks".into();
             }
             rolls.push(e);
@@ -204,6 +207,6 @@ impl Resolution<Tables> for SetupRoll {
     }
 
     fn counts(&self, o: &SetUp) -> Vec<(&'static str, f64)> {
-        vec![("ties", f64::from(o.ties))]
+        vec![("ties (counted up to the whole army)", f64::from(o.ties))]
     }
 }
