@@ -739,3 +739,67 @@ fn battles_throw_the_melee_and_reinforcement_rolls() {
     }
     assert!(after_follow_up > 0, "no melee after a follow-up");
 }
+
+// Facts at the edges of their types are refused with their path, or answered; never a
+// panic, whether asked through the companion or of the rolls themselves.
+#[test]
+fn extreme_facts_are_refused_or_answered() {
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_two_by_two::resolve::{melee, reinforcement, setup};
+    let rolls = grognard_rules_two_by_two::resolutions::all();
+    let ask = |name: &str, v: serde_json::Value, path: &str| {
+        let r = rolls.iter().find(|r| r.about().name == name).unwrap();
+        let e = r.odds(&v).unwrap_err();
+        assert_eq!(e[0].path, path, "{name} {v}: {e:?}");
+        assert!(!e[0].hint.is_empty());
+    };
+    ask(
+        "melee",
+        serde_json::json!({"attacker_engaged": 255}),
+        "attacker_engaged",
+    );
+    ask(
+        "melee",
+        serde_json::json!({"defender_engaged": 9}),
+        "defender_engaged",
+    );
+    ask(
+        "melee",
+        serde_json::json!({"attacker_engaged": -1}),
+        "attacker_engaged",
+    );
+    ask(
+        "reinforcement",
+        serde_json::json!({"waiting": 255}),
+        "waiting",
+    );
+    ask(
+        "reinforcement",
+        serde_json::json!({"dice_thrown": 255}),
+        "dice_thrown",
+    );
+    ask("setup", serde_json::json!({"army_ap": 1e308}), "army_ap");
+    ask("setup", serde_json::json!({"army_ap": -5}), "army_ap");
+    ask("setup", serde_json::json!({"army_ap": "many"}), "army_ap");
+    let t = book_tables();
+    let m = melee::Situation {
+        attacker_engaged: 255,
+        defender_engaged: 255,
+        ..melee::Situation::default()
+    };
+    assert!(!melee::MeleeRoll.odds(t, &m).outcomes.is_empty());
+    let r = reinforcement::Situation {
+        waiting: 0,
+        dice_thrown: 255,
+        ..reinforcement::Situation::default()
+    };
+    assert!(!reinforcement::ReinforcementRoll
+        .odds(t, &r)
+        .outcomes
+        .is_empty());
+    for army_ap in [f64::NAN, f64::INFINITY, -1.0, 1e308] {
+        let o = setup::SetupRoll.odds(t, &setup::Situation { army_ap });
+        let total: Chance = o.outcomes.iter().map(|(_, p)| *p).sum();
+        assert_eq!(total, Chance::from_integer(1), "{army_ap}");
+    }
+}

@@ -508,12 +508,12 @@ fn decided(t: &Melee, s: &Situation, attacker_won: bool, row: Row) -> MeleeEnd {
         Role::Defender
     };
     let by = match row {
-        Row::Routs => (1, Some(t.destroyed_from.max(2) as u8 - 1)),
+        Row::Routs => (1, Some(small(t.destroyed_from - 1).max(1))),
         Row::Destroyed => (
-            t.destroyed_from as u8,
-            Some(t.mandatory_follow_up_from as u8 - 1),
+            small(t.destroyed_from),
+            Some(small(t.mandatory_follow_up_from - 1)),
         ),
-        Row::DestroyedMustFollow => (t.mandatory_follow_up_from as u8, None),
+        Row::DestroyedMustFollow => (small(t.mandatory_follow_up_from), None),
     };
     let w = if attacker_won {
         &s.attacker
@@ -543,6 +543,11 @@ fn decided(t: &Melee, s: &Situation, attacker_won: bool, row: Row) -> MeleeEnd {
         attacker_pinned,
         hq_lost: loser.gone() && loser_hq(s, winner),
     }
+}
+
+/// A difference of the results table as a small count.
+fn small(n: i32) -> u8 {
+    n.clamp(0, i32::from(u8::MAX)) as u8
 }
 
 /// Whether a friendly HQ touches the loser when `winner` wins.

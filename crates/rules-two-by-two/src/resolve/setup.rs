@@ -51,14 +51,13 @@ pub fn initial_ap(ties: usize) -> f64 {
     FIRST_AP + TIE_AP * ties as f64
 }
 
-/// Ties after which every unit of an army of `army_ap` is set up at the start.
+/// Ties after which every unit of an army of `army_ap` is set up at the start (an army
+/// past [`MOST_AP`] counts as that many AP, one that is not a number as none).
 pub fn ties_to_whole(army_ap: f64) -> u8 {
-    if army_ap <= FIRST_AP {
+    if army_ap.is_nan() || army_ap <= FIRST_AP {
         0
     } else {
-        ((army_ap - FIRST_AP) / TIE_AP)
-            .ceil()
-            .min(f64::from(u8::MAX)) as u8
+        ((army_ap.min(MOST_AP) - FIRST_AP) / TIE_AP).ceil() as u8
     }
 }
 
