@@ -6,9 +6,13 @@
 use crate::odds::{self, Refusal};
 use grognard_engine::book::Book;
 use grognard_engine::dice::Seeded;
-use grognard_engine::resolution::{situation_from_pairs, AnyResolution};
+use grognard_engine::resolution::{pair_of_word, situation_from_pairs, AnyResolution};
 use serde_json::{Map, Value};
 use std::io::{BufRead, Write};
+
+/// Words that join a plain request together and say nothing themselves ("fire the
+/// battery at IR 31 with long range").
+const FILLERS: &[&str] = &["at", "against", "on", "with", "and", "the", "range", "by"];
 
 /// One named unit and its facts, as the player stated them and as results changed them.
 struct Record {
@@ -74,6 +78,9 @@ const HELP: &str = "Commands:
   facts ROLL                 the facts a roll takes
   ROLL role=NAME key=value   the odds of a roll, the units named for its roles,
                              e.g. rally unit=\"IR 31\" hq_in_contact=yes
+  ROLL NAME at NAME words    the same in plain words: units fill the roll's roles
+                             in order; a yes-or-no fact by its name, a choice by
+                             its value, e.g. shooting Guns at IR 31, long, flank
                              then give the dice thrown (4 or 4,3), `throw` to throw
                              them here, or an empty line to let it be
   help                       this list
@@ -283,6 +290,35 @@ impl<'b, B: Book> Session<'b, B> {
         }
     }
 
+    /// The longest run of words at the start of `w` that names a unit, and its length.
+    fn unit_run(&self, w: &[String]) -> Option<(usize, usize)> {
+        (1..=w.len()).rev().find_map(|n| {
+            let name = w[..n].join(" ");
+            let name = name.trim_end_matches(',');
+            self.units
+                .iter()
+                .position(|u| u.name.eq_ignore_ascii_case(name))
+                .map(|i| (n, i))
+        })
+    }
+
+    fn too_many(&self, roll: &str, roles: &[&str], unit: usize) -> Refusal {
+        Refusal(format!(
+            "{} is one unit too many: {roll} takes {}\n  hint: name each unit once, by its role if need be ({})",
+            self.units[unit].name,
+            if roles.is_empty() {
+                "no units".to_string()
+            } else {
+                roles.join(" and ")
+            },
+            roles
+                .iter()
+                .map(|r| format!("{r}=NAME"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ))
+    }
+
     fn ask(&mut self, roll: &str, w: &[String]) -> Result<Reply, Refusal> {
         let index = self
             .resolutions
@@ -297,28 +333,61 @@ impl<'b, B: Book> Session<'b, B> {
             })?;
         let r = &self.resolutions[index];
         let roles = r.roles();
-        let mut cast = Vec::new();
+        let schema = r.schema();
+        let mut cast: Vec<(&'static str, usize)> = Vec::new();
         let mut pairs = Vec::new();
         let mut situation = Value::Object(Map::new());
-        for p in w {
-            match p.split_once('=') {
+        let mut i = 0;
+        while i < w.len() {
+            let word = w[i].trim_end_matches(',');
+            let (n, named) = match word.split_once('=') {
                 Some((k, name)) if roles.contains(&k) => {
-                    let i = self.find_unit(name)?;
-                    if self.units[i].gone {
-                        return Err(Refusal(format!(
-                            "{} is gone from the battle\n  hint: `units` lists them",
-                            self.units[i].name
-                        )));
-                    }
                     let role = *roles.iter().find(|r| **r == k).expect("a role");
-                    cast.push((role, i));
-                    situation[role] = Value::Object(self.units[i].facts.clone());
+                    (1, Some((role, self.find_unit(name)?)))
                 }
-                _ => pairs.push(p.clone()),
+                Some(_) => {
+                    pairs.push(word.to_string());
+                    (1, None)
+                }
+                None => match self.unit_run(&w[i..]) {
+                    Some((n, unit)) => {
+                        let role = roles
+                            .iter()
+                            .find(|r| !cast.iter().any(|(c, _)| c == *r))
+                            .ok_or_else(|| self.too_many(roll, roles, unit))?;
+                        (n, Some((*role, unit)))
+                    }
+                    None if word.is_empty() || FILLERS.contains(&word.to_lowercase().as_str()) => {
+                        (1, None)
+                    }
+                    None => match pair_of_word(&schema, word) {
+                        Some(pair) => {
+                            pairs.push(pair);
+                            (1, None)
+                        }
+                        None => {
+                            return Err(Refusal(format!(
+                                "{word:?} is no unit, fact or value of {roll}\n  hint: name units as `units` lists them, and facts as `facts {roll}` does (key=value, a yes-or-no fact by its name, or a value only one fact takes)"
+                            )))
+                        }
+                    },
+                },
+            };
+            if let Some((role, unit)) = named {
+                if self.units[unit].gone {
+                    return Err(Refusal(format!(
+                        "{} is gone from the battle\n  hint: `units` lists them",
+                        self.units[unit].name
+                    )));
+                }
+                cast.retain(|(c, _)| *c != role);
+                cast.push((role, unit));
+                situation[role] = Value::Object(self.units[unit].facts.clone());
             }
+            i += n;
         }
-        let given = situation_from_pairs(&r.schema(), &pairs)
-            .map_err(|p| odds::refusal(r.as_ref(), &[p]))?;
+        let given =
+            situation_from_pairs(&schema, &pairs).map_err(|p| odds::refusal(r.as_ref(), &[p]))?;
         odds::merge(&mut situation, given);
         let o = r
             .odds(&situation)

@@ -1239,6 +1239,34 @@ fn the_companion_keeps_units_states_as_results_come_in() {
 }
 
 #[test]
+fn the_companion_takes_a_roll_asked_in_plain_words() {
+    let o = companion(
+        &[],
+        "unit \"IR 31\" kind=line status=disrupted\n\
+         rally IR 31, with hq_in_contact\n\
+         \n\
+         rally IR 31 IR 31\n\
+         rally IR 31 downhill\n",
+    );
+    let text = stdout(&o);
+    // The unit fills the roll's one role; the fact's name alone says it holds.
+    assert!(text.contains("unit: IR 31"), "{text}");
+    assert!(
+        text.contains("1/3   33.333%  rallies: no longer Disrupted"),
+        "{text}"
+    );
+    assert!(
+        text.contains("IR 31 is one unit too many: rally takes unit"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\"downhill\" is no unit, fact or value of rally"),
+        "{text}"
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+}
+
+#[test]
 fn the_companion_refuses_a_bad_line_and_goes_on() {
     let o = companion(
         &[],

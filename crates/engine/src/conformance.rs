@@ -349,3 +349,135 @@ pub fn predictions_match<B: Book>(
     }
     Ok(compared)
 }
+
+/// Values of the wrong kind or out of any range, tried on every fact.
+const ODD_VALUES: &[&str] = &[
+    "0",
+    "1",
+    "-1",
+    "2",
+    "7",
+    "13",
+    "99",
+    "4294967296",
+    "-2147483649",
+    "1e300",
+    "-0.5",
+    "NaN",
+    "inf",
+    "yes",
+    "no",
+    "nonsense",
+    "",
+];
+
+/// Every roll holds under any facts a player could type. Each fact of each roll's
+/// situation is set, one at a time, to every value it allows and to values of the wrong
+/// kind or out of range; then `random` situations set every fact at once to values it
+/// allows. Each situation must be refused with problems that name a fact, or answered with
+/// odds that sum to exactly 1; and resolving it with thrown dice must give an outcome those
+/// odds give a chance. A panic fails the test that calls this. Returns how many situations
+/// were answered.
+pub fn resolutions_hold(
+    resolutions: &[Box<dyn crate::resolution::AnyResolution>],
+    seed: u64,
+    random: usize,
+) -> Result<usize, String> {
+    use crate::resolution::situation_from_pairs;
+    use rand_core::Rng;
+    let mut rng = rand_pcg::Pcg64Mcg::new(u128::from(seed) | 1);
+    let mut answered = 0;
+    for r in resolutions {
+        let name = r.about().name;
+        let schema = r.schema();
+        let facts = crate::reference::facts(&schema);
+        let allowed: Vec<Vec<String>> = facts
+            .iter()
+            .map(|f| {
+                let mut v: Vec<String> = f
+                    .value
+                    .strip_prefix("one of ")
+                    .map(|l| l.split(", ").map(String::from).collect())
+                    .unwrap_or_default();
+                if f.value.contains("yes or no") {
+                    v.extend(["yes".to_string(), "no".to_string()]);
+                }
+                if f.value.contains("number") {
+                    v.extend((0..=6).map(|n| n.to_string()));
+                }
+                v.push(f.default.clone());
+                v
+            })
+            .collect();
+        let mut trials: Vec<Vec<String>> = Vec::new();
+        for (f, values) in facts.iter().zip(&allowed) {
+            for v in values
+                .iter()
+                .map(String::as_str)
+                .chain(ODD_VALUES.iter().copied())
+            {
+                trials.push(vec![format!("{}={v}", f.key)]);
+            }
+        }
+        for _ in 0..random {
+            trials.push(
+                facts
+                    .iter()
+                    .zip(&allowed)
+                    .map(|(f, values)| {
+                        let v = &values[(rng.next_u64() % values.len() as u64) as usize];
+                        format!("{}={v}", f.key)
+                    })
+                    .collect(),
+            );
+        }
+        for pairs in trials {
+            let Ok(situation) = situation_from_pairs(&schema, &pairs) else {
+                continue;
+            };
+            let odds = match r.odds(&situation) {
+                Ok(o) => o,
+                Err(problems) => {
+                    if problems.is_empty() || problems.iter().any(|p| p.message.is_empty()) {
+                        return Err(format!("{name} {pairs:?}: refused without saying why"));
+                    }
+                    if r.resolve(&situation, &mut crate::dice::Seeded::new(seed))
+                        .is_ok()
+                    {
+                        return Err(format!(
+                            "{name} {pairs:?}: its odds refuse the situation but it resolves"
+                        ));
+                    }
+                    continue;
+                }
+            };
+            let total: crate::resolution::Chance = odds
+                .outcomes
+                .iter()
+                .map(|o| crate::resolution::Chance::new(o.numerator, o.denominator))
+                .sum();
+            if total != crate::resolution::Chance::from_integer(1) {
+                return Err(format!("{name} {pairs:?}: the odds sum to {total}"));
+            }
+            let dice_seed = rng.next_u64();
+            let done = r
+                .resolve(&situation, &mut crate::dice::Seeded::new(dice_seed))
+                .map_err(|p| {
+                    format!("{name} {pairs:?}: odds given, but resolving it refused: {p:?}")
+                })?;
+            if !odds
+                .outcomes
+                .iter()
+                .any(|o| o.outcome == done.outcome && o.numerator != 0)
+            {
+                return Err(format!(
+                    "{name} {pairs:?}: thrown with seed {dice_seed} it ends {:?}, which its odds never give ({:?})",
+                    done.outcome,
+                    odds.outcomes.iter().map(|o| &o.outcome).collect::<Vec<_>>()
+                ));
+            }
+            answered += 1;
+        }
+    }
+    Ok(answered)
+}

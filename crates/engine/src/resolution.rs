@@ -637,6 +637,55 @@ pub fn situation_from_pairs(schema: &Value, pairs: &[String]) -> Result<Value, P
     Ok(root)
 }
 
+/// The values a choice fact allows, as written: its `enum` or its alternatives' `const`s.
+fn choices(root: &Value, s: &Value) -> Vec<String> {
+    let s = follow(root, s);
+    let mut out: Vec<String> = s
+        .get("enum")
+        .and_then(Value::as_array)
+        .map(|v| {
+            v.iter()
+                .filter_map(Value::as_str)
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(c) = s.get("const").and_then(Value::as_str) {
+        out.push(c.to_string());
+    }
+    for part in ["anyOf", "oneOf", "allOf"] {
+        if let Some(list) = s.get(part).and_then(Value::as_array) {
+            for alt in list {
+                out.extend(choices(root, alt));
+            }
+        }
+    }
+    out
+}
+
+/// A bare word of a roll's situation as the `key=value` it stands for: the name of a
+/// yes-or-no fact says it holds (`flank` is `flank=yes`), and a value that only one choice
+/// fact allows sets that fact (`long` is `range=long`). Only facts at the top of the
+/// situation are read so; a unit's facts are named in full.
+pub fn pair_of_word(schema: &Value, word: &str) -> Option<String> {
+    let top = follow(schema, schema);
+    let props = top.get("properties").and_then(Value::as_object)?;
+    let w = word.to_ascii_lowercase();
+    if let Some((key, _)) = props.iter().find(|(k, p)| {
+        k.eq_ignore_ascii_case(&w) && kinds(schema, p).iter().any(|t| t == "boolean")
+    }) {
+        return Some(format!("{key}=yes"));
+    }
+    let mut found = props.iter().filter_map(|(k, p)| {
+        choices(schema, p)
+            .into_iter()
+            .find(|c| c.eq_ignore_ascii_case(&w))
+            .map(|c| format!("{k}={c}"))
+    });
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
 /// A raw word read as the schema `s` says the value is written.
 fn typed(root: &Value, s: &Value, raw: &str, at: &str) -> Result<Value, Problem> {
     let k = kinds(root, s);
@@ -768,6 +817,18 @@ mod tests {
             resolution: Test,
             tables: &TABLES,
         }
+    }
+
+    #[test]
+    fn a_bare_word_stands_for_the_fact_it_names() {
+        let schema = bound().schema();
+        assert_eq!(
+            pair_of_word(&schema, "veteran").as_deref(),
+            Some("veteran=yes")
+        );
+        assert_eq!(pair_of_word(&schema, "Long").as_deref(), Some("range=long"));
+        assert_eq!(pair_of_word(&schema, "bonus"), None);
+        assert_eq!(pair_of_word(&schema, "flank"), None);
     }
 
     #[test]

@@ -717,14 +717,14 @@ fn combat_value(state: &State, attackers: &[UnitId], d: &Unit, moved: Option<&Un
     };
     let primary = state.unit(c.attackers[0]);
     let s = crate::fight::situation_with(state, &c, moved);
-    let cavalry = s.attackers.iter().any(|a| a.arm == crate::Arm::Cavalry);
+    let cavalry = s.attackers().any(|a| a.arm == crate::Arm::Cavalry);
     let cut_down = if cavalry && d.is_infantry() {
         t.pursuit_loss
     } else {
         0
     };
     let cap = |n: u32| {
-        if s.cavalry_alone_against_infantry() && !s.combined_arms() {
+        if s.squares() {
             n.min(t.squares_loss_cap)
         } else {
             n
@@ -733,7 +733,7 @@ fn combat_value(state: &State, attackers: &[UnitId], d: &Unit, moved: Option<&Un
     let [crushed, broken, driven_back] = t.defender_losses;
     let [repulsed, recule] = t.attacker_losses;
     let struggle = t.struggle_loss;
-    let dist = rcombat::odds(t, &s);
+    let dist = rcombat::round_odds(t, &s);
     dist.outcomes
         .iter()
         .map(|(r, p)| {

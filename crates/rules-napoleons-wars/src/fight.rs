@@ -3,42 +3,16 @@
 
 use crate::ctx::Ctx;
 use crate::event::Event;
+use crate::facts::UnitFacts;
 use crate::fallback;
 use crate::firing::kill_general_on;
 use crate::measure::{self, distance};
-use crate::resolve::combat::{self, Situation};
+use crate::resolve::combat::{self, Cover, Situation};
 use crate::resolve::morale;
 use crate::state::{Combat, Gone, Role, State, Unit, UnitId};
 use crate::tables::CombatResult;
-use crate::Arm;
 use grognard_engine::terrain::TerrainKind;
 use grognard_geometry::{Face, Pose};
-
-fn combat_unit(state: &State, u: &Unit, valorous: bool) -> combat::Unit {
-    let (arm, weight, armored, nation) = match &u.role {
-        Role::Brigade(b) => (b.arm, b.weight, b.armored, b.nation),
-        Role::Battery(b) => (Arm::Artillery, None, false, b.nation),
-        _ => (
-            Arm::Infantry,
-            None,
-            false,
-            state.field.sides[u.side.index()].nation,
-        ),
-    };
-    combat::Unit {
-        nation,
-        arm,
-        weight,
-        armored,
-        // A battery fights with its steps as strength points (ruling N24).
-        sp: u.sp,
-        fatigue: u.fatigue(),
-        disordered: u.disordered,
-        lost_sp_in_fire: u.lost_in_fire,
-        general_attached: state.general_on(u.id).is_some(),
-        valorous_near: valorous,
-    }
-}
 
 /// A valorous commander, or a valorous CinC, within 3" of `u` ("NW II 3.2", ruling N51).
 pub fn valorous_near(state: &State, u: &Unit) -> bool {
@@ -76,23 +50,14 @@ pub fn situation_with(state: &State, c: &Combat, moved: Option<&Unit>) -> Situat
     };
     let d = state.unit(c.defender);
     let db = d.base();
-    // One unit a phase has a valorous commander's bonus: the attacker's first, if near.
-    let mut valour = !state.valour_used;
-    let attackers: Vec<combat::Unit> = c
-        .attackers
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let au = unit(*a);
-            let v = i == 0 && valour && valorous_near(state, au);
-            if v {
-                valour = false;
-            }
-            combat_unit(state, au, v)
-        })
-        .collect();
-    let dv = valour && valorous_near(state, d);
+    let facts = |u: &Unit| UnitFacts::of(state, u).unwrap_or_default();
+    // One unit a phase has a valorous commander's bonus: the primary attacker's first, if
+    // near.
+    let valour = !state.valour_used;
     let primary = unit(c.attackers[0]);
+    let attacker_valorous_near = valour && valorous_near(state, primary);
+    let defender_valorous_near = valour && !attacker_valorous_near && valorous_near(state, d);
+    let second = c.attackers.get(1).map(|a| unit(*a));
     let higher = measure::elevation(state, d) > measure::elevation(state, primary);
     let outflanked = c
         .attackers
@@ -100,22 +65,34 @@ pub fn situation_with(state: &State, c: &Combat, moved: Option<&Unit>) -> Situat
         .any(|a| measure::face_toward(&db, unit(*a).pose.pos) != Face::Front);
     let from: Vec<grognard_geometry::Vec2> =
         c.attackers.iter().map(|a| unit(*a).pose.pos).collect();
+    // Works turned by an attacker who did not cross them give no hard cover (ruling N34).
+    let cover = if measure::holds_hard_cover(state, d, &from) {
+        Cover::Hard
+    } else if measure::soft_cover(state, d, &from) || higher {
+        Cover::Soft
+    } else {
+        Cover::None
+    };
     Situation {
-        attackers,
-        defender: combat_unit(state, d, dv),
-        // Works turned by an attacker who did not cross them give no hard cover (ruling N34).
-        defender_hard_cover: measure::holds_hard_cover(state, d, &from),
-        defender_soft_cover_obstacle_or_higher: measure::soft_cover(state, d, &from) || higher,
-        defender_in_forest: measure::in_kind(
+        attacker: facts(primary),
+        second: second.map(facts),
+        defender: facts(d),
+        cover,
+        forest: measure::in_kind(
             state,
             grognard_engine::terrain::TerrainKind::DenseWood,
             d.pose.pos,
         ),
-        defender_vulnerable: measure::vulnerable(state, d),
+        vulnerable: measure::vulnerable(state, d),
         // The defender turns to face its first attacker, so only a second one outflanks it
         // ("NW 11.1").
         outflanked: outflanked && c.attackers.len() > 1,
-        defender_cavalry_at_halt: d.is_cavalry() && primary.is_cavalry() && !d.countercharged,
+        countercharged: d.countercharged,
+        attacker_lost_sp_in_fire: primary.lost_in_fire,
+        second_lost_sp_in_fire: second.is_some_and(|u| u.lost_in_fire),
+        defender_lost_sp_in_fire: d.lost_in_fire,
+        attacker_valorous_near,
+        defender_valorous_near,
     }
 }
 
@@ -171,7 +148,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
             defender,
         };
         let s = situation(ctx.state, &now);
-        if s.attackers.iter().any(|a| a.valorous_near) || s.defender.valorous_near {
+        if s.attacker_valorous_near || s.defender_valorous_near {
             ctx.emit(Event::ValourUsed);
         }
         // The valorous commander whose bonus a side took shares its leaders' risks ("NW II
@@ -180,10 +157,10 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
             used.then(|| valorous_commander_near(ctx.state, ctx.state.unit(u)))
                 .flatten()
         };
-        let attacker_hero = hero_of(ctx, s.attackers[0].valorous_near, live[0]);
-        let defender_hero = hero_of(ctx, s.defender.valorous_near, defender);
+        let attacker_hero = hero_of(ctx, s.attacker_valorous_near, live[0]);
+        let defender_hero = hero_of(ctx, s.defender_valorous_near, defender);
         let tables = ctx.state.field.tables.combat.clone();
-        let round = combat::resolve(&tables, &s, ctx.dice);
+        let round = combat::round(&tables, &s, ctx.dice);
         let result = round.result;
         // A battery attached to the defending infantry shares its fate ("NW 8.6").
         let guns = ctx.state.battery_on(defender).map(|g| g.id);
@@ -198,7 +175,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
             round,
         });
         let primary = live[0];
-        let squares = s.cavalry_alone_against_infantry() && !s.combined_arms();
+        let squares = s.squares();
         let cap = |n: u32| {
             if squares {
                 n.min(tables.squares_loss_cap)

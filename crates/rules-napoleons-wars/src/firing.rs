@@ -5,9 +5,10 @@
 use crate::army::Ordnance;
 use crate::ctx::Ctx;
 use crate::event::Event;
+use crate::facts::UnitFacts;
 use crate::fallback;
 use crate::measure::{self, distance, in_front};
-use crate::resolve::{fire, morale, skirmish};
+use crate::resolve::{final_fire, fire, skirmish};
 use crate::state::{Gone, Role, State, Unit, UnitId};
 use crate::tables::FireEffect;
 use grognard_engine::terrain::TerrainKind;
@@ -468,8 +469,9 @@ pub fn fire_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> fire::Target
     }
 }
 
-/// The facts of target `t` for skirmishers at `from` (ruling N34 as for fire).
-pub fn skirmish_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> skirmish::Target {
+/// The target's side of a skirmish attack on `t` from skirmishers standing at `from`
+/// (ruling N34 as for fire); its `skirmishers` are left empty for the caller to name.
+pub fn skirmish_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> skirmish::Situation {
     let tb = t.base();
     let near_cav = state
         .near_unit(t, state.field.tables.skirmish.near_cavalry_radius)
@@ -480,15 +482,59 @@ pub fn skirmish_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> skirmish
                 && (c.id == t.id
                     || distance(&tb, &c.base()) <= state.field.tables.skirmish.near_cavalry_radius)
         });
-    skirmish::Target {
-        sk: t.brigade().map_or(0, |b| b.sk),
-        mixed_brigade: t.brigade().is_some_and(|b| b.mixed),
+    skirmish::Situation {
+        skirmishers: Vec::new(),
+        target: UnitFacts::of(state, t).unwrap_or_default(),
         soft_cover: measure::soft_cover(state, t, from),
         near_friendly_cavalry: near_cav,
         hard_cover: measure::holds_hard_cover(state, t, from),
-        artillery: t.is_artillery(),
-        ottoman_artillery: t.is_artillery() && t.nation() == Some(crate::Nation::Ottoman),
         vulnerable: measure::vulnerable(state, t),
+    }
+}
+
+/// The situation of a skirmish attack by `attackers` on `target`, as the table has it.
+pub fn skirmish_situation(
+    state: &State,
+    attackers: &[UnitId],
+    target: UnitId,
+) -> skirmish::Situation {
+    let from: Vec<Vec2> = attackers.iter().map(|a| state.unit(*a).pose.pos).collect();
+    skirmish::Situation {
+        skirmishers: attackers
+            .iter()
+            .map(|a| state.unit(*a).brigade().map_or(0, |b| b.sk))
+            .collect(),
+        ..skirmish_target_facts(state, state.unit(target), &from)
+    }
+}
+
+/// The situation of the fire of `shooters` on `target`, as the table has it: each battery's
+/// range measured, the target's cover as seen from where they all stand (ruling N34).
+pub fn artillery_situation(state: &State, shooters: &[UnitId], target: UnitId) -> fire::Situation {
+    let t = state.unit(target);
+    let from: Vec<Vec2> = shooters.iter().map(|a| state.unit(*a).pose.pos).collect();
+    let batteries = shooters
+        .iter()
+        .map(|b| {
+            let bu = state.unit(*b);
+            let f = battery_facts(state, bu, t, distance(&bu.base(), &t.base()));
+            fire::Firing {
+                battery: UnitFacts::of(state, bu).unwrap_or_default(),
+                range: fire::Range::Inches(f.range),
+                flank_or_rear: f.into_flank_or_rear,
+                different_elevation: f.different_elevation,
+            }
+        })
+        .collect();
+    let tf = fire_target_facts(state, t, &from);
+    fire::Situation {
+        batteries,
+        target: UnitFacts::of(state, t).unwrap_or_default(),
+        soft_cover: tf.soft_cover,
+        hard_cover: tf.hard_cover,
+        behind_works: tf.behind_works,
+        vulnerable: tf.vulnerable,
+        rain_or_mud: tf.rain_or_mud,
     }
 }
 
@@ -517,27 +563,10 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
     let orders = ctx.state.fire_orders.clone();
     let mut hits = Vec::new();
     for o in &orders {
-        let t = ctx.state.unit(o.target).clone();
-        // Where the shots come from, for cover (ruling N34).
-        let from: Vec<Vec2> = o
-            .shooters
-            .iter()
-            .map(|a| ctx.state.unit(*a).pose.pos)
-            .collect();
         if artillery {
-            let facts: Vec<fire::Battery> = o
-                .shooters
-                .iter()
-                .map(|b| {
-                    let bu = ctx.state.unit(*b);
-                    let r = distance(&bu.base(), &t.base());
-                    battery_facts(ctx.state, bu, &t, r)
-                })
-                .collect();
-            let target = fire_target_facts(ctx.state, &t, &from);
+            let situation = artillery_situation(ctx.state, &o.shooters, o.target);
             let tables = ctx.state.field.tables.artillery.clone();
-            let rockets = rocket_dice(ctx.state, &o.shooters, &t);
-            if let Some(f) = fire::resolve_rolled(&tables, &facts, &rockets, &target, ctx.dice) {
+            if let Some(f) = fire::resolve_situation(&tables, &situation, ctx.dice) {
                 hits.push(Hit::Artillery(
                     o.target,
                     f.effect,
@@ -552,18 +581,9 @@ pub fn resolve_phase(ctx: &mut Ctx, artillery: bool) {
                 });
             }
         } else {
-            let names: Vec<(String, u8)> = o
-                .shooters
-                .iter()
-                .map(|a| {
-                    let u = ctx.state.unit(*a);
-                    (u.label.clone(), u.brigade().map_or(0, |b| b.sk))
-                })
-                .collect();
-            let refs: Vec<(&str, u8)> = names.iter().map(|(n, s)| (n.as_str(), *s)).collect();
-            let target = skirmish_target_facts(ctx.state, &t, &from);
+            let situation = skirmish_situation(ctx.state, &o.shooters, o.target);
             let tables = ctx.state.field.tables.skirmish.clone();
-            let a = skirmish::resolve(&tables, &refs, &target, ctx.dice);
+            let a = skirmish::resolve(&tables, &situation, ctx.dice);
             hits.push(Hit::Skirmish(o.target, a.outcome, a.general_shot));
             ctx.emit(Event::Skirmish {
                 attackers: o.shooters.clone(),
@@ -667,28 +687,77 @@ pub fn kill_general_on(ctx: &mut Ctx, unit: UnitId, why: &str) {
     }
 }
 
+/// The situation of a charged battery's roll to get away from `attacker`, as the table has
+/// it. Whether the attacker still reaches it after its escape is for the table to show
+/// once it has moved; it is given as not.
+pub fn evasion_situation(
+    state: &State,
+    attacker: UnitId,
+    battery: UnitId,
+) -> final_fire::EvasionSituation {
+    let a = state.unit(attacker);
+    let b = state.unit(battery);
+    let (weather, mud) = state.field.spell(state.clock.turn);
+    final_fire::EvasionSituation {
+        battery: UnitFacts::of(state, b).unwrap_or_default(),
+        attacker: UnitFacts::of(state, a).unwrap_or_default(),
+        weather,
+        mud,
+        rough: measure::in_kind(state, TerrainKind::DenseWood, b.pose.pos),
+        obstacle_or_higher: measure::elevation(state, b) > measure::elevation(state, a)
+            || measure::soft_cover(state, b, &[a.pose.pos])
+            || measure::crossed_works(state, a.pose.pos, b),
+        still_reached: false,
+    }
+}
+
+/// The situation of a charged battery's final shot at `attacker` and of its roll to get
+/// away after it, as the table has it; `None` if the attacker does not come at its front,
+/// where alone it may shoot ("NW 8.5").
+pub fn final_fire_situation(
+    state: &State,
+    attacker: UnitId,
+    battery: UnitId,
+) -> Option<final_fire::FinalFireSituation> {
+    let a = state.unit(attacker);
+    let b = state.unit(battery);
+    if measure::face_toward(&b.base(), a.pose.pos) != grognard_geometry::Face::Front {
+        return None;
+    }
+    let f = battery_facts(state, b, a, 0.0);
+    let t = fire_target_facts(state, a, &[b.pose.pos]);
+    let e = evasion_situation(state, attacker, battery);
+    Some(final_fire::FinalFireSituation {
+        battery: e.battery,
+        attacker: e.attacker,
+        attached: b.attached.is_some(),
+        flank_or_rear: f.into_flank_or_rear,
+        different_elevation: f.different_elevation,
+        soft_cover: t.soft_cover,
+        hard_cover: t.hard_cover,
+        behind_works: t.behind_works,
+        vulnerable: t.vulnerable,
+        weather: e.weather,
+        mud: e.mud,
+        rough: e.rough,
+        obstacle_or_higher: e.obstacle_or_higher,
+        still_reached: false,
+    })
+}
+
 /// A charged battery's final shot at its attacker, taken only if the attacker comes at its
 /// front, suppressed or not ("NW 8.5"); a battery attached to infantry takes it too ("NW
 /// 8.6"). Returns `true` if the shot stopped the attack: the attacker is gone or has been
 /// driven off (ruling N26).
 pub fn final_fire(ctx: &mut Ctx, attacker: UnitId, battery: UnitId) -> bool {
-    let a = ctx.state.unit(attacker).clone();
-    let b = ctx.state.unit(battery).clone();
-    // Rockets take no final shot ("NW Optional rules 4.0").
-    let rockets = b.battery().is_some_and(|x| x.ordnance == Ordnance::Rockets);
-    if measure::face_toward(&b.base(), a.pose.pos) != grognard_geometry::Face::Front
-        || (b.damaged() && b.suppressed)
-        || rockets
-    {
-        return false;
-    }
-    let mut facts = battery_facts(ctx.state, &b, &a, 0.0);
-    facts.suppressed = false;
-    let target = fire_target_facts(ctx.state, &a, &[b.pose.pos]);
-    let tables = ctx.state.field.tables.artillery.clone();
-    let Some(f) = fire::resolve(&tables, &[facts], &target, ctx.dice) else {
+    let Some(s) = final_fire_situation(ctx.state, attacker, battery) else {
         return false;
     };
+    let tables = ctx.state.field.tables.artillery.clone();
+    let Some(f) = final_fire::shoot(&tables, &s, ctx.dice) else {
+        return false;
+    };
+    let fired = fire::Fired::of(&tables, &s.attacker, f.effect, f.general_killed);
     let effect = f.effect;
     let killed = f.general_killed;
     ctx.emit(Event::ArtilleryFire {
@@ -701,8 +770,7 @@ pub fn final_fire(ctx: &mut Ctx, attacker: UnitId, battery: UnitId) -> bool {
         kill_general_on(ctx, attacker, "killed by final fire on a natural 12");
     }
     apply_fire_effect(ctx, attacker, effect, battery);
-    let au = ctx.state.unit(attacker);
-    !au.on_table() || au.pose.pos.distance(a.pose.pos) > 1e-6
+    final_fire::stops(&fired)
 }
 
 /// A battery charged by infantry or cavalry ("NW 8.5"): from its front it first takes a final
@@ -713,25 +781,15 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
     if final_fire(ctx, attacker, battery) {
         return false;
     }
-    let a = ctx.state.unit(attacker).clone();
-    let b = ctx.state.unit(battery).clone();
-    let bat = b.battery().expect("a battery").clone();
-    // Evasion.
-    let (weather, mud) = ctx.state.field.spell(ctx.state.clock.turn);
-    let facts = morale::EvasionFacts {
-        horse_artillery: bat.horse,
-        attacker_light_cavalry: a.brigade().is_some_and(|x| {
-            x.arm == crate::Arm::Cavalry && x.weight == Some(crate::CavalryWeight::Light)
-        }),
-        bad_weather: mud || weather.rain_or_snow(),
-        suppressed: b.suppressed,
-        rough: measure::in_kind(ctx.state, TerrainKind::DenseWood, b.pose.pos),
-        obstacle_or_higher: measure::elevation(ctx.state, &b) > measure::elevation(ctx.state, &a)
-            || measure::soft_cover(ctx.state, &b, &[a.pose.pos])
-            || measure::crossed_works(ctx.state, a.pose.pos, &b),
-    };
+    let bat = ctx
+        .state
+        .unit(battery)
+        .battery()
+        .expect("a battery")
+        .clone();
+    let facts = evasion_situation(ctx.state, attacker, battery);
     let t = ctx.state.field.tables.evasion.clone();
-    let test = morale::evasion(&t, &facts, ctx.dice);
+    let test = final_fire::evade(&t, &facts, ctx.dice);
     let escaped = test.passed;
     ctx.emit(Event::Evasion {
         unit: battery,
@@ -751,7 +809,7 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
         move_on(ctx, attacker, on);
         return false;
     }
-    let full = crate::movement::full_allowance(ctx.state, &b);
+    let full = crate::movement::full_allowance(ctx.state, ctx.state.unit(battery));
     fallback::retreat(
         ctx,
         battery,
@@ -768,6 +826,72 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
     }
     move_on(ctx, attacker, on);
     false
+}
+
+/// The first roll a charge by `unit` along `steps` throws at a battery, with its situation:
+/// the final shot (and the evasion after it) or, with no shot, the evasion alone. `None`
+/// when the move charges no battery, or an officer ridden down is rolled for first.
+pub fn charge_roll(
+    state: &State,
+    unit: UnitId,
+    steps: &[crate::moves::Step],
+) -> Option<(&'static str, serde_json::Value)> {
+    let u = state.unit(unit).clone();
+    let allowance = match &state.pending {
+        Some(crate::state::Pending::Move { allowance, .. }) => *allowance,
+        _ if u.is_officer() => state.field.tables.movement.officers,
+        _ => crate::movement::maneuver_allowance(state, &u),
+    };
+    let plan = crate::movement::plan(state, &u, steps, allowance).ok()?;
+    let d = plan.contact?;
+    if !plan.through_officers.is_empty() {
+        return None;
+    }
+    // Where the attacker stands when the guns shoot: at the end of its move, squared up.
+    let mut s = state.clone();
+    crate::apply::apply(
+        &mut s,
+        &Event::Moved {
+            unit,
+            to: plan.end,
+            cost: plan.cost,
+            road: plan.road,
+        },
+    );
+    let a = s.unit(unit).clone();
+    let du = s.unit(d).clone();
+    let guns = s.battery_on(d).cloned();
+    let on = guns
+        .clone()
+        .filter(|g| measure::touching(&a.base(), &g.base()))
+        .unwrap_or_else(|| du.clone());
+    let sq = crate::movement::squared(&s, &a, plan.end, &on);
+    if sq != plan.end {
+        crate::apply::apply(
+            &mut s,
+            &Event::Moved {
+                unit,
+                to: sq,
+                cost: 0.0,
+                road: false,
+            },
+        );
+    }
+    let shot = |b: UnitId| {
+        final_fire_situation(&s, unit, b)
+            .filter(|f| f.no_shot().is_none())
+            .and_then(|f| serde_json::to_value(f).ok())
+            .map(|f| ("final_fire", f))
+    };
+    match guns {
+        Some(g) => shot(g.id),
+        None if du.is_artillery() => shot(d).or_else(|| {
+            serde_json::to_value(evasion_situation(&s, unit, d))
+                .ok()
+                .map(|e| ("evasion", e))
+        }),
+        None => None,
+    }
 }
 
 /// The attacker whose quarry got away or was overrun may go on with what is left of its

@@ -16,6 +16,7 @@ pub mod command;
 pub mod ctx;
 pub mod design;
 pub mod event;
+pub mod facts;
 pub mod fallback;
 pub mod fight;
 pub mod firing;

@@ -18,10 +18,32 @@ pub fn book_tables() -> &'static Tables {
 /// Every roll of the book, in the order of play.
 pub fn all() -> Vec<Box<dyn AnyResolution>> {
     let tables = book_tables();
-    vec![Box::new(Bound {
-        resolution: crate::resolve::maneuver::ManeuverRoll,
-        tables,
-    })]
+    vec![
+        Box::new(Bound {
+            resolution: crate::resolve::maneuver::ManeuverRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::skirmish::SkirmishRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::fire::ArtilleryRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::final_fire::FinalFireRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::final_fire::EvasionRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::combat::CombatRoll,
+            tables,
+        }),
+    ]
 }
 
 /// The first roll `command` throws from `state`, with its situation, as the battle would
@@ -34,6 +56,37 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
         Command::Roll { unit } => {
             let facts = crate::rules::maneuver_facts(state, state.unit(*unit));
             serde_json::to_value(facts).ok().map(|s| ("maneuver", s))
+        }
+        Command::Move { unit, steps } => crate::firing::charge_roll(state, *unit, steps),
+        // The fire phases roll every declared fire when the last side ends the phase, in
+        // the order declared.
+        Command::EndPhase if state.done[side.other().index()] => {
+            let order = state.fire_orders.first()?;
+            match crate::rules::phase_key(state) {
+                "skirmish" => {
+                    let s = crate::firing::skirmish_situation(state, &order.shooters, order.target);
+                    serde_json::to_value(s).ok().map(|s| ("skirmish", s))
+                }
+                "artillery" => {
+                    let s =
+                        crate::firing::artillery_situation(state, &order.shooters, order.target);
+                    serde_json::to_value(s).ok().map(|s| ("artillery", s))
+                }
+                _ => None,
+            }
+        }
+        Command::Fight { defender } => {
+            let c = state.combats.iter().find(|c| c.defender == *defender)?;
+            // A routed defender is overrun without a roll ("NW 11.2" #8).
+            if state.unit(*defender).routed {
+                return None;
+            }
+            let c = crate::state::Combat {
+                attackers: crate::fight::primary_first(state, &c.attackers),
+                defender: *defender,
+            };
+            let s = crate::fight::situation(state, &c);
+            serde_json::to_value(s).ok().map(|s| ("combat", s))
         }
         _ => None,
     }

@@ -893,7 +893,7 @@ pub fn command_range_now(state: &State, side: Side, command: u8) -> f64 {
 }
 
 /// The facts of a maneuver roll for `u` ("NW 9.0 C", "NW Maneuver table modifiers").
-pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Facts {
+pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Situation {
     let side = &state.field.sides[u.side.index()];
     let (rating, in_range, fatigued) = match u.command {
         Some(c) => {
@@ -913,16 +913,12 @@ pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Facts {
         .cinc_of(u.side)
         .filter(|c| near(c))
         .map(|_| side.presence);
-    maneuver::Facts {
+    maneuver::Situation {
+        unit: crate::facts::UnitFacts::of(state, u).unwrap_or_default(),
         commander: rating,
         in_range,
-        disordered: u.disordered,
-        fatigue: u.fatigue(),
-        quality: u.brigade().map(|b| b.quality),
-        general_attached: state.general_on(u.id).is_some(),
         valorous_near: crate::fight::valorous_near(state, u),
         cinc_near,
-        suppressed_artillery: u.is_artillery() && u.suppressed,
         command_fatigued: fatigued,
     }
 }

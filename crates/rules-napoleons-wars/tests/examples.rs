@@ -3,6 +3,7 @@
 
 use grognard_engine::dice::Scripted;
 use grognard_rules_napoleons_wars::design::{self, CommandKind, Mover};
+use grognard_rules_napoleons_wars::facts::UnitFacts;
 use grognard_rules_napoleons_wars::resolve::{maneuver, morale, skirmish};
 use grognard_rules_napoleons_wars::tables::{GoodOrderResult, Tables};
 use grognard_rules_napoleons_wars::{Fatigue, GunWeight, Morale, Nation, Quality, Rating};
@@ -18,18 +19,17 @@ fn tables() -> Tables {
 #[test]
 fn nw_7_7_two_french_skirmishers_disorder_a_prussian_brigade() {
     let t = tables();
-    let target = skirmish::Target {
-        sk: 1,
+    let s = skirmish::Situation {
+        skirmishers: vec![2, 2],
+        target: UnitFacts {
+            nation: Nation::Prussia,
+            sk: 1,
+            ..UnitFacts::default()
+        },
         ..Default::default()
     };
-    let attackers = [("1B/1/IV", 2), ("2B/1/IV", 2)];
     // French dice 1+1 = 2, then Prussian dice 1+3 = 4.
-    let a = skirmish::resolve(
-        &t.skirmish,
-        &attackers,
-        &target,
-        &mut Scripted::new(&[1, 1, 1, 3]),
-    );
+    let a = skirmish::resolve(&t.skirmish, &s, &mut Scripted::new(&[1, 1, 1, 3]));
     assert_eq!(a.attack.total, 6);
     assert_eq!(a.defence.total, 5);
     assert_eq!(a.outcome, skirmish::Outcome::Disorder);
@@ -47,9 +47,13 @@ fn nw_7_7_sk2_reaches_six_inches_and_mx_defends_at_plus_two() {
     let gap = 5.0;
     assert!(skirmish::range(&t.skirmish, 2, false, false).is_some_and(|r| gap <= r));
     assert!(skirmish::range(&t.skirmish, 1, false, false).is_some_and(|r| gap > r));
-    let austrians = skirmish::Target {
-        sk: 1,
-        mixed_brigade: true,
+    let austrians = skirmish::Situation {
+        target: UnitFacts {
+            nation: Nation::Austria,
+            sk: 1,
+            mixed: true,
+            ..UnitFacts::default()
+        },
         ..Default::default()
     };
     let m = skirmish::target_modifiers(&t.skirmish, &austrians);
@@ -79,16 +83,16 @@ fn nw_9_5_a_three_quarter_move_of_ten_inches_is_seven_and_a_half() {
     );
     assert_eq!(allowance, 10.0);
     let range = 12.0;
-    let facts = maneuver::Facts {
+    let facts = maneuver::Situation {
+        unit: UnitFacts {
+            fatigue: Fatigue::Fresh,
+            quality: Quality::Line,
+            ..UnitFacts::default()
+        },
         commander: Rating::Good,
         in_range: 10.0 <= range,
-        disordered: false,
-        fatigue: Some(Fatigue::Fresh),
-        quality: Some(Quality::Line),
-        general_attached: false,
         valorous_near: false,
         cinc_near: None,
-        suppressed_artillery: false,
         command_fatigued: false,
     };
     let roll = maneuver::resolve(&t.maneuver, &facts, &mut Scripted::new(&[2, 4]));

@@ -926,11 +926,17 @@ fn nw_11_1_works_hold_against_attackers_who_cross_them() {
     };
     let (mut s, inf, cav, aus) = setup(line_at(38.2));
     let one = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
-    assert!(one.defender_hard_cover);
+    assert_eq!(
+        one.cover,
+        grognard_rules_napoleons_wars::resolve::combat::Cover::Hard
+    );
     march(&mut s, cav, 16.0, 5.0, &[]);
     assert_eq!(s.combats[0].attackers, vec![inf, cav]);
     let two = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
-    assert!(!two.defender_hard_cover);
+    assert_ne!(
+        two.cover,
+        grognard_rules_napoleons_wars::resolve::combat::Cover::Hard
+    );
     assert!(two.outflanked && two.combined_arms());
     let _ = aus;
     // A redoubt all round the Austrians.
@@ -1528,7 +1534,7 @@ fn nw_10_2_a_countercharge_sets_the_attacker_back() {
         ));
         assert_eq!(s.combats[0].attackers, vec![fr]);
         let sit = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
-        assert!(!sit.defender_cavalry_at_halt);
+        assert!(sit.countercharged && !sit.at_the_halt());
     }
 }
 

@@ -20,10 +20,6 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
     let tables = book_tables();
     vec![
         Box::new(Bound {
-            resolution: crate::rally::RallyRoll,
-            tables,
-        }),
-        Box::new(Bound {
             resolution: crate::resolve::setup::SetupRoll,
             tables,
         }),
@@ -32,7 +28,23 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             tables,
         }),
         Box::new(Bound {
+            resolution: crate::resolve::shooting::ShootingRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::defensive_fire::DefensiveFireRoll,
+            tables,
+        }),
+        Box::new(Bound {
             resolution: crate::resolve::melee::MeleeRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::rout_survival::RoutSurvivalRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::rally::RallyRoll,
             tables,
         }),
     ]
@@ -44,9 +56,41 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
     if crate::TwoByTwo.check(state, side, command).is_err() {
         return None;
     }
-    let situation = match command {
-        Command::Rally { unit } => {
-            serde_json::to_value(crate::rally::situation(state, state.unit(*unit)).ok()?)
+    let (name, situation) = match command {
+        Command::Rally { unit } => (
+            "rally",
+            serde_json::to_value(crate::rally::situation(state, state.unit(*unit)).ok()?),
+        ),
+        Command::Fire {
+            shooter,
+            target,
+            with,
+        } => {
+            let (name, s) = shot_situation(state, *shooter, *target, *with)?;
+            (name, serde_json::to_value(s))
+        }
+        Command::VoluntaryRout { unit } => (
+            "rout_survival",
+            serde_json::to_value(rout_situation(
+                state,
+                *unit,
+                crate::rout::rear_dir(state, *unit),
+            )),
+        ),
+        Command::RoutWay { away } => {
+            let Some(crate::state::Pending::RoutDirection { unit, shooter, .. }) = state.pending
+            else {
+                return None;
+            };
+            let dir = if *away {
+                crate::rout::away_dir(state, unit, state.unit(shooter).pose.pos)
+            } else {
+                crate::rout::rear_dir(state, unit)
+            };
+            (
+                "rout_survival",
+                serde_json::to_value(rout_situation(state, unit, dir)),
+            )
         }
         Command::Reinforce { point } => {
             let s = crate::resolve::reinforcement::situation(state, side, *point);
@@ -61,7 +105,56 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
         }
         _ => return None,
     };
-    situation.ok().map(|s| ("rally", s))
+    situation.ok().map(|s| (name, s))
+}
+
+/// The facts of a shot on the table, and which roll it is: defensive fire at a unit that
+/// contacted the shooter, else shooting. The target's rout, if it routs, is taken the way
+/// that spares it if either does, as its player would choose.
+fn shot_situation(
+    state: &State,
+    shooter: crate::state::UnitId,
+    target: crate::state::UnitId,
+    with: Option<crate::state::UnitId>,
+) -> Option<(&'static str, crate::shooting::Situation)> {
+    use crate::rout::{away_dir, path_of, rear_dir, RoutPath};
+    let plan = crate::shooting::plan(state, shooter, target, with).ok()?;
+    let mut s = plan.situation;
+    let ways = [
+        rear_dir(state, target),
+        away_dir(state, target, state.unit(shooter).pose.pos),
+    ];
+    let paths = ways.map(|d| path_of(state, target, d));
+    s.target_rout = if paths.contains(&RoutPath::Clear) {
+        RoutPath::Clear
+    } else {
+        paths[0]
+    };
+    let defensive = state
+        .contacts
+        .iter()
+        .any(|c| c.attacker == target && c.defender == shooter);
+    Some((
+        if defensive {
+            "defensive_fire"
+        } else {
+            "shooting"
+        },
+        s,
+    ))
+}
+
+/// The facts of one unit's rout roll on the table, its move taken along `dir`.
+fn rout_situation(
+    state: &State,
+    unit: crate::state::UnitId,
+    dir: grognard_geometry::Vec2,
+) -> crate::resolve::rout_survival::Situation {
+    crate::resolve::rout_survival::Situation {
+        unit: crate::facts::UnitFacts::of(state.unit(unit)),
+        by_chain: false,
+        path: crate::rout::path_of(state, unit, dir),
+    }
 }
 
 /// The first contact of a melee command, fought with the group's counts and the columns

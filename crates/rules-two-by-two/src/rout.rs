@@ -12,14 +12,18 @@
 use crate::ctx::Ctx;
 use crate::event::{Cause, Event};
 use crate::measure::{overlapping, touching};
-use crate::state::{Status, UnitId};
+use crate::state::{State, Status, UnitId};
+use crate::tables::Arrival;
 use crate::units::UnitType;
 use grognard_engine::explain::{Explanation, Modifier};
+use grognard_engine::resolution::Exact;
 use grognard_engine::terrain::TerrainKind;
+use grognard_engine::Dice;
 use grognard_geometry::distance::bases_within;
 use grognard_geometry::{angle_of, Base, Pose, Vec2};
+use serde::{Deserialize, Serialize};
 
-const RULE: &str = "2x2 Effects: Routs";
+pub const RULE: &str = "2x2 Effects: Routs";
 const STEP: f64 = 0.05;
 
 /// One rout to carry out.
@@ -31,35 +35,137 @@ pub struct RoutOrder {
     pub cause: Cause,
 }
 
+/// The way straight to a unit's own rear.
+pub fn rear_dir(state: &State, unit: UnitId) -> Vec2 {
+    -state.unit(unit).pose.forward()
+}
+
+/// The way directly away from a point (straight back if the unit stands on it).
+pub fn away_dir(state: &State, unit: UnitId, from: Vec2) -> Vec2 {
+    let d = (state.unit(unit).pose.pos - from).normalize_or_zero();
+    if d == Vec2::ZERO {
+        rear_dir(state, unit)
+    } else {
+        d
+    }
+}
+
 impl RoutOrder {
     /// Straight to the unit's own rear.
     pub fn rear(ctx: &Ctx, unit: UnitId, cause: Cause) -> RoutOrder {
         RoutOrder {
             unit,
-            dir: -ctx.state.unit(unit).pose.forward(),
+            dir: rear_dir(ctx.state, unit),
             cause,
         }
     }
 
     /// Directly away from a point.
     pub fn away_from(ctx: &Ctx, unit: UnitId, from: Vec2, cause: Cause) -> RoutOrder {
-        let d = (ctx.state.unit(unit).pose.pos - from).normalize_or_zero();
-        if d == Vec2::ZERO {
-            return RoutOrder::rear(ctx, unit, cause);
-        }
         RoutOrder {
             unit,
-            dir: d,
+            dir: away_dir(ctx.state, unit, from),
             cause,
         }
     }
 }
 
-fn chain_distance(ctx: &Ctx, kind: UnitType) -> Option<f64> {
-    let a = &ctx.state.field.tables.arrival;
+/// What a rout move meets on its way, which the table decides ("2x2 Effects: Routs",
+/// "Movement modifiers: Dense Woods", ruling R17).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum RoutPath {
+    /// Nothing that stops it: it makes its full move and ends Disrupted.
+    #[default]
+    Clear,
+    /// It touches an enemy on the way (one already touching it counts only if the rout runs
+    /// into it): destroyed.
+    Enemy,
+    /// It would leave the table: destroyed.
+    TableEdge,
+    /// It would enter ground it may not: dense woods (but for light infantry), a river away
+    /// from a bridge or ford, or light woods for cavalry and guns when that optional rule is
+    /// used: destroyed.
+    Impassable,
+}
+
+impl RoutPath {
+    /// How a rout that meets this ends, in words.
+    pub fn ending(self) -> &'static str {
+        match self {
+            RoutPath::Clear => "ends",
+            RoutPath::Enemy => "runs into an enemy",
+            RoutPath::TableEdge => "leaves the table",
+            RoutPath::Impassable => "enters ground it may not",
+        }
+    }
+
+    fn of(cause: &Cause) -> RoutPath {
+        match cause {
+            Cause::RoutIntoEnemy => RoutPath::Enemy,
+            Cause::OffTable => RoutPath::TableEdge,
+            Cause::ImpassableGround => RoutPath::Impassable,
+            _ => RoutPath::Clear,
+        }
+    }
+}
+
+/// The rout roll ("2x2 Effects: Routs"): on 1-2 the routing unit is destroyed. A unit routed
+/// by a friend's rout (the Guards and Militia chains) rolls the same, and the explanation
+/// says so.
+pub fn survival_roll(t: &Arrival, by_chain: bool, dice: &mut dyn Dice) -> (Explanation, bool) {
+    let face = dice.roll(6, "rout survival");
+    let mut roll = Explanation::new(RULE);
+    roll.dice = vec![face];
+    roll.tally();
+    let n = t.rout_destroyed_up_to;
+    let survived = face > n;
+    roll.row = if survived {
+        if n >= 5 {
+            "6".to_string()
+        } else {
+            format!("{}-6", n + 1)
+        }
+    } else if n <= 1 {
+        "1".to_string()
+    } else {
+        format!("1-{n}")
+    }
+    .into();
+    roll.result = if survived {
+        "routs".into()
+    } else {
+        "destroyed".into()
+    };
+    if by_chain {
+        roll.modifiers
+            .push(Modifier::new(0, "routed by a nearby rout"));
+    }
+    (roll, survived)
+}
+
+/// The exact odds of surviving the rout roll (`true`) or not.
+pub fn survival_exact(t: &Arrival) -> Exact<bool> {
+    Exact::of_throws(&[6], |d| d[0] > t.rout_destroyed_up_to)
+}
+
+/// How a rout ends, from its roll and what its move meets.
+pub fn end_of(survived: bool, path: RoutPath) -> crate::shooting::RoutEnd {
+    use crate::shooting::RoutEnd;
+    match (survived, path) {
+        (false, _) => RoutEnd::DestroyedOnRoll,
+        (true, RoutPath::Clear) => RoutEnd::Survives,
+        (true, p) => RoutEnd::DestroyedOnMove(p),
+    }
+}
+
+fn chain_distance(state: &State, kind: UnitType) -> Option<f64> {
+    let a = &state.field.tables.arrival;
     match kind {
         UnitType::Militia => Some(a.chain_distance),
-        UnitType::IrregularCavalry if ctx.state.field.options.irregular_cavalry => {
+        UnitType::IrregularCavalry if state.field.options.irregular_cavalry => {
             Some(a.irregular_chain_distance)
         }
         _ => None,
@@ -84,22 +190,21 @@ pub fn rout(ctx: &mut Ctx, first: RoutOrder) {
 }
 
 fn chain_friends(
-    ctx: &Ctx,
+    state: &State,
     router: UnitId,
     at: &Base,
     guards: bool,
     queue: &mut Vec<RoutOrder>,
     done: &[UnitId],
 ) {
-    let side = ctx.state.unit(router).side;
-    for f in ctx.state.friends_of(side) {
+    let side = state.unit(router).side;
+    for f in state.friends_of(side) {
         if f.id == router || done.contains(&f.id) || queue.iter().any(|q| q.unit == f.id) {
             continue;
         }
         let fb = f.base();
-        let militia = chain_distance(ctx, f.kind).is_some_and(|r| bases_within(at, &fb, r));
-        let by_guards =
-            guards && bases_within(at, &fb, ctx.state.field.tables.arrival.chain_distance);
+        let militia = chain_distance(state, f.kind).is_some_and(|r| bases_within(at, &fb, r));
+        let by_guards = guards && bases_within(at, &fb, state.field.tables.arrival.chain_distance);
         if militia || by_guards {
             let cause = if by_guards {
                 Cause::GuardsChain
@@ -115,29 +220,104 @@ fn chain_friends(
     }
 }
 
+/// A rout move walked over the table without changing it.
+struct Walk {
+    /// What destroys the unit on the way, if anything does.
+    fatal: Option<Cause>,
+    /// Where the move ends.
+    end: Pose,
+    /// The last place on the way not on a friend.
+    last_free: Pose,
+}
+
+/// Walk the full rout move of `id` along `dir`, facing back against it, handing each place
+/// on the way to `each` (for the chains), until something destroys it.
+fn walk(state: &State, id: UnitId, dir: Vec2, mut each: impl FnMut(&Base)) -> Walk {
+    let unit = state.unit(id);
+    let start = unit.base();
+    // Enemies already in contact at the start are ignored unless the rout runs into them.
+    let start_touching: Vec<UnitId> = state
+        .enemies_of(unit.side)
+        .filter(|e| touching(&start, &e.base()))
+        .map(|e| e.id)
+        .collect();
+    let facing = angle_of(-dir);
+    let dist = state.field.tables.move_allowance(unit.kind);
+    let steps = (dist / STEP).ceil() as usize;
+    // Turning to face the threat in place may swing the base into a friend; if so, the
+    // place to fall back on is where it stood (ruling R17).
+    let turned = Pose::at(unit.pose.pos, facing);
+    let turned_base = Base::new(turned, start.width, start.depth);
+    let mut last_free = if state
+        .friends_of(unit.side)
+        .all(|f| f.id == id || !overlapping(&turned_base, &f.base()))
+    {
+        turned
+    } else {
+        unit.pose
+    };
+    let mut end = turned;
+    for s in 1..=steps {
+        let p = unit.pose.pos + dir * (dist * s as f64 / steps as f64);
+        let pose = Pose::at(p, facing);
+        let b = Base::new(pose, start.width, start.depth);
+        let fatal = if !state.field.contains(&b) {
+            Some(Cause::OffTable)
+        } else if impassable(state, unit.kind, &b) {
+            Some(Cause::ImpassableGround)
+        } else if state.enemies_of(unit.side).any(|e| {
+            let eb = e.base();
+            if start_touching.contains(&e.id) {
+                overlapping(&b, &eb)
+            } else {
+                touching(&b, &eb)
+            }
+        }) {
+            Some(Cause::RoutIntoEnemy)
+        } else {
+            None
+        };
+        if fatal.is_some() {
+            return Walk {
+                fatal,
+                end,
+                last_free,
+            };
+        }
+        each(&b);
+        if state
+            .friends_of(unit.side)
+            .all(|f| f.id == id || !overlapping(&b, &f.base()))
+        {
+            last_free = pose;
+        }
+        end = pose;
+    }
+    Walk {
+        fatal: None,
+        end,
+        last_free,
+    }
+}
+
+/// What the rout move of `id` along `dir` would meet on the table, for the rout roll's
+/// situation.
+pub fn path_of(state: &State, id: UnitId, dir: Vec2) -> RoutPath {
+    walk(state, id, dir, |_| {})
+        .fatal
+        .map_or(RoutPath::Clear, |c| RoutPath::of(&c))
+}
+
 fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &[UnitId]) {
     let id = order.unit;
     let unit = ctx.state.unit(id).clone();
     let tables = ctx.state.field.tables.clone();
     let guards = unit.kind == UnitType::Guards;
     let start = unit.base();
-    chain_friends(ctx, id, &start, guards, queue, done);
+    chain_friends(ctx.state, id, &start, guards, queue, done);
 
-    let face = ctx.roll("rout survival");
-    let mut roll = Explanation::new(RULE);
-    roll.dice = vec![face];
-    roll.tally();
-    let survived = face > tables.arrival.rout_destroyed_up_to;
-    roll.row = if survived { "3-6".into() } else { "1-2".into() };
-    roll.result = if survived {
-        "routs".into()
-    } else {
-        "destroyed".into()
-    };
-    if order.cause == Cause::GuardsChain || order.cause == Cause::MilitiaChain {
-        roll.modifiers
-            .push(Modifier::new(0, "routed by a nearby rout"));
-    }
+    let by_chain = order.cause == Cause::GuardsChain || order.cause == Cause::MilitiaChain;
+    let (roll, survived) = survival_roll(&tables.arrival, by_chain, ctx.dice);
     ctx.emit(Event::RoutTest {
         unit: id,
         roll,
@@ -149,64 +329,15 @@ fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &
         return;
     }
 
-    // Enemies already in contact at the start are ignored unless the rout runs into them.
-    let start_touching: Vec<UnitId> = ctx
-        .state
-        .enemies_of(unit.side)
-        .filter(|e| touching(&start, &e.base()))
-        .map(|e| e.id)
-        .collect();
-    let facing = angle_of(-order.dir);
-    let dist = tables.move_allowance(unit.kind);
-    let steps = (dist / STEP).ceil() as usize;
-    // Turning to face the threat in place may swing the base into a friend; if so, the
-    // place to fall back on is where it stood (ruling R17).
-    let turned = Pose::at(unit.pose.pos, facing);
-    let turned_base = Base::new(turned, start.width, start.depth);
-    let mut last_free = if ctx
-        .state
-        .friends_of(unit.side)
-        .all(|f| f.id == id || !overlapping(&turned_base, &f.base()))
-    {
-        turned
-    } else {
-        unit.pose
-    };
-    let mut end = turned;
-    for s in 1..=steps {
-        let p = unit.pose.pos + order.dir * (dist * s as f64 / steps as f64);
-        let pose = Pose::at(p, facing);
-        let b = Base::new(pose, start.width, start.depth);
-        if !ctx.state.field.contains(&b) {
-            ctx.destroy(id, Cause::OffTable);
-            return;
-        }
-        if impassable(ctx, unit.kind, &b) {
-            ctx.destroy(id, Cause::ImpassableGround);
-            return;
-        }
-        let ran_into = ctx.state.enemies_of(unit.side).any(|e| {
-            let eb = e.base();
-            if start_touching.contains(&e.id) {
-                overlapping(&b, &eb)
-            } else {
-                touching(&b, &eb)
-            }
-        });
-        if ran_into {
-            ctx.destroy(id, Cause::RoutIntoEnemy);
-            return;
-        }
-        chain_friends(ctx, id, &b, guards, queue, done);
-        if ctx
-            .state
-            .friends_of(unit.side)
-            .all(|f| f.id == id || !overlapping(&b, &f.base()))
-        {
-            last_free = pose;
-        }
-        end = pose;
+    let w = walk(ctx.state, id, order.dir, |b| {
+        chain_friends(ctx.state, id, b, guards, queue, done)
+    });
+    if let Some(cause) = w.fatal {
+        ctx.destroy(id, cause);
+        return;
     }
+    let last_free = w.last_free;
+    let mut end = w.end;
     // Push aside friends the routing unit ends on.
     let end_base = Base::new(end, start.width, start.depth);
     let under: Vec<UnitId> = ctx
@@ -250,8 +381,8 @@ fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &
 
 /// Ground that kills a routing unit: dense woods (but for light infantry), light woods for
 /// mounted troops and guns when that rule is used, and rivers away from bridges and fords.
-fn impassable(ctx: &Ctx, kind: UnitType, b: &Base) -> bool {
-    let f = &ctx.state.field;
+fn impassable(state: &State, kind: UnitType, b: &Base) -> bool {
+    let f = &state.field;
     let corners = b.corners();
     f.terrain.iter().any(|t| {
         let bad = match t.kind {
@@ -286,7 +417,7 @@ fn push_clear(
     for s in 1..=40 {
         let pose = Pose::at(u.pose.pos + dir * (s as f64 * STEP), u.pose.facing);
         let b = Base::new(pose, router_base.width, router_base.depth);
-        if !ctx.state.field.contains(&b) || impassable(ctx, u.kind, &b) {
+        if !ctx.state.field.contains(&b) || impassable(ctx.state, u.kind, &b) {
             return None;
         }
         if overlapping(&b, router_base) {

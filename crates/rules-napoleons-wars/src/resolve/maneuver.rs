@@ -1,11 +1,12 @@
 //! The maneuver roll ("NW 9.0 C", "NW Maneuver Table" and its modifiers).
 
 use super::{add, roll_2d6};
-use crate::levels::{Fatigue, Quality, Rating};
+use crate::facts::UnitFacts;
+use crate::levels::{Fatigue, Rating};
 use crate::tables::{DisorderedResult, GoodOrderResult, Maneuver, Tables};
 use grognard_engine::dice::{distribution, Distribution};
 use grognard_engine::files::Problem;
-use grognard_engine::resolution::{About, Exact, Resolution};
+use grognard_engine::resolution::{About, Effect, Exact, Resolution};
 use grognard_engine::{Dice, Explanation, Modifier};
 use serde::{Deserialize, Serialize};
 
@@ -15,44 +16,36 @@ const RULE: &str = "NW 9.0 C Maneuver table";
 /// Maneuver Table").
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
-pub struct Facts {
+pub struct Situation {
+    /// The unit that rolls: a brigade's fatigue and quality, whether it is disordered, has a
+    /// general attached or is a suppressed battery (a battery has no fatigue or quality,
+    /// rulings N38, N50).
+    pub unit: UnitFacts,
     /// The rating of the unit's commander (the CinC's for an independent brigade), which
     /// names the table's column.
     pub commander: Rating,
     /// The unit is within its commander's range (and the command has a commander, "NW
     /// 11.7"); outside it, the column one rating worse is read.
     pub in_range: bool,
-    /// The unit is disordered: the table's disordered rows are read.
-    pub disordered: bool,
-    /// A brigade's fatigue level; leave it out for a battery, which has none (ruling N38).
-    pub fatigue: Option<Fatigue>,
-    /// A brigade's quality class; leave it out for a battery, which takes no class modifier
-    /// (ruling N50).
-    pub quality: Option<Quality>,
-    /// A general is attached to the unit.
-    pub general_attached: bool,
     /// A valorous commander (or CinC, N51) is within 3".
     pub valorous_near: bool,
     /// The presence bonus of a CinC within 3", if one is.
     pub cinc_near: Option<i32>,
-    /// The unit is a suppressed battery.
-    pub suppressed_artillery: bool,
     /// The unit's command is fatigued ("NW II 4.0").
     pub command_fatigued: bool,
 }
 
-impl Default for Facts {
+/// The maneuver roll's situation under the name it first had.
+pub type Facts = Situation;
+
+impl Default for Situation {
     fn default() -> Self {
-        Facts {
+        Situation {
+            unit: UnitFacts::default(),
             commander: Rating::Average,
             in_range: true,
-            disordered: false,
-            fatigue: Some(Fatigue::Fresh),
-            quality: Some(Quality::Line),
-            general_attached: false,
             valorous_near: false,
             cinc_near: None,
-            suppressed_artillery: false,
             command_fatigued: false,
         }
     }
@@ -88,20 +81,22 @@ pub fn column(t: &Maneuver, f: &Facts) -> (Rating, i32) {
 
 /// The modifiers of a maneuver roll ("NW Maneuver table modifiers").
 pub fn modifiers(t: &Maneuver, f: &Facts) -> Vec<Modifier> {
+    let u = &f.unit;
+    let fatigue = u.brigade_fatigue();
     let mut m = Vec::new();
     add(
         &mut m,
-        f.fatigue == Some(Fatigue::Fresh),
+        fatigue == Some(Fatigue::Fresh),
         t.fresh,
         "unit is Fresh",
     );
     add(
         &mut m,
-        f.fatigue == Some(Fatigue::Spent),
+        fatigue == Some(Fatigue::Spent),
         t.spent,
         "unit is Spent",
     );
-    if let Some(quality) = f.quality {
+    if let Some(quality) = u.brigade_quality() {
         let q = t.quality[quality as usize];
         if q != 0 {
             m.push(Modifier::new(q, format!("{quality} class unit")));
@@ -109,7 +104,7 @@ pub fn modifiers(t: &Maneuver, f: &Facts) -> Vec<Modifier> {
     }
     add(
         &mut m,
-        f.general_attached,
+        u.general_attached,
         t.general_attached,
         "general attached",
     );
@@ -124,7 +119,7 @@ pub fn modifiers(t: &Maneuver, f: &Facts) -> Vec<Modifier> {
     }
     add(
         &mut m,
-        f.suppressed_artillery,
+        u.is_battery() && u.suppressed,
         t.suppressed_artillery,
         "suppressed artillery",
     );
@@ -148,7 +143,7 @@ pub fn modifiers(t: &Maneuver, f: &Facts) -> Vec<Modifier> {
 pub fn read(t: &Maneuver, f: &Facts, total: i32) -> Allowed {
     let (col, _) = column(t, f);
     let row = t.row(col, total);
-    if f.disordered {
+    if f.unit.disordered {
         Allowed::Disordered(t.disordered[row])
     } else {
         Allowed::GoodOrder(t.good_order[row])
@@ -215,19 +210,12 @@ impl Resolution<Tables> for ManeuverRoll {
     }
 
     fn problems(&self, _: &Tables, f: &Facts) -> Vec<Problem> {
-        let mut out = Vec::new();
+        let mut out = f.unit.problems("unit");
         if let Some(p) = f.cinc_near.filter(|p| !(0..=4).contains(p)) {
             out.push(Problem::new(
                 "cinc_near",
                 format!("a presence of {p}"),
                 "a CinC's presence is 0 to +3, +4 for Napoleon (\"NW 4.0\")",
-            ));
-        }
-        if f.suppressed_artillery && (f.fatigue.is_some() || f.quality.is_some()) {
-            out.push(Problem::new(
-                "suppressed_artillery",
-                "a suppressed battery with a brigade's fatigue or quality",
-                "a battery has neither: leave fatigue and quality out (rulings N38, N50)",
             ));
         }
         out
@@ -254,5 +242,23 @@ impl Resolution<Tables> for ManeuverRoll {
         Exact::of_throws(&[6, 6], |d| {
             read(&t.maneuver, f, d[0] as i32 + d[1] as i32 + sum)
         })
+    }
+
+    fn roles(&self) -> &'static [&'static str] {
+        &["unit"]
+    }
+
+    /// A disordered unit that re-orders is in good order again; the other results change
+    /// none of its facts.
+    fn effects(&self, _: &Facts, a: &Allowed) -> Vec<Effect> {
+        match a {
+            Allowed::Disordered(d) if d.reorders().is_some() => {
+                vec![Effect::set(
+                    "unit",
+                    serde_json::json!({"disordered": false}),
+                )]
+            }
+            _ => Vec::new(),
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! companion and the AI share one reading of each table.
 
 pub mod combat;
+pub mod final_fire;
 pub mod fire;
 pub mod maneuver;
 pub mod morale;

@@ -2,26 +2,54 @@
 //! target's roll is modified; the attackers add their SK values.
 
 use super::{add, natural, roll_2d6};
-use crate::tables::Skirmish;
+use crate::facts::UnitFacts;
+use crate::levels::Arm;
+use crate::nation::Nation;
+use crate::tables::{Skirmish, Tables};
 use grognard_engine::dice::{distribution, Distribution};
+use grognard_engine::files::Problem;
+use grognard_engine::resolution::{About, Chance, Effect, Exact, Resolution};
 use grognard_engine::{Dice, Explanation, Modifier};
 use serde::{Deserialize, Serialize};
 
 const RULE: &str = "NW 7.6 Resolving skirmish attacks";
 
-/// What the target of a skirmish attack is and where it stands ("NW 7.7").
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Target {
-    /// Its own SK value, added to its roll.
-    pub sk: u8,
-    pub mixed_brigade: bool,
+/// What a skirmish attack depends on, as a player at the table states it ("NW 7.6", "NW
+/// 7.7").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Situation {
+    /// The skirmish value (1 or 2) of each unit attacking together, added to the attack
+    /// roll ("NW 7.6"): `skirmishers.0=2 skirmishers.1=1` for two.
+    pub skirmishers: Vec<u8>,
+    /// The unit attacked: its SK value (added to its roll), whether it is a mixed (MX)
+    /// brigade or a battery (an Ottoman one defends better), and whether a general is
+    /// attached (shot on an attacker's natural 12). Cavalry may be attacked only when it is
+    /// irregular horse that has skirmished itself ("NW 7.4", "NW 7.9").
+    pub target: UnitFacts,
+    /// The target is fully in or behind soft cover.
     pub soft_cover: bool,
+    /// The target is within 3" of friendly cavalry (irregular horse counts itself, "NW
+    /// 7.9").
     pub near_friendly_cavalry: bool,
+    /// The target defends hard cover (a town or redoubt, "NW 7.3").
     pub hard_cover: bool,
-    pub artillery: bool,
-    pub ottoman_artillery: bool,
-    /// Fording, on a bridge, or moved by road in its last maneuver phase.
+    /// The target is vulnerable: fording, on a bridge, or moved by road in its last
+    /// maneuver phase.
     pub vulnerable: bool,
+}
+
+impl Default for Situation {
+    fn default() -> Self {
+        Situation {
+            skirmishers: vec![2],
+            target: UnitFacts::default(),
+            soft_cover: false,
+            near_friendly_cavalry: false,
+            hard_cover: false,
+            vulnerable: false,
+        }
+    }
 }
 
 /// The result of one skirmish attack.
@@ -55,52 +83,52 @@ pub fn range(t: &Skirmish, sk: u8, fog: bool, rain_or_snow: bool) -> Option<f64>
 }
 
 /// The target's modifiers ("NW 7.7").
-pub fn target_modifiers(t: &Skirmish, target: &Target) -> Vec<Modifier> {
+pub fn target_modifiers(t: &Skirmish, s: &Situation) -> Vec<Modifier> {
+    let target = &s.target;
+    let artillery = target.is_battery();
     let mut m = Vec::new();
     add(
         &mut m,
-        target.mixed_brigade,
+        !artillery && target.mixed,
         t.mixed_brigade,
         "mixed (MX) brigade",
     );
     add(
         &mut m,
-        target.soft_cover,
+        s.soft_cover,
         t.soft_cover,
         "fully behind or in soft cover",
     );
     add(
         &mut m,
-        target.near_friendly_cavalry,
+        s.near_friendly_cavalry || target.arm == Arm::Cavalry,
         t.near_cavalry,
         "within 3\" of friendly cavalry",
     );
-    add(
-        &mut m,
-        target.hard_cover,
-        t.hard_cover,
-        "defending hard cover",
-    );
-    if target.artillery {
-        if target.ottoman_artillery {
+    add(&mut m, s.hard_cover, t.hard_cover, "defending hard cover");
+    if artillery {
+        if target.nation == Nation::Ottoman {
             m.push(Modifier::new(t.ottoman_artillery, "Ottoman artillery"));
         } else {
             m.push(Modifier::new(t.artillery, "target is artillery"));
         }
     }
-    if target.sk > 0 {
+    if !artillery && target.sk > 0 {
         m.push(Modifier::new(
             target.sk as i32,
             format!("its skirmish value SK{}", target.sk),
         ));
     }
-    add(
-        &mut m,
-        target.vulnerable,
-        t.vulnerable,
-        "target is vulnerable",
-    );
+    add(&mut m, s.vulnerable, t.vulnerable, "target is vulnerable");
     m
+}
+
+/// The attackers' modifiers: each one's SK value ("NW 7.6").
+pub fn attack_modifiers(s: &Situation) -> Vec<Modifier> {
+    s.skirmishers
+        .iter()
+        .map(|sk| Modifier::new(*sk as i32, format!("a skirmisher's SK{sk}")))
+        .collect()
 }
 
 /// The table: higher than the target disorders; at least twice the target (the table's
@@ -116,19 +144,11 @@ pub fn outcome(t: &Skirmish, attack: i32, defence: i32) -> Outcome {
     }
 }
 
-/// Resolve one attack by `attackers` (each a name and SK value) on `target`.
-pub fn resolve(
-    t: &Skirmish,
-    attackers: &[(&str, u8)],
-    target: &Target,
-    dice: &mut dyn Dice,
-) -> Attack {
-    let attack_mods = attackers
-        .iter()
-        .map(|(name, sk)| Modifier::new(*sk as i32, format!("SK{sk} of {name}")))
-        .collect();
-    let attack = roll_2d6(dice, RULE, "skirmish attack", attack_mods);
-    let defence = roll_2d6(dice, RULE, "skirmish defence", target_modifiers(t, target));
+/// Resolve one attack.
+pub fn resolve(t: &Skirmish, s: &Situation, dice: &mut dyn Dice) -> Attack {
+    let artillery = s.target.is_battery();
+    let attack = roll_2d6(dice, RULE, "skirmish attack", attack_modifiers(s));
+    let defence = roll_2d6(dice, RULE, "skirmish defence", target_modifiers(t, s));
     let outcome = outcome(t, attack.total, defence.total);
     let general_shot = natural(&attack) == t.general_killed_on as i32;
     let mut attack = attack;
@@ -137,7 +157,7 @@ pub fn resolve(
         Outcome::NoEffect => ("attacker not higher".to_string(), "no effect".to_string()),
         Outcome::Disorder => (
             "attacker higher".to_string(),
-            if target.artillery {
+            if artillery {
                 "suppressed"
             } else {
                 "disordered"
@@ -150,7 +170,7 @@ pub fn resolve(
             } else {
                 format!("attacker {} times the target or more", t.loss_multiple)
             },
-            if target.artillery {
+            if artillery {
                 "damaged".to_string()
             } else {
                 format!("loses {} s.p. and is disordered", t.loss)
@@ -169,7 +189,228 @@ pub fn resolve(
     }
 }
 
-/// Exact odds of each outcome, through `resolve` itself.
-pub fn odds(t: &Skirmish, attackers: &[(&str, u8)], target: &Target) -> Distribution<Outcome> {
-    distribution(4, |dice| resolve(t, attackers, target, dice).outcome)
+/// Exact odds of each table result, through `resolve` itself.
+pub fn odds(t: &Skirmish, s: &Situation) -> Distribution<Outcome> {
+    distribution(4, |dice| resolve(t, s, dice).outcome)
+}
+
+/// What a skirmish attack does to its target in the end ("NW 7.6", "NW Skirmish Table").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skirmished {
+    /// The table's result.
+    pub outcome: Outcome,
+    /// The target is a battery: suppressed rather than disordered, damaged rather than
+    /// losing a strength point.
+    pub artillery: bool,
+    /// Strength points (a battery's steps) lost.
+    pub lost: u32,
+    /// The loss was the target's last: it is gone.
+    pub destroyed: bool,
+    /// The general attached to the target is shot (an attacker's natural 12).
+    pub general_shot: bool,
+}
+
+impl Skirmished {
+    /// The end of an attack on the target of `s` with the table's result `outcome`.
+    pub fn of(t: &Skirmish, s: &Situation, outcome: Outcome, natural_12: bool) -> Skirmished {
+        let artillery = s.target.is_battery();
+        let (lost, destroyed) = match outcome {
+            Outcome::LossAndDisorder if artillery => (1, s.target.damaged),
+            Outcome::LossAndDisorder => {
+                let lost = t.loss.min(s.target.sp);
+                (lost, lost >= s.target.sp)
+            }
+            _ => (0, false),
+        };
+        Skirmished {
+            outcome,
+            artillery,
+            lost,
+            destroyed,
+            general_shot: natural_12 && s.target.general_attached,
+        }
+    }
+}
+
+impl std::fmt::Display for Skirmished {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.outcome, self.artillery) {
+            (Outcome::NoEffect, _) => f.write_str("no effect")?,
+            (Outcome::Disorder, false) => f.write_str("target disordered")?,
+            (Outcome::Disorder, true) => f.write_str("battery suppressed")?,
+            (Outcome::LossAndDisorder, true) if self.destroyed => {
+                f.write_str("damaged battery loses its last step and is destroyed")?
+            }
+            (Outcome::LossAndDisorder, true) => f.write_str("battery damaged and suppressed")?,
+            (Outcome::LossAndDisorder, false) if self.destroyed => write!(
+                f,
+                "target loses its last {} s.p. and is destroyed",
+                self.lost
+            )?,
+            (Outcome::LossAndDisorder, false) => {
+                write!(f, "target loses {} s.p. and is disordered", self.lost)?
+            }
+        }
+        if self.general_shot {
+            f.write_str("; the attached general is shot")?;
+        }
+        Ok(())
+    }
+}
+
+/// A skirmish attack, for the table companion and the odds.
+pub struct SkirmishRoll;
+
+impl Resolution<Tables> for SkirmishRoll {
+    type Situation = Situation;
+    type Outcome = Skirmished;
+
+    fn about(&self) -> About {
+        About {
+            name: "skirmish",
+            title: "Skirmish attack",
+            section: RULE,
+            summary:
+                "skirmishers try to disorder a unit, cost it a strength point or shoot its general",
+            dice: "2d6 each side",
+        }
+    }
+
+    fn problems(&self, _: &Tables, s: &Situation) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if s.skirmishers.is_empty() {
+            out.push(Problem::new(
+                "skirmishers",
+                "no skirmisher attacks",
+                "give the SK value of each attacker, e.g. skirmishers.0=2",
+            ));
+        }
+        if s.skirmishers.len() > 8 {
+            out.push(Problem::new(
+                "skirmishers",
+                format!("{} skirmishers against one target", s.skirmishers.len()),
+                "units join against one target only when they have no other (\"NW 7.3\"): give at most 8",
+            ));
+        }
+        for (i, sk) in s.skirmishers.iter().enumerate() {
+            if !(1..=2).contains(sk) {
+                out.push(Problem::new(
+                    format!("skirmishers[{i}]"),
+                    format!("a skirmisher of SK{sk}"),
+                    "only a unit of SK1 or SK2 skirmish attacks (\"NW 7.1\")",
+                ));
+            }
+        }
+        out.extend(s.target.problems("target"));
+        if s.target.arm == Arm::Cavalry && !s.target.irregular {
+            out.push(Problem::new(
+                "target.arm",
+                "a cavalry target",
+                "no unit may skirmish attack cavalry (\"NW 7.4\"), save irregular horse that has skirmished itself: give `target.irregular=yes` for it",
+            ));
+        }
+        out
+    }
+
+    fn modifiers(&self, t: &Tables, s: &Situation) -> Vec<Modifier> {
+        target_modifiers(&t.skirmish, s)
+    }
+
+    fn resolve(
+        &self,
+        t: &Tables,
+        s: &Situation,
+        dice: &mut dyn Dice,
+        rolls: &mut Vec<Explanation>,
+    ) -> Skirmished {
+        let a = resolve(&t.skirmish, s, dice);
+        let end = Skirmished::of(&t.skirmish, s, a.outcome, a.general_shot);
+        rolls.push(a.attack);
+        rolls.push(a.defence);
+        end
+    }
+
+    /// The two 2d6 sums counted against each other: 121 pairs of totals, weighted by their
+    /// ways, in place of 1296 throws.
+    fn odds(&self, t: &Tables, s: &Situation) -> Exact<Skirmished> {
+        const WAYS: [u128; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+        let k = &t.skirmish;
+        let a_mod: i32 = s.skirmishers.iter().map(|x| *x as i32).sum();
+        let d_mod: i32 = target_modifiers(k, s).iter().map(|m| m.value).sum();
+        // Ways for each result, with and without a natural 12 on the attack.
+        let mut ways = [[0u128; 2]; 3];
+        for (ai, aw) in WAYS.iter().enumerate() {
+            let a = ai as i32 + 2;
+            let twelve = usize::from(a == k.general_killed_on as i32);
+            for (di, dw) in WAYS.iter().enumerate() {
+                let o = outcome(k, a + a_mod, di as i32 + 2 + d_mod);
+                ways[o as usize][twelve] += aw * dw;
+            }
+        }
+        let mut e = Exact::new();
+        for (o, row) in [
+            Outcome::NoEffect,
+            Outcome::Disorder,
+            Outcome::LossAndDisorder,
+        ]
+        .into_iter()
+        .zip(ways)
+        {
+            for (twelve, n) in row.into_iter().enumerate() {
+                if n > 0 {
+                    e.add(Skirmished::of(k, s, o, twelve == 1), Chance::new(n, 1296));
+                }
+            }
+        }
+        e
+    }
+
+    fn counts(&self, o: &Skirmished) -> Vec<(&'static str, f64)> {
+        vec![
+            (
+                if o.artillery {
+                    "battery steps lost"
+                } else {
+                    "s.p. lost"
+                },
+                o.lost as f64,
+            ),
+            ("units destroyed", f64::from(u8::from(o.destroyed))),
+            ("generals shot", f64::from(u8::from(o.general_shot))),
+        ]
+    }
+
+    fn roles(&self) -> &'static [&'static str] {
+        &["target"]
+    }
+
+    fn effects(&self, s: &Situation, o: &Skirmished) -> Vec<Effect> {
+        if o.destroyed {
+            return vec![Effect::gone("target")];
+        }
+        let mut set = serde_json::Map::new();
+        match (o.outcome, o.artillery) {
+            (Outcome::NoEffect, _) => {}
+            (_, true) => {
+                set.insert("suppressed".into(), true.into());
+                if o.lost > 0 {
+                    set.insert("damaged".into(), true.into());
+                }
+            }
+            (_, false) => {
+                set.insert("disordered".into(), true.into());
+                if o.lost > 0 {
+                    set.insert("sp".into(), (s.target.sp - o.lost).into());
+                }
+            }
+        }
+        if o.general_shot {
+            set.insert("general_attached".into(), false.into());
+        }
+        if set.is_empty() {
+            Vec::new()
+        } else {
+            vec![Effect::set("target", serde_json::Value::Object(set))]
+        }
+    }
 }

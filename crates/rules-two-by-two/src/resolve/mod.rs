@@ -1,6 +1,10 @@
-//! Rolls of the book written as functions of the facts a player states, shared by the
-//! battle and the table companion (each bound in [`crate::resolutions`]).
+//! The rolls of the book as the table companion asks them, each in its own file: its facts,
+//! checks, final outcomes and exact odds, over the same code the battle rolls with (each
+//! bound in [`crate::resolutions`]).
 
+pub mod defensive_fire;
 pub mod melee;
 pub mod reinforcement;
+pub mod rout_survival;
 pub mod setup;
+pub mod shooting;
