@@ -633,6 +633,7 @@ mod melee_rolls {
     use grognard_rules_two_by_two::facts::{Condition, UnitFacts};
     use grognard_rules_two_by_two::resolutions::book_tables;
     use grognard_rules_two_by_two::resolve::melee::{Higher, MeleeEnd, MeleeRoll, Situation};
+    use grognard_rules_two_by_two::rout::RoutPath;
     use grognard_rules_two_by_two::units::{Size, UnitType};
 
     fn unit(kind: UnitType, size: Size, status: Condition) -> UnitFacts {
@@ -737,6 +738,8 @@ mod melee_rolls {
                         attacker_hq_in_contact: i == 1,
                         defender_hq_in_contact: i == 2,
                         defender_in_town: i == 2,
+                        defender_rout: [RoutPath::Clear, RoutPath::Enemy, RoutPath::Clear][i],
+                        attacker_rout: [RoutPath::Clear, RoutPath::Clear, RoutPath::TableEdge][i],
                         attacker_followed_up: i == 2,
                         defender_road_column: i == 1,
                         clearing: d == LightInfantry && a.is_infantry() && i != 0,
@@ -771,6 +774,16 @@ mod melee_rolls {
                     attacker: unit(a, Size::Common, Condition::Ready),
                     defender: unit(d, Size::Large, Condition::Ready),
                     support: Some(unit(a, Size::Common, Condition::Pinned)),
+                    support_rout: if clearing {
+                        RoutPath::Impassable
+                    } else {
+                        RoutPath::Clear
+                    },
+                    attacker_rout: if clearing {
+                        RoutPath::Clear
+                    } else {
+                        RoutPath::Enemy
+                    },
                     clearing,
                     ..Situation::default()
                 };
