@@ -4,6 +4,7 @@
 use crate::facts::UnitFacts;
 use crate::measure::{self, touching};
 use crate::resolve::melee::{self as resolve, Higher, Role, Situation};
+use crate::rout::{self, RoutPath};
 use crate::state::{Contact, State, Status, Unit, UnitId};
 use crate::units::UnitType;
 use grognard_engine::dice::{distribution, Distribution};
@@ -99,7 +100,43 @@ pub fn situation(
         defender_road_column: d.road_column,
         clearing: clearing(state, c),
         support: column_in(state, a, c, columns).map(|id| UnitFacts::of(state.unit(id))),
+        attacker_rout: RoutPath::Clear,
+        defender_rout: RoutPath::Clear,
+        support_rout: RoutPath::Clear,
     }
+}
+
+/// The facts of contact `c` as [`situation`] gives them, with what each unit's rout move
+/// would meet if it lost: the loser aligned against the winner and routed straight back, or
+/// directly away from the winner where there is no room to align ("2x2 Melee results",
+/// ruling R21), the column's support straight back. The battle fights without them (they
+/// throw no dice and change no modifier); the table companion shows how each rout ends.
+pub fn situation_with_routs(
+    state: &State,
+    c: &Contact,
+    engaged: &[(UnitId, u8)],
+    columns: &[UnitId],
+) -> Situation {
+    let mut s = situation(state, c, engaged, columns);
+    let path = |loser: UnitId, winner: UnitId| {
+        let l = state.unit(loser);
+        let w = state.unit(winner);
+        match aligned(state, l, w, loser == c.attacker) {
+            Some(pose) => {
+                let mut after = state.clone();
+                after.units[loser as usize].pose = pose;
+                let dir = rout::rear_dir(&after, loser);
+                rout::path_of(&after, loser, dir)
+            }
+            None => rout::path_of(state, loser, rout::away_dir(state, loser, w.pose.pos)),
+        }
+    };
+    s.attacker_rout = path(c.attacker, c.defender);
+    s.defender_rout = path(c.defender, c.attacker);
+    if let Some(id) = column_in(state, state.unit(c.attacker), c, columns) {
+        s.support_rout = rout::path_of(state, id, rout::rear_dir(state, id));
+    }
+    s
 }
 
 /// Every modifier `unit` has in its melee against `enemy` in contact `contact`.

@@ -97,6 +97,17 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             return serde_json::to_value(s).ok().map(|s| ("reinforcement", s));
         }
         Command::Melee { order, columns } => return melee_of(state, order, columns),
+        Command::FollowUp { distance } => {
+            let after = crate::rules::after_follow_up(state, *distance)?;
+            let c = crate::rules::next_fight(&after)?;
+            let s = crate::melee::situation_with_routs(
+                &after,
+                &c,
+                &after.melee.engaged,
+                &after.melee.columns,
+            );
+            return serde_json::to_value(s).ok().map(|s| ("melee", s));
+        }
         _ => return None,
     };
     situation.ok().map(|s| (name, s))
@@ -168,6 +179,6 @@ fn melee_of(
         .collect();
     let first = queue.first()?;
     let engaged = crate::melee::engaged_counts(&queue);
-    let s = crate::melee::situation(state, first, &engaged, columns);
+    let s = crate::melee::situation_with_routs(state, first, &engaged, columns);
     serde_json::to_value(s).ok().map(|s| ("melee", s))
 }

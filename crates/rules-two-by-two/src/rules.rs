@@ -1029,6 +1029,36 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
     (last_ok, Vec::new())
 }
 
+/// The state a follow-up command leaves just before the melee that comes next is fought:
+/// the move made and any contact it makes queued first ("2x2 Melee results"). No die is
+/// thrown on the way, so the table companion reads the next melee's facts from it.
+pub fn after_follow_up(state: &State, distance: f64) -> Option<State> {
+    let Some(Pending::FollowUp { unit, .. }) = state.pending.clone() else {
+        return None;
+    };
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    let mut dice = grognard_engine::dice::Entered::new(&[]);
+    let mut ctx = Ctx {
+        state: &mut after,
+        dice: &mut dice,
+        events: &mut events,
+    };
+    ctx.emit(Event::Pending { pending: None });
+    follow_up(&mut ctx, unit, distance);
+    Some(after)
+}
+
+/// The contact `run_melee` fights next: the first of the queue still standing.
+pub fn next_fight(state: &State) -> Option<Contact> {
+    state
+        .melee
+        .queue
+        .iter()
+        .find(|c| state.contacts.contains(c))
+        .copied()
+}
+
 fn follow_up(ctx: &mut Ctx, unit: UnitId, distance: f64) {
     if distance <= 0.0 {
         return;

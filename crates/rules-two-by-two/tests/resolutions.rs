@@ -633,6 +633,7 @@ mod melee_rolls {
     use grognard_rules_two_by_two::facts::{Condition, UnitFacts};
     use grognard_rules_two_by_two::resolutions::book_tables;
     use grognard_rules_two_by_two::resolve::melee::{Higher, MeleeEnd, MeleeRoll, Situation};
+    use grognard_rules_two_by_two::rout::RoutPath;
     use grognard_rules_two_by_two::units::{Size, UnitType};
 
     fn unit(kind: UnitType, size: Size, status: Condition) -> UnitFacts {
@@ -737,6 +738,8 @@ mod melee_rolls {
                         attacker_hq_in_contact: i == 1,
                         defender_hq_in_contact: i == 2,
                         defender_in_town: i == 2,
+                        defender_rout: [RoutPath::Clear, RoutPath::Enemy, RoutPath::Clear][i],
+                        attacker_rout: [RoutPath::Clear, RoutPath::Clear, RoutPath::TableEdge][i],
                         attacker_followed_up: i == 2,
                         defender_road_column: i == 1,
                         clearing: d == LightInfantry && a.is_infantry() && i != 0,
@@ -771,6 +774,16 @@ mod melee_rolls {
                     attacker: unit(a, Size::Common, Condition::Ready),
                     defender: unit(d, Size::Large, Condition::Ready),
                     support: Some(unit(a, Size::Common, Condition::Pinned)),
+                    support_rout: if clearing {
+                        RoutPath::Impassable
+                    } else {
+                        RoutPath::Clear
+                    },
+                    attacker_rout: if clearing {
+                        RoutPath::Clear
+                    } else {
+                        RoutPath::Enemy
+                    },
                     clearing,
                     ..Situation::default()
                 };
@@ -1181,8 +1194,8 @@ mod setup_rolls {
     }
 }
 
-// The battle reaches the melee and reinforcement rolls, so the comparison of explanations
-// above covers them.
+// The battle reaches the melee and reinforcement rolls, the melee also after a follow-up
+// move, so the comparison of explanations above covers them.
 #[test]
 fn battles_throw_the_melee_and_reinforcement_rolls() {
     use grognard_ai::{General, RandomPlayer};
@@ -1190,6 +1203,7 @@ fn battles_throw_the_melee_and_reinforcement_rolls() {
     use grognard_engine::Player;
     use grognard_rules_two_by_two::Command;
     let mut names: Vec<&'static str> = Vec::new();
+    let mut after_follow_up = 0;
     for seed in 0..6 {
         let (scenario, _) = TwoByTwo.default_scenario(seed);
         let mut a = General::<Command>::default();
@@ -1206,10 +1220,78 @@ fn battles_throw_the_melee_and_reinforcement_rolls() {
                 if !names.contains(&name) {
                     names.push(name);
                 }
+                if matches!(step.command, Command::FollowUp { .. }) {
+                    after_follow_up += 1;
+                }
             }
         }
     }
     for want in ["rally", "melee", "reinforcement"] {
         assert!(names.contains(&want), "{want} never thrown: {names:?}");
+    }
+    assert!(after_follow_up > 0, "no melee after a follow-up");
+}
+
+// Facts at the edges of their types are refused with their path, or answered; never a
+// panic, whether asked through the companion or of the rolls themselves.
+#[test]
+fn extreme_facts_are_refused_or_answered() {
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_two_by_two::resolve::{melee, reinforcement, setup};
+    let rolls = grognard_rules_two_by_two::resolutions::all();
+    let ask = |name: &str, v: serde_json::Value, path: &str| {
+        let r = rolls.iter().find(|r| r.about().name == name).unwrap();
+        let e = r.odds(&v).unwrap_err();
+        assert_eq!(e[0].path, path, "{name} {v}: {e:?}");
+        assert!(!e[0].hint.is_empty());
+    };
+    ask(
+        "melee",
+        serde_json::json!({"attacker_engaged": 255}),
+        "attacker_engaged",
+    );
+    ask(
+        "melee",
+        serde_json::json!({"defender_engaged": 9}),
+        "defender_engaged",
+    );
+    ask(
+        "melee",
+        serde_json::json!({"attacker_engaged": -1}),
+        "attacker_engaged",
+    );
+    ask(
+        "reinforcement",
+        serde_json::json!({"waiting": 255}),
+        "waiting",
+    );
+    ask(
+        "reinforcement",
+        serde_json::json!({"dice_thrown": 255}),
+        "dice_thrown",
+    );
+    ask("setup", serde_json::json!({"army_ap": 1e308}), "army_ap");
+    ask("setup", serde_json::json!({"army_ap": -5}), "army_ap");
+    ask("setup", serde_json::json!({"army_ap": "many"}), "army_ap");
+    let t = book_tables();
+    let m = melee::Situation {
+        attacker_engaged: 255,
+        defender_engaged: 255,
+        ..melee::Situation::default()
+    };
+    assert!(!melee::MeleeRoll.odds(t, &m).outcomes.is_empty());
+    let r = reinforcement::Situation {
+        waiting: 0,
+        dice_thrown: 255,
+        ..reinforcement::Situation::default()
+    };
+    assert!(!reinforcement::ReinforcementRoll
+        .odds(t, &r)
+        .outcomes
+        .is_empty());
+    for army_ap in [f64::NAN, f64::INFINITY, -1.0, 1e308] {
+        let o = setup::SetupRoll.odds(t, &setup::Situation { army_ap });
+        let total: Chance = o.outcomes.iter().map(|(_, p)| *p).sum();
+        assert_eq!(total, Chance::from_integer(1), "{army_ap}");
     }
 }

@@ -2766,3 +2766,58 @@ fn r39_the_losers_hq_goes_with_it_on_a_rout_roll() {
         "attacker wins by 1-2: defender routs and is destroyed on its rout roll, and the HQ touching it with it; attacker may follow up"
     );
 }
+
+// "2x2 Melee results", "Effects: Routs": the companion reads from the table what a loser's
+// rout would meet, and follows it to the end.
+// Actions: a French battalion fights an Austrian one whose rear is 0.35" from its own table
+// edge, its HQ touching its flank: 5 against 2+1, the defender routs, rout roll 5.
+// Expected: the battle destroys the defender as it leaves the table, and its HQ with it
+// (ruling R39); the melee's situation for that command says the defender's rout would
+// leave the table (the attacker's is clear), and resolved with the same dice it ends the
+// same way.
+#[test]
+fn the_melee_companion_follows_the_losers_rout_move() {
+    let mut t = Battle::new()
+        .unit(AUSTRIA, "defender", Line, [12.0, 0.6, 90.0])
+        .unit(AUSTRIA, "general", Hq, [13.0, 0.6, 90.0])
+        .unit(FRANCE, "attacker", Line, [12.0, 1.1, 270.0])
+        .start();
+    t.contact("attacker", "defender");
+    t.phase(1, "melee", FRANCE);
+    let (a, d) = (t.id("attacker"), t.id("defender"));
+    let cmd = melee_order(vec![(a, d)]);
+    let (name, situation) =
+        grognard_rules_two_by_two::resolutions::roll_of(&t.state, FRANCE, &cmd).unwrap();
+    assert_eq!(name, "melee");
+    assert_eq!(situation["defender_rout"], "table_edge");
+    assert_eq!(situation["attacker_rout"], "clear");
+    assert_eq!(situation["defender_hq_in_contact"], true);
+    let g = t.id("general");
+    let ev = t.run(FRANCE, &cmd, &[5, 2, 5]);
+    assert_eq!(
+        destroyed(&ev),
+        vec![(d, Cause::OffTable), (g, Cause::WithItsUnit)]
+    );
+    assert_eq!(
+        companion_rolls("melee", &situation, &[5, 2, 5]),
+        battle_rolls(&ev)
+    );
+    let r = grognard_rules_two_by_two::resolutions::all()
+        .into_iter()
+        .find(|r| r.about().name == "melee")
+        .unwrap();
+    let done = r
+        .resolve(
+            &situation,
+            &mut grognard_engine::dice::Scripted::new(&[4, 2, 5]),
+        )
+        .unwrap();
+    assert_eq!(
+        done.outcome,
+        "attacker wins by 1-2: defender routs, survives its rout roll and is destroyed as its rout leaves the table, and the HQ touching it with it; attacker may follow up"
+    );
+    assert_eq!(
+        serde_json::to_value(&done.effects).unwrap(),
+        serde_json::json!([{"role": "defender", "set": {}, "gone": true}])
+    );
+}

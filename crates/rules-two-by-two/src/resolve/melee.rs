@@ -5,7 +5,9 @@
 //! ([`crate::melee::situation`]) and fights with [`fight`].
 
 use crate::facts::{Condition, UnitFacts};
-use crate::tables::{Arrival, Melee, Tables};
+use crate::rout::{self, RoutPath};
+use crate::shooting::RoutEnd;
+use crate::tables::{Melee, Tables};
 use crate::units::{Size, UnitType};
 use grognard_engine::explain::{Explanation, Modifier};
 use grognard_engine::files::Problem;
@@ -14,8 +16,6 @@ use grognard_engine::Dice;
 use serde::{Deserialize, Serialize};
 
 pub const RULE: &str = "2x2 Melee results";
-/// The section of the rout survival roll a melee's loser makes.
-pub const ROUT_RULE: &str = "2x2 Effects: Routs";
 
 /// Which of the two units stands higher ("2x2 Melee modifiers": higher than the opponent).
 #[derive(
@@ -76,6 +76,16 @@ pub struct Situation {
     /// its facts as support.kind, support.size and support.status; leave it out when no
     /// column is taken.
     pub support: Option<UnitFacts>,
+    /// What the attacker's rout move would meet if it lost and survived its rout roll
+    /// (aligned against the defender, then straight back): the table decides it, so state
+    /// it as you see it.
+    pub attacker_rout: RoutPath,
+    /// What the defender's rout move would meet if it lost and survived its rout roll
+    /// (aligned front to front with the attacker, then straight back).
+    pub defender_rout: RoutPath,
+    /// What the column support's rout move would meet, straight back, if the attacker
+    /// routs and the support survives its own rout roll.
+    pub support_rout: RoutPath,
 }
 
 impl Default for Situation {
@@ -96,6 +106,9 @@ impl Default for Situation {
             defender_road_column: false,
             clearing: false,
             support: None,
+            attacker_rout: RoutPath::Clear,
+            defender_rout: RoutPath::Clear,
+            support_rout: RoutPath::Clear,
         }
     }
 }
@@ -377,27 +390,6 @@ pub fn fight(t: &Melee, s: &Situation, dice: &mut dyn Dice) -> Fight {
     }
 }
 
-/// The rout survival roll a routing unit makes ("2x2 Effects: Routs": destroyed on 1-2),
-/// explained as the battle's rout explains it; `true` if the unit survives.
-pub fn rout_survival(t: &Arrival, dice: &mut dyn Dice) -> (Explanation, bool) {
-    let face = dice.roll(6, "rout survival");
-    let mut e = Explanation::new(ROUT_RULE);
-    e.dice = vec![face];
-    e.tally();
-    let survived = face > t.rout_destroyed_up_to;
-    e.row = if survived {
-        format!("{}-6", t.rout_destroyed_up_to + 1).into()
-    } else {
-        format!("1-{}", t.rout_destroyed_up_to).into()
-    };
-    e.result = if survived {
-        "routs".into()
-    } else {
-        "destroyed".into()
-    };
-    (e, survived)
-}
-
 /// The row of the results table a difference falls in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Row {
@@ -426,22 +418,29 @@ impl Row {
 pub enum Fate {
     /// Destroyed by the melee result.
     Destroyed,
-    /// Routed and destroyed on its rout survival roll.
-    DestroyedRouting,
-    /// Routed and survived its rout roll: it ends its rout Disrupted.
-    Routs,
+    /// Routed: its rout roll and its rout move decide the rest ("2x2 Effects: Routs").
+    Routed(RoutEnd),
 }
 
 impl Fate {
     fn gone(self) -> bool {
-        self != Fate::Routs
+        self != Fate::Routed(RoutEnd::Survives)
     }
 
-    fn text(self) -> &'static str {
+    fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Fate::Destroyed => "destroyed",
-            Fate::DestroyedRouting => "routs and is destroyed on its rout roll",
-            Fate::Routs => "routs and survives its rout roll (Disrupted)",
+            Fate::Destroyed => write!(f, "destroyed"),
+            Fate::Routed(RoutEnd::DestroyedOnRoll) => {
+                write!(f, "routs and is destroyed on its rout roll")
+            }
+            Fate::Routed(RoutEnd::Survives) => {
+                write!(f, "routs and survives its rout roll (Disrupted)")
+            }
+            Fate::Routed(RoutEnd::DestroyedOnMove(p)) => write!(
+                f,
+                "routs, survives its rout roll and is destroyed as its rout {}",
+                p.ending()
+            ),
         }
     }
 }
@@ -481,12 +480,14 @@ impl std::fmt::Display for MeleeEnd {
             (lo, Some(_)) => write!(f, "{w} wins by {lo}")?,
             (lo, None) => write!(f, "{w} wins by {lo}+")?,
         }
-        write!(f, ": {l} {}", self.loser.text())?;
+        write!(f, ": {l} ")?;
+        self.loser.write(f)?;
         if self.hq_lost {
             write!(f, ", and the HQ touching it with it")?;
         }
         if let Some(s) = self.support {
-            write!(f, "; its column support {}", s.text())?;
+            write!(f, "; its column support ")?;
+            s.write(f)?;
         }
         match self.follow_up {
             FollowUp::No => {}
@@ -508,12 +509,12 @@ fn decided(t: &Melee, s: &Situation, attacker_won: bool, row: Row) -> MeleeEnd {
         Role::Defender
     };
     let by = match row {
-        Row::Routs => (1, Some(t.destroyed_from.max(2) as u8 - 1)),
+        Row::Routs => (1, Some(small(t.destroyed_from - 1).max(1))),
         Row::Destroyed => (
-            t.destroyed_from as u8,
-            Some(t.mandatory_follow_up_from as u8 - 1),
+            small(t.destroyed_from),
+            Some(small(t.mandatory_follow_up_from - 1)),
         ),
-        Row::DestroyedMustFollow => (t.mandatory_follow_up_from as u8, None),
+        Row::DestroyedMustFollow => (small(t.mandatory_follow_up_from), None),
     };
     let w = if attacker_won {
         &s.attacker
@@ -529,7 +530,7 @@ fn decided(t: &Melee, s: &Situation, attacker_won: bool, row: Row) -> MeleeEnd {
         FollowUp::May
     };
     let loser = if row == Row::Routs {
-        Fate::Routs
+        Fate::Routed(RoutEnd::Survives)
     } else {
         Fate::Destroyed
     };
@@ -542,6 +543,19 @@ fn decided(t: &Melee, s: &Situation, attacker_won: bool, row: Row) -> MeleeEnd {
         follow_up,
         attacker_pinned,
         hq_lost: loser.gone() && loser_hq(s, winner),
+    }
+}
+
+/// A difference of the results table as a small count.
+fn small(n: i32) -> u8 {
+    n.clamp(0, i32::from(u8::MAX)) as u8
+}
+
+/// What the loser's rout move meets when `winner` wins.
+fn loser_rout(s: &Situation, winner: Role) -> RoutPath {
+    match winner {
+        Role::Attacker => s.defender_rout,
+        Role::Defender => s.attacker_rout,
     }
 }
 
@@ -602,21 +616,15 @@ impl Resolution<Tables> for MeleeRoll {
         rolls.push(f.attack);
         rolls.push(f.defence);
         let mut o = decided(&t.melee, s, f.attacker_won, Row::of(&t.melee, f.difference));
-        if o.loser == Fate::Routs {
-            let (e, ok) = rout_survival(&t.arrival, dice);
+        if o.loser != Fate::Destroyed {
+            let (e, ok) = rout::survival_roll(&t.arrival, false, dice);
             rolls.push(e);
-            if !ok {
-                o.loser = Fate::DestroyedRouting;
-                o.hq_lost = loser_hq(s, o.winner);
-            }
+            o.loser = Fate::Routed(rout::end_of(ok, loser_rout(s, o.winner)));
+            o.hq_lost = o.loser.gone() && loser_hq(s, o.winner);
             if o.support.is_some() {
-                let (e, ok) = rout_survival(&t.arrival, dice);
+                let (e, ok) = rout::survival_roll(&t.arrival, false, dice);
                 rolls.push(e);
-                o.support = Some(if ok {
-                    Fate::Routs
-                } else {
-                    Fate::DestroyedRouting
-                });
+                o.support = Some(Fate::Routed(rout::end_of(ok, s.support_rout)));
             }
         }
         o
@@ -651,9 +659,15 @@ impl Resolution<Tables> for MeleeRoll {
                 }
             }
         }
-        let k = t.arrival.rout_destroyed_up_to.min(6) as u128;
+        let k = u128::from(t.arrival.rout_destroyed_up_to.min(6));
         let survive = Chance::new(6 - k, 6);
         let die = Chance::new(k, 6);
+        let ends = |path: RoutPath| {
+            [
+                (Fate::Routed(rout::end_of(true, path)), survive),
+                (Fate::Routed(RoutEnd::DestroyedOnRoll), die),
+            ]
+        };
         let mut out = Exact::new();
         for (w, rows) in counts.iter().enumerate() {
             for (r, n) in rows.iter().enumerate() {
@@ -663,16 +677,16 @@ impl Resolution<Tables> for MeleeRoll {
                 let row = [Row::Routs, Row::Destroyed, Row::DestroyedMustFollow][r];
                 let p = Chance::new(*n, decided_rounds);
                 let o = decided(m, s, w == 0, row);
-                if o.loser != Fate::Routs {
+                if o.loser == Fate::Destroyed {
                     out.add(o, p);
                     continue;
                 }
-                for (loser, q) in [(Fate::Routs, survive), (Fate::DestroyedRouting, die)] {
+                for (loser, q) in ends(loser_rout(s, o.winner)) {
                     let mut o = o;
                     o.loser = loser;
                     o.hq_lost = loser.gone() && loser_hq(s, o.winner);
                     if o.support.is_some() {
-                        for (sup, r) in [(Fate::Routs, survive), (Fate::DestroyedRouting, die)] {
+                        for (sup, r) in ends(s.support_rout) {
                             o.support = Some(sup);
                             out.add(o, p * q * r);
                         }

@@ -151,7 +151,7 @@ impl std::fmt::Display for Arrived {
 fn arrived(s: &Situation, arrives: bool) -> Arrived {
     Arrived {
         arrives,
-        left: s.waiting - u8::from(arrives),
+        left: s.waiting.saturating_sub(u8::from(arrives)),
         may_exchange: arrives && s.enemy_near_point,
     }
 }

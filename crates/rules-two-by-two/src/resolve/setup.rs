@@ -51,14 +51,13 @@ pub fn initial_ap(ties: usize) -> f64 {
     FIRST_AP + TIE_AP * ties as f64
 }
 
-/// Ties after which every unit of an army of `army_ap` is set up at the start.
+/// Ties after which every unit of an army of `army_ap` is set up at the start (an army
+/// past [`MOST_AP`] counts as that many AP, one that is not a number as none).
 pub fn ties_to_whole(army_ap: f64) -> u8 {
-    if army_ap <= FIRST_AP {
+    if army_ap.is_nan() || army_ap <= FIRST_AP {
         0
     } else {
-        ((army_ap - FIRST_AP) / TIE_AP)
-            .ceil()
-            .min(f64::from(u8::MAX)) as u8
+        ((army_ap.min(MOST_AP) - FIRST_AP) / TIE_AP).ceil() as u8
     }
 }
 
@@ -154,22 +153,25 @@ impl Resolution<Tables> for SetupRoll {
         rolls: &mut Vec<Explanation>,
     ) -> SetUp {
         let (rounds, first_attacks) = roll_off(dice);
+        // Each round is told as the first player's die less the second's: above 0 the
+        // first attacks, below 0 the second, 0 is a tie.
         for (i, (a, b)) in rounds.iter().enumerate() {
             let mut e = Explanation::new(RULE);
-            e.dice = vec![*a, *b];
-            e.total = i32::from(*a) - i32::from(*b);
-            if a == b {
-                e.row = "tie".into();
+            e.dice = vec![*a];
+            e.modifiers = vec![Modifier::new(-i32::from(*b), "second player's die")];
+            let total = e.tally();
+            if total == 0 {
+                e.row = "0, tie".into();
                 e.result = format!(
                     "each side sets up {} AP at the start; throw again",
                     initial_ap(i + 1)
                 )
                 .into();
-            } else if a > b {
-                e.row = "first higher".into();
+            } else if total > 0 {
+                e.row = "1 or more".into();
                 e.result = "first player attacks".into();
             } else {
-                e.row = "second higher".into();
+                e.row = "-1 or less".into();
                 e.result = "second player attacks".into();
             }
             rolls.push(e);
@@ -204,6 +206,6 @@ impl Resolution<Tables> for SetupRoll {
     }
 
     fn counts(&self, o: &SetUp) -> Vec<(&'static str, f64)> {
-        vec![("ties", f64::from(o.ties))]
+        vec![("ties (counted up to the whole army)", f64::from(o.ties))]
     }
 }
