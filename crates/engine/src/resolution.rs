@@ -13,6 +13,7 @@ use crate::explain::{Explanation, Modifier};
 use crate::files::Problem;
 use num_rational::Ratio;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::fmt::Display;
@@ -367,6 +368,11 @@ where
 {
     /// A situation read, every fact known and of its kind.
     fn read(&self, value: &Value) -> Result<R::Situation, Vec<Problem>> {
+        // Read straight first; only a situation that does not read is read again to find
+        // the path of what is wrong.
+        if let Ok(s) = R::Situation::deserialize(value) {
+            return Ok(s);
+        }
         serde_path_to_error::deserialize(value).map_err(|e| {
             let path = e.path().to_string();
             let path = if path == "." { String::new() } else { path };
