@@ -424,3 +424,117 @@ mod rally {
         assert_eq!(e[0].path, "unit.arm");
     }
 }
+
+mod initiative {
+    use super::{chance, resolution};
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::initiative::{InitiativeRoll, Situation};
+
+    #[test]
+    fn initiative_odds_agree_with_every_throw() {
+        let t = book_tables();
+        let mut n = 0;
+        for presence in [0, 1, 3] {
+            for enemy_presence in [0, 2] {
+                for (napoleon, enemy_napoleon) in [(false, false), (true, false), (false, true)] {
+                    for reroll in [false, true] {
+                        let s = Situation {
+                            presence: presence + i32::from(napoleon),
+                            enemy_presence: enemy_presence + i32::from(enemy_napoleon),
+                            napoleon,
+                            enemy_napoleon,
+                            reroll,
+                        };
+                        if InitiativeRoll.problems(t, &s).is_empty() {
+                            odds_agree(&InitiativeRoll, t, &s)
+                                .unwrap_or_else(|e| panic!("{s:?}: {e}"));
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 30);
+    }
+
+    // "NW 6.0": each CinC throws 2d6 and adds his presence. Of the 1,296 throws of four dice
+    // our total less the enemy's is 0 in 146, 1 or more in 575, and -1, -2, -3 in 140, 125
+    // and 104. With +2 against 0 we are higher unless we throw 2 or more below the enemy:
+    // 575 + 146 + 140 = 861 throws win, 125 tie and 310 lose; ties are thrown again, so we
+    // win 861 in 861 + 310. Napoleon (+4) against +1 takes ties: he wins when 3 or fewer
+    // below, 575 + 146 + 140 + 125 + 104 = 1,090 throws in 1,296; losing (206 throws) he
+    // has it thrown again: won on the re-roll 206/1296 x 1090/1296.
+    #[test]
+    fn initiative_by_hand() {
+        let r = resolution("initiative");
+        let o = r.odds(&serde_json::json!({"presence": 2})).unwrap();
+        assert_eq!(chance(&o, "we win the initiative"), (861, 1171));
+        let o = r
+            .odds(&serde_json::json!({"presence": 4, "enemy_presence": 1, "napoleon": true, "reroll": true}))
+            .unwrap();
+        assert_eq!(chance(&o, "we win the initiative"), (545, 648));
+        let p = grognard_engine::resolution::Chance::new(206 * 1090, 1296 * 1296);
+        assert_eq!(
+            chance(&o, "we win the initiative, on Napoleon's re-roll"),
+            (*p.numer(), *p.denom())
+        );
+        let e = r.odds(&serde_json::json!({"presence": 4})).unwrap_err();
+        assert_eq!(e[0].path, "presence");
+        let e = r.odds(&serde_json::json!({"reroll": true})).unwrap_err();
+        assert_eq!(e[0].path, "reroll");
+    }
+}
+
+mod officer_risk {
+    use super::{chance, resolution};
+    use grognard_engine::conformance::odds_agree;
+    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::officer::{Case, OfficerRisk, Situation};
+
+    #[test]
+    fn officer_risk_odds_agree_with_every_throw() {
+        for case in [Case::Attached, Case::Valorous, Case::RunOver] {
+            odds_agree(&OfficerRisk, book_tables(), &Situation { case }).unwrap();
+        }
+    }
+
+    // "NW Combat Results Table": a general attached to a broken unit dies on 10 or more, 6
+    // throws of 2d6 in 36; so does a valorous commander who lent it his bonus ("NW II 3.2").
+    // "NW 9.3" note 2: run over, he dies on a 12 alone, 1 in 36, and is otherwise moved 3".
+    #[test]
+    fn officer_risk_by_hand() {
+        let r = resolution("officer_risk");
+        let o = r.odds(&serde_json::json!({})).unwrap();
+        assert_eq!(chance(&o, "killed: his stand is removed"), (1, 6));
+        let o = r.odds(&serde_json::json!({"case": "valorous"})).unwrap();
+        assert_eq!(chance(&o, "unhurt"), (5, 6));
+        let o = r.odds(&serde_json::json!({"case": "run_over"})).unwrap();
+        assert_eq!(chance(&o, "killed: his stand is removed"), (1, 36));
+        assert_eq!(
+            chance(&o, "unhurt: his owner moves him 3\" aside"),
+            (35, 36)
+        );
+    }
+}
+
+// More battles, so that the rarer rolls (officers run over, rallies, Napoleon's re-roll)
+// are met too.
+#[test]
+fn more_battles_explain_each_roll_alike() {
+    use grognard_ai::{General, RandomPlayer};
+    use grognard_engine::conformance::predictions_match;
+    use grognard_engine::Player;
+    use grognard_rules_napoleons_wars::Command;
+    let mut compared = 0;
+    for seed in 4..16 {
+        let (scenario, _) = NapoleonsWars.default_scenario(seed);
+        let mut a = RandomPlayer::<Command>::default();
+        let mut b = General::<Command>::default();
+        let mut players: [&mut dyn Player<NapoleonsWars>; 2] = [&mut a, &mut b];
+        compared += predictions_match(&NapoleonsWars, scenario, seed, &mut players, 5_000)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(compared > 200, "only {compared} rolls compared");
+}

@@ -7,7 +7,7 @@
 //! struggles followed to the end and the officers' risks the table chains to its results,
 //! is [`CombatRoll`], for the odds and the table companion.
 
-use super::{add, morale, roll_2d6};
+use super::{add, officer, roll_2d6};
 use crate::facts::UnitFacts;
 use crate::levels::{Arm, CavalryWeight, Fatigue};
 use crate::nation::Nation;
@@ -326,7 +326,7 @@ pub fn round(t: &Combat, s: &Situation, dice: &mut dyn Dice) -> Round {
 
 /// How many of the 1,296 throws of four dice give each difference of two 2d6, from -10 to
 /// +10.
-fn differences() -> [u128; 21] {
+pub(crate) fn differences() -> [u128; 21] {
     let mut two = [0u128; 11];
     for a in 0..6 {
         for b in 0..6 {
@@ -747,10 +747,6 @@ fn settle(t: &Combat, mut st: Stage, result: CombatResult) -> (Fought, Rolls) {
     (out, rolls)
 }
 
-/// The rule each officer's roll is made under, as the battle names it.
-const GENERAL_RULE: &str = "NW Combat Results Table";
-const VALOROUS_RULE: &str = "NW II 3.2 Bravest of the brave";
-
 /// Fight a whole combat: rounds until one decides, then the officers' rolls it calls for.
 pub fn fight(
     t: &Combat,
@@ -773,8 +769,8 @@ pub fn fight(
             }
         }
         let (mut out, need) = settle(t, st, r.result);
-        let mut risk = |rule: &'static str| {
-            let test = morale::officer_risk(dice, rule, t.officer_killed_from);
+        let mut risk = |case: officer::Case| {
+            let test = officer::roll_in_combat(case, t, dice);
             let killed = test.passed;
             rolls.push(test.roll);
             if killed {
@@ -784,10 +780,10 @@ pub fn fight(
             }
         };
         if need.general {
-            out.general = risk(GENERAL_RULE);
+            out.general = risk(officer::Case::Attached);
         }
         if need.valorous {
-            out.valorous = risk(VALOROUS_RULE);
+            out.valorous = risk(officer::Case::Valorous);
         }
         return out;
     }

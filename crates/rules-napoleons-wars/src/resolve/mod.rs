@@ -8,8 +8,10 @@
 
 pub mod combat;
 pub mod fire;
+pub mod initiative;
 pub mod maneuver;
 pub mod morale;
+pub mod officer;
 pub mod rally;
 pub mod reaction;
 pub mod skirmish;
