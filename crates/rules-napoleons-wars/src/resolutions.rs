@@ -43,6 +43,10 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             resolution: crate::resolve::officer::OfficerRisk,
             tables,
         }),
+        Box::new(Bound {
+            resolution: crate::resolve::pursuit::PursuitRoll,
+            tables,
+        }),
     ]
 }
 

@@ -538,3 +538,67 @@ fn more_battles_explain_each_roll_alike() {
     }
     assert!(compared > 200, "only {compared} rolls compared");
 }
+
+mod pursuit {
+    use super::{chance, resolution};
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::pursuit::{PursuitRoll, Situation};
+
+    #[test]
+    fn pursuit_odds_agree_with_every_throw() {
+        let t = book_tables();
+        for (winner, loser) in [(3, 3), (4, 3), (6, 4), (6, 3), (5, 2), (2, 0)] {
+            for (bad_weather, late) in [(false, false), (true, false), (true, true)] {
+                let s = Situation {
+                    winner_light_sp: winner,
+                    loser_light_sp: loser,
+                    bad_weather,
+                    late,
+                    winner_lost_sp: 7,
+                    loser_lost_sp: 11,
+                };
+                assert!(PursuitRoll.problems(t, &s).is_empty());
+                odds_agree(&PursuitRoll, t, &s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+            }
+        }
+    }
+
+    // "NW 13.0", "NW Optional rules 1.0, 2.0": 6 s.p. of light cavalry against 3 is 2:1,
+    // three dice. In mud, late in the day, each die takes 2 less, never below 1: faces 1 to
+    // 3 take 1, 4 takes 2, 5 takes 3, 6 takes 4. The least toll, 3, needs every die at 3 or
+    // below: 27 throws in 216. The victor lost 9 and regains 3, ending at 6; the loser lost
+    // 10, with the pursuit's 3 makes 13, regains 6 (6.5 rounds down, ruling N1) and ends at
+    // 7 (ruling N54). 4 s.p. against 4 gives no pursuit.
+    #[test]
+    fn pursuit_by_hand() {
+        let r = resolution("pursuit");
+        let o = r
+            .odds(&serde_json::json!({"winner_light_sp": 6, "loser_light_sp": 3, "bad_weather": true, "late": true, "winner_lost_sp": 9, "loser_lost_sp": 10}))
+            .unwrap();
+        assert_eq!(
+            chance(&o, "the defeated army loses 3 s.p. more to the pursuit; final losses: the victor 6 s.p., the defeated 7 s.p."),
+            (1, 8)
+        );
+        // The most, 12, only on three sixes.
+        assert_eq!(
+            chance(&o, "the defeated army loses 12 s.p. more to the pursuit; final losses: the victor 6 s.p., the defeated 11 s.p."),
+            (1, 216)
+        );
+        let o = r
+            .odds(&serde_json::json!({"winner_light_sp": 4, "loser_light_sp": 4}))
+            .unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "no pursuit; final losses: the victor 0 s.p., the defeated 0 s.p."
+            ),
+            (1, 1)
+        );
+        let e = r
+            .odds(&serde_json::json!({"winner_light_sp": 30, "loser_light_sp": 0}))
+            .unwrap_err();
+        assert_eq!(e[0].path, "winner_light_sp");
+    }
+}

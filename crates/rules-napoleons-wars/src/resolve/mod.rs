@@ -12,6 +12,7 @@ pub mod initiative;
 pub mod maneuver;
 pub mod morale;
 pub mod officer;
+pub mod pursuit;
 pub mod rally;
 pub mod reaction;
 pub mod skirmish;
