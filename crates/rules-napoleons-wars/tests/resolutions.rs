@@ -602,3 +602,35 @@ mod pursuit {
         assert_eq!(e[0].path, "winner_light_sp");
     }
 }
+
+// "NW Combat Results Table" thrown by hand: French line infantry attacks French line
+// infantry, both Fresh and of 6 s.p. (attacker +3, defender +2). 3 and 3 (+3 = 9) against 4
+// and 3 (+2 = 9): a desperate struggle, 1 s.p. each and both disordered. Thrown again, the
+// attacker has +2 (Fresh, French, disordered) and the defender +1: 1 and 1 (4) against 6 and
+// 6 (13) is -9, "la Garde recule": the attacker loses 2 more and, already disordered, routs.
+#[test]
+fn combat_thrown_by_hand_says_what_befalls_each_unit() {
+    use grognard_engine::dice::Entered;
+    let r = resolution("combat");
+    let done = r
+        .resolve(
+            &serde_json::json!({}),
+            &mut Entered::new(&[3, 3, 4, 3, 1, 1, 6, 6]),
+        )
+        .unwrap();
+    assert_eq!(
+        done.outcome,
+        "la Garde recule after a desperate struggle: attacker loses 3 s.p., routs; defender loses 1 s.p., disordered"
+    );
+    assert_eq!(done.rolls.len(), 4);
+    assert_eq!(done.rolls[2].total, 4);
+    assert_eq!(done.rolls[3].total, 13);
+    let effects = serde_json::to_value(&done.effects).unwrap();
+    assert_eq!(
+        effects,
+        serde_json::json!([
+            {"role": "attacker", "set": {"sp": 3, "disordered": true}, "gone": false},
+            {"role": "defender", "set": {"sp": 5, "disordered": true}, "gone": false},
+        ])
+    );
+}
