@@ -37,6 +37,13 @@ pub fn pursuit_dice(winner_light_sp: u32, loser_light_sp: u32) -> u32 {
     1 + (2 * (winner_light_sp - loser)) / loser
 }
 
+/// What one pursuit die of `face` takes: one less for mud, rain or snow and one less late in
+/// the battle, never below one ("NW Optional rules 1.0").
+pub fn pursuit_per_die(bad_weather: bool, late: bool) -> impl Fn(u32) -> u32 {
+    let less = u32::from(bad_weather) + u32::from(late);
+    move |face| face.saturating_sub(less).max(1)
+}
+
 /// Roll the pursuit ("NW Optional rules 1.0"): each die less one for mud, rain or snow and
 /// one if the battle went into the last quarter of its turns, never below one. The total is
 /// the s.p. the loser gives up (a battery counts 2, or 1 if damaged).
@@ -47,12 +54,12 @@ pub fn pursuit(
     dice: &mut dyn Dice,
 ) -> (Explanation, u32) {
     let mut e = Explanation::new("NW Optional rules 1.0 Pursuit");
-    let per_die = -(i32::from(bad_weather) + i32::from(late));
+    let per = pursuit_per_die(bad_weather, late);
     let mut total = 0;
     for _ in 0..dice_count {
         let d = dice.roll(6, "pursuit");
         e.dice.push(d);
-        total += (d as i32 + per_die).max(1) as u32;
+        total += per(d as u32);
     }
     if bad_weather {
         e.modifiers.push(Modifier::new(

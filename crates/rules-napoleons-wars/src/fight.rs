@@ -8,7 +8,7 @@ use crate::fallback;
 use crate::firing::kill_general_on;
 use crate::measure::{self, distance};
 use crate::resolve::combat::{self, Cover, Situation};
-use crate::resolve::morale;
+use crate::resolve::officer;
 use crate::state::{Combat, Gone, Role, State, Unit, UnitId};
 use crate::tables::CombatResult;
 use grognard_engine::terrain::TerrainKind;
@@ -391,8 +391,7 @@ fn officer_risk(ctx: &mut Ctx, unit: UnitId) {
     let Some(g) = ctx.state.general_on(unit).map(|g| g.id) else {
         return;
     };
-    let from = ctx.state.field.tables.combat.officer_killed_from;
-    let test = morale::officer_risk(ctx.dice, "NW Combat Results Table", from);
+    let test = officer::roll(&ctx.state.field.tables, officer::Case::Attached, ctx.dice);
     let killed = test.passed;
     ctx.emit(Event::OfficerRisk { unit: g, test });
     if killed {
@@ -409,8 +408,7 @@ fn hero_risk(ctx: &mut Ctx, hero: Option<UnitId>) {
     if !ctx.state.unit(v).on_table() {
         return;
     }
-    let from = ctx.state.field.tables.combat.officer_killed_from;
-    let test = morale::officer_risk(ctx.dice, "NW II 3.2 Bravest of the brave", from);
+    let test = officer::roll(&ctx.state.field.tables, officer::Case::Valorous, ctx.dice);
     let killed = test.passed;
     ctx.emit(Event::OfficerRisk { unit: v, test });
     if killed {

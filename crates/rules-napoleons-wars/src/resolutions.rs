@@ -51,6 +51,18 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             resolution: crate::resolve::rally::RallyRoll,
             tables,
         }),
+        Box::new(Bound {
+            resolution: crate::resolve::initiative::InitiativeRoll,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::officer::OfficerRisk,
+            tables,
+        }),
+        Box::new(Bound {
+            resolution: crate::resolve::pursuit::PursuitRoll,
+            tables,
+        }),
     ]
 }
 
@@ -103,6 +115,23 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             serde_json::to_value(s).ok().map(|s| ("reaction", s))
         }
         Command::EndPhase => first_rally(state).map(|s| ("rally", s)),
+        Command::RollInitiative | Command::Reroll { reroll: true } => {
+            let s = crate::resolve::initiative::situation(state);
+            serde_json::to_value(s).ok().map(|s| ("initiative", s))
+        }
+        Command::Move { unit, steps } => {
+            // Officers run over come first: each is thrown for as the unit passes ("NW 9.3").
+            let u = state.unit(*unit);
+            let allowance = crate::rules::move_allowance(state, u);
+            let plan = crate::movement::plan(state, u, steps, allowance).ok()?;
+            if plan.through_officers.is_empty() {
+                return None;
+            }
+            let s = crate::resolve::officer::Situation {
+                case: crate::resolve::officer::Case::RunOver,
+            };
+            serde_json::to_value(s).ok().map(|s| ("officer_risk", s))
+        }
         _ => None,
     }
 }

@@ -7,7 +7,7 @@ use crate::event::Event;
 use crate::firing;
 use crate::measure::distance;
 use crate::movement;
-use crate::resolve::{maneuver, morale};
+use crate::resolve::maneuver;
 use crate::scenario::Scenario;
 use crate::state::{Field, FireOrder, Gone, Pending, Place, Role, State, Unit, UnitId};
 use grognard_engine::dice::Dice;
@@ -494,11 +494,7 @@ impl NapoleonsWars {
             Command::Roll { unit } => roll_maneuver(ctx, *unit),
             Command::Move { unit, steps } => {
                 let u = ctx.state.unit(*unit).clone();
-                let allowance = match &ctx.state.pending {
-                    Some(Pending::Move { allowance, .. }) => *allowance,
-                    _ if u.is_officer() => ctx.state.field.tables.movement.officers,
-                    _ => movement::maneuver_allowance(ctx.state, &u),
-                };
+                let allowance = move_allowance(ctx.state, &u);
                 let plan = movement::plan(ctx.state, &u, steps, allowance).expect("checked");
                 ctx.emit(Event::Moved {
                     unit: *unit,
@@ -508,13 +504,13 @@ impl NapoleonsWars {
                 });
                 // Enemy officers run over: killed on a 12, otherwise they step 3" aside
                 // ("NW 9.3" note 2).
-                let mv = &ctx.state.field.tables.movement;
-                let (killed_on, aside) = (
-                    i32::from(mv.officer_overrun_killed_on),
-                    mv.officer_moved_aside,
-                );
+                let aside = ctx.state.field.tables.movement.officer_moved_aside;
                 for o in &plan.through_officers {
-                    let test = morale::officer_risk(ctx.dice, "NW 9.3 Interpenetration", killed_on);
+                    let test = crate::resolve::officer::roll(
+                        &ctx.state.field.tables,
+                        crate::resolve::officer::Case::RunOver,
+                        ctx.dice,
+                    );
                     let killed = test.passed;
                     ctx.emit(Event::OfficerRisk { unit: *o, test });
                     if killed {
@@ -652,25 +648,20 @@ impl NapoleonsWars {
     }
 }
 
+/// How far a `Move` may take `u`: the allowance its maneuver roll gave, an officer's move,
+/// or a newly arrived unit's.
+pub fn move_allowance(state: &State, u: &Unit) -> f64 {
+    match &state.pending {
+        Some(Pending::Move { allowance, .. }) => *allowance,
+        _ if u.is_officer() => state.field.tables.movement.officers,
+        _ => movement::maneuver_allowance(state, u),
+    }
+}
+
 fn roll_initiative(ctx: &mut Ctx, reroll_by: Option<Side>) {
-    let f = ctx.state.field.clone();
-    let presence = [
-        if ctx.state.cinc_of(Side(0)).is_some() {
-            f.sides[0].presence
-        } else {
-            0
-        },
-        if ctx.state.cinc_of(Side(1)).is_some() {
-            f.sides[1].presence
-        } else {
-            0
-        },
-    ];
-    let napoleon = [
-        f.sides[0].napoleon && ctx.state.cinc_of(Side(0)).is_some(),
-        f.sides[1].napoleon && ctx.state.cinc_of(Side(1)).is_some(),
-    ];
-    let (rolls, w) = morale::initiative(presence, napoleon, ctx.dice);
+    let s = crate::resolve::initiative::situation(ctx.state);
+    let (rolls, ours) = crate::resolve::initiative::roll_off(&s, ctx.dice);
+    let w = if ours { 0 } else { 1 };
     ctx.emit(Event::Initiative {
         rolls,
         winner: Side(w as u8),

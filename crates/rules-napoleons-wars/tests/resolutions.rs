@@ -1001,3 +1001,213 @@ mod rally {
         assert_eq!(e[0].path, "unit.arm");
     }
 }
+
+mod initiative {
+    use super::{chance, resolution};
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::initiative::{InitiativeRoll, Situation};
+
+    #[test]
+    fn initiative_odds_agree_with_every_throw() {
+        let t = book_tables();
+        let mut n = 0;
+        for presence in [0, 1, 3] {
+            for enemy_presence in [0, 2] {
+                for (napoleon, enemy_napoleon) in [(false, false), (true, false), (false, true)] {
+                    for reroll in [false, true] {
+                        let s = Situation {
+                            presence: presence + i32::from(napoleon),
+                            enemy_presence: enemy_presence + i32::from(enemy_napoleon),
+                            napoleon,
+                            enemy_napoleon,
+                            reroll,
+                        };
+                        if InitiativeRoll.problems(t, &s).is_empty() {
+                            odds_agree(&InitiativeRoll, t, &s)
+                                .unwrap_or_else(|e| panic!("{s:?}: {e}"));
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 30);
+    }
+
+    // "NW 6.0": each CinC throws 2d6 and adds his presence. Of the 1,296 throws of four dice
+    // our total less the enemy's is 0 in 146, 1 or more in 575, and -1, -2, -3 in 140, 125
+    // and 104. With +2 against 0 we are higher unless we throw 2 or more below the enemy:
+    // 575 + 146 + 140 = 861 throws win, 125 tie and 310 lose; ties are thrown again, so we
+    // win 861 in 861 + 310. Napoleon (+4) against +1 takes ties: he wins when 3 or fewer
+    // below, 575 + 146 + 140 + 125 + 104 = 1,090 throws in 1,296; losing (206 throws) he
+    // has it thrown again: won on the re-roll 206/1296 x 1090/1296.
+    #[test]
+    fn initiative_by_hand() {
+        let r = resolution("initiative");
+        let o = r.odds(&serde_json::json!({"presence": 2})).unwrap();
+        assert_eq!(chance(&o, "we win the initiative"), (861, 1171));
+        let o = r
+            .odds(&serde_json::json!({"presence": 4, "enemy_presence": 1, "napoleon": true, "reroll": true}))
+            .unwrap();
+        assert_eq!(chance(&o, "we win the initiative"), (545, 648));
+        let p = grognard_engine::resolution::Chance::new(206 * 1090, 1296 * 1296);
+        assert_eq!(
+            chance(&o, "we win the initiative, on Napoleon's re-roll"),
+            (*p.numer(), *p.denom())
+        );
+        let e = r.odds(&serde_json::json!({"presence": 4})).unwrap_err();
+        assert_eq!(e[0].path, "presence");
+        let e = r.odds(&serde_json::json!({"reroll": true})).unwrap_err();
+        assert_eq!(e[0].path, "reroll");
+    }
+}
+
+mod officer_risk {
+    use super::{chance, resolution};
+    use grognard_engine::conformance::odds_agree;
+    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::officer::{Case, OfficerRisk, Situation};
+
+    #[test]
+    fn officer_risk_odds_agree_with_every_throw() {
+        for case in [Case::Attached, Case::Valorous, Case::RunOver] {
+            odds_agree(&OfficerRisk, book_tables(), &Situation { case }).unwrap();
+        }
+    }
+
+    // "NW Combat Results Table": a general attached to a broken unit dies on 10 or more, 6
+    // throws of 2d6 in 36; so does a valorous commander who lent it his bonus ("NW II 3.2").
+    // "NW 9.3" note 2: run over, he dies on a 12 alone, 1 in 36, and is otherwise moved 3".
+    #[test]
+    fn officer_risk_by_hand() {
+        let r = resolution("officer_risk");
+        let o = r.odds(&serde_json::json!({})).unwrap();
+        assert_eq!(chance(&o, "killed: his stand is removed"), (1, 6));
+        let o = r.odds(&serde_json::json!({"case": "valorous"})).unwrap();
+        assert_eq!(chance(&o, "unhurt"), (5, 6));
+        let o = r.odds(&serde_json::json!({"case": "run_over"})).unwrap();
+        assert_eq!(chance(&o, "killed: his stand is removed"), (1, 36));
+        assert_eq!(
+            chance(&o, "unhurt: his owner moves him 3\" aside"),
+            (35, 36)
+        );
+    }
+}
+
+// More battles, so that the rarer rolls (officers run over, rallies, Napoleon's re-roll)
+// are met too.
+#[test]
+fn more_battles_explain_each_roll_alike() {
+    use grognard_ai::{General, RandomPlayer};
+    use grognard_engine::conformance::predictions_match;
+    use grognard_engine::Player;
+    use grognard_rules_napoleons_wars::Command;
+    let mut compared = 0;
+    for seed in 4..16 {
+        let (scenario, _) = NapoleonsWars.default_scenario(seed);
+        let mut a = RandomPlayer::<Command>::default();
+        let mut b = General::<Command>::default();
+        let mut players: [&mut dyn Player<NapoleonsWars>; 2] = [&mut a, &mut b];
+        compared += predictions_match(&NapoleonsWars, scenario, seed, &mut players, 5_000)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(compared > 200, "only {compared} rolls compared");
+}
+
+mod pursuit {
+    use super::{chance, resolution};
+    use grognard_engine::conformance::odds_agree;
+    use grognard_engine::resolution::Resolution;
+    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::pursuit::{PursuitRoll, Situation};
+
+    #[test]
+    fn pursuit_odds_agree_with_every_throw() {
+        let t = book_tables();
+        for (winner, loser) in [(3, 3), (4, 3), (6, 4), (6, 3), (5, 2), (2, 0)] {
+            for (bad_weather, late) in [(false, false), (true, false), (true, true)] {
+                let s = Situation {
+                    winner_light_sp: winner,
+                    loser_light_sp: loser,
+                    bad_weather,
+                    late,
+                    winner_lost_sp: 7,
+                    loser_lost_sp: 11,
+                };
+                assert!(PursuitRoll.problems(t, &s).is_empty());
+                odds_agree(&PursuitRoll, t, &s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+            }
+        }
+    }
+
+    // "NW 13.0", "NW Optional rules 1.0, 2.0": 6 s.p. of light cavalry against 3 is 2:1,
+    // three dice. In mud, late in the day, each die takes 2 less, never below 1: faces 1 to
+    // 3 take 1, 4 takes 2, 5 takes 3, 6 takes 4. The least toll, 3, needs every die at 3 or
+    // below: 27 throws in 216. The victor lost 9 and regains 3, ending at 6; the loser lost
+    // 10, with the pursuit's 3 makes 13, regains 6 (6.5 rounds down, ruling N1) and ends at
+    // 7 (ruling N55). 4 s.p. against 4 gives no pursuit.
+    #[test]
+    fn pursuit_by_hand() {
+        let r = resolution("pursuit");
+        let o = r
+            .odds(&serde_json::json!({"winner_light_sp": 6, "loser_light_sp": 3, "bad_weather": true, "late": true, "winner_lost_sp": 9, "loser_lost_sp": 10}))
+            .unwrap();
+        assert_eq!(
+            chance(&o, "the defeated army loses 3 s.p. more to the pursuit; final losses: the victor 6 s.p., the defeated 7 s.p."),
+            (1, 8)
+        );
+        // The most, 12, only on three sixes.
+        assert_eq!(
+            chance(&o, "the defeated army loses 12 s.p. more to the pursuit; final losses: the victor 6 s.p., the defeated 11 s.p."),
+            (1, 216)
+        );
+        let o = r
+            .odds(&serde_json::json!({"winner_light_sp": 4, "loser_light_sp": 4}))
+            .unwrap();
+        assert_eq!(
+            chance(
+                &o,
+                "no pursuit; final losses: the victor 0 s.p., the defeated 0 s.p."
+            ),
+            (1, 1)
+        );
+        let e = r
+            .odds(&serde_json::json!({"winner_light_sp": 30, "loser_light_sp": 0}))
+            .unwrap_err();
+        assert_eq!(e[0].path, "winner_light_sp");
+    }
+}
+
+// "NW Combat Results Table" thrown by hand: French line infantry attacks French line
+// infantry, both Fresh and of 6 s.p. (attacker +3, defender +2). 3 and 3 (+3 = 9) against 4
+// and 3 (+2 = 9): a desperate struggle, 1 s.p. each and both disordered. Thrown again, the
+// attacker has +2 (Fresh, French, disordered) and the defender +1: 1 and 1 (4) against 6 and
+// 6 (13) is -9, "la Garde recule": the attacker loses 2 more and, already disordered, routs.
+#[test]
+fn combat_thrown_by_hand_says_what_befalls_each_unit() {
+    use grognard_engine::dice::Entered;
+    let r = resolution("combat");
+    let done = r
+        .resolve(
+            &serde_json::json!({}),
+            &mut Entered::new(&[3, 3, 4, 3, 1, 1, 6, 6]),
+        )
+        .unwrap();
+    assert_eq!(
+        done.outcome,
+        "la Garde recule after a desperate struggle: attacker loses 3 s.p., routs; defender loses 1 s.p., disordered"
+    );
+    assert_eq!(done.rolls.len(), 4);
+    assert_eq!(done.rolls[2].total, 4);
+    assert_eq!(done.rolls[3].total, 13);
+    let effects = serde_json::to_value(&done.effects).unwrap();
+    assert_eq!(
+        effects,
+        serde_json::json!([
+            {"role": "attacker", "set": {"sp": 3, "disordered": true}, "gone": false},
+            {"role": "defender", "set": {"sp": 5, "disordered": true}, "gone": false},
+        ])
+    );
+}

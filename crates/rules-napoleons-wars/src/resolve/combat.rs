@@ -7,7 +7,7 @@
 //! struggles followed to the end and the officers' risks the table chains to its results,
 //! is [`CombatRoll`], for the odds and the table companion.
 
-use super::{add, morale, roll_2d6};
+use super::{add, officer, roll_2d6};
 use crate::facts::UnitFacts;
 use crate::levels::{Arm, CavalryWeight, Fatigue};
 use crate::nation::Nation;
@@ -326,7 +326,7 @@ pub fn round(t: &Combat, s: &Situation, dice: &mut dyn Dice) -> Round {
 
 /// How many of the 1,296 throws of four dice give each difference of two 2d6, from -10 to
 /// +10.
-fn differences() -> [u128; 21] {
+pub(crate) fn differences() -> [u128; 21] {
     let mut two = [0u128; 11];
     for a in 0..6 {
         for b in 0..6 {
@@ -747,10 +747,6 @@ fn settle(t: &Combat, mut st: Stage, result: CombatResult) -> (Fought, Rolls) {
     (out, rolls)
 }
 
-/// The rule each officer's roll is made under, as the battle names it.
-const GENERAL_RULE: &str = "NW Combat Results Table";
-const VALOROUS_RULE: &str = "NW II 3.2 Bravest of the brave";
-
 /// Fight a whole combat: rounds until one decides, then the officers' rolls it calls for.
 pub fn fight(
     t: &Combat,
@@ -773,8 +769,8 @@ pub fn fight(
             }
         }
         let (mut out, need) = settle(t, st, r.result);
-        let mut risk = |rule: &'static str| {
-            let test = morale::officer_risk(dice, rule, t.officer_killed_from);
+        let mut risk = |case: officer::Case| {
+            let test = officer::roll_in_combat(case, t, dice);
             let killed = test.passed;
             rolls.push(test.roll);
             if killed {
@@ -784,10 +780,10 @@ pub fn fight(
             }
         };
         if need.general {
-            out.general = risk(GENERAL_RULE);
+            out.general = risk(officer::Case::Attached);
         }
         if need.valorous {
-            out.valorous = risk(VALOROUS_RULE);
+            out.valorous = risk(officer::Case::Valorous);
         }
         return out;
     }
@@ -795,22 +791,124 @@ pub fn fight(
 
 /// The exact odds of every final outcome, the rounds' differences counted and the chained
 /// rounds and rolls combined.
+///
+/// Every outcome records how many desperate struggles came first, so all the ways to reach
+/// it have the same number of rounds: their chances are whole counts over 1,296 to the power
+/// of the rounds (and once more for the officers' two 2d6, over 36 each). The counts are
+/// summed as integers and made fractions once each; from [`COUNTED_STRUGGLES`] struggles on,
+/// where the counts could overflow, the fractions are combined as they come.
 pub fn odds(t: &Combat, s: &Situation) -> Exact<Fought> {
-    let killed = Exact::of_throws(&[6, 6], |d| {
-        d[0] as i32 + d[1] as i32 >= t.officer_killed_from
-    })
-    .chance(|k| *k);
+    let killed_throws = (1..=6)
+        .flat_map(|a| (1..=6).map(move |b| a + b))
+        .filter(|x| *x >= t.officer_killed_from)
+        .count() as u128;
     let diffs = differences();
+    let mut counted: Vec<(Fought, u128)> = Vec::new();
     let mut out = Exact::new();
-    odds_from(
+    count_from(
         t,
         Stage::new(s),
-        Chance::from_integer(1),
-        killed,
+        1,
+        killed_throws,
         &diffs,
+        &mut counted,
         &mut out,
     );
+    for (o, n) in counted {
+        let den = 1296u128.pow(u32::from(o.struggles) + 2);
+        out.add(o, Chance::new(n, den));
+    }
     out
+}
+
+/// Struggles from which the chances are combined as fractions: an outcome after fewer has
+/// its chance over at most 1,296 to the twelfth, which fits in 128 bits.
+const COUNTED_STRUGGLES: u8 = 10;
+
+/// The results of a round in the book's order, for counting.
+const RESULTS: [CombatResult; 8] = [
+    CombatResult::DefenderCrushed,
+    CombatResult::DefenderBroken,
+    CombatResult::DefenderDrivenBack,
+    CombatResult::DefenderGivesGround,
+    CombatResult::DesperateStruggle,
+    CombatResult::AssaultChecked,
+    CombatResult::AssaultRepulsed,
+    CombatResult::LeGuardRecule,
+];
+
+/// How many of the 1,296 throws of a round read each result, in the order of [`RESULTS`].
+fn result_counts(t: &Combat, s: &Situation, diffs: &[u128; 21]) -> [u128; 8] {
+    let lead = lead(t, s);
+    let mut counts = [0u128; 8];
+    for (i, n) in diffs.iter().enumerate() {
+        let r = t.result(i as i32 - 10 + lead);
+        counts[RESULTS.iter().position(|x| *x == r).unwrap_or(0)] += n;
+    }
+    counts
+}
+
+fn tally(counted: &mut Vec<(Fought, u128)>, o: Fought, n: u128) {
+    match counted.iter_mut().find(|(x, _)| *x == o) {
+        Some(slot) => slot.1 += n,
+        None => counted.push((o, n)),
+    }
+}
+
+/// Count the ways to each outcome from `st`, reached by `w` throws of the rounds before.
+fn count_from(
+    t: &Combat,
+    st: Stage,
+    w: u128,
+    killed: u128,
+    diffs: &[u128; 21],
+    counted: &mut Vec<(Fought, u128)>,
+    out: &mut Exact<Fought>,
+) {
+    if st.struggles >= COUNTED_STRUGGLES {
+        let p = Chance::new(w, 1296u128.pow(u32::from(st.struggles)));
+        let k = Chance::new(killed, 36);
+        odds_from(t, st, p, k, diffs, out);
+        return;
+    }
+    let unhurt = 36 - killed;
+    for (r, n) in RESULTS.iter().zip(result_counts(t, &st.s, diffs)) {
+        if n == 0 {
+            continue;
+        }
+        let w = w * n;
+        if *r == CombatResult::DesperateStruggle {
+            match struggle(t, st) {
+                Ok(next) => count_from(t, next, w, killed, diffs, counted, out),
+                // Ended a round later than the stage: over 1,296 once more than a result.
+                Err(done) => tally(counted, done, w * 1296 * 1296),
+            }
+            continue;
+        }
+        let (o, need) = settle(t, st, *r);
+        let risks = |on: bool| -> [(Risk, u128); 2] {
+            if on {
+                [(Risk::Killed, killed), (Risk::Unhurt, unhurt)]
+            } else {
+                [(Risk::None, 36), (Risk::None, 0)]
+            }
+        };
+        for (g, ng) in risks(need.general) {
+            for (v, nv) in risks(need.valorous) {
+                if ng * nv == 0 {
+                    continue;
+                }
+                let mut o = o;
+                if need.general {
+                    o.general = g;
+                }
+                if need.valorous {
+                    o.valorous = v;
+                }
+                tally(counted, o, w * ng * nv);
+            }
+        }
+    }
 }
 
 fn odds_from(
@@ -821,30 +919,14 @@ fn odds_from(
     diffs: &[u128; 21],
     out: &mut Exact<Fought>,
 ) {
-    use CombatResult::*;
-    const ALL: [CombatResult; 8] = [
-        DefenderCrushed,
-        DefenderBroken,
-        DefenderDrivenBack,
-        DefenderGivesGround,
-        DesperateStruggle,
-        AssaultChecked,
-        AssaultRepulsed,
-        LeGuardRecule,
-    ];
-    let lead = lead(t, &st.s);
-    let mut counts = [0u128; 8];
-    for (i, n) in diffs.iter().enumerate() {
-        let r = t.result(i as i32 - 10 + lead);
-        counts[ALL.iter().position(|x| *x == r).unwrap_or(0)] += n;
-    }
+    let counts = result_counts(t, &st.s, diffs);
     let unhurt = Chance::from_integer(1) - killed;
-    for (r, n) in ALL.iter().zip(counts) {
+    for (r, n) in RESULTS.iter().zip(counts) {
         if n == 0 {
             continue;
         }
         let q = p * Chance::new(n, 1296);
-        if *r == DesperateStruggle {
+        if *r == CombatResult::DesperateStruggle {
             match struggle(t, st) {
                 Ok(next) => odds_from(t, next, q, killed, diffs, out),
                 Err(done) => out.add(done, q),
@@ -1070,6 +1152,44 @@ mod tests {
                 assert_eq!(walked.outcomes, counted.outcomes, "{s:?}");
                 assert!(counted.outcomes.len() > 1, "{s:?}");
             }
+        }
+    }
+
+    /// The counts summed as integers agree with fractions combined as they come, through
+    /// long combats that pass from one to the other (12 s.p. a side: up to 12 struggles).
+    #[test]
+    fn counted_odds_agree_with_fractions() {
+        let t = Combat::default();
+        for (a, d) in [(12, 12), (12, 11), (6, 12)] {
+            let s = Situation {
+                attacker: unit(Arm::Infantry, a, Some(Fatigue::Fresh)),
+                defender: UnitFacts {
+                    general_attached: true,
+                    ..unit(Arm::Infantry, d, Some(Fatigue::Fresh))
+                },
+                defender_valorous_near: true,
+                ..Situation::default()
+            };
+            let counted = odds(&t, &s);
+            let mut fractions = Exact::new();
+            odds_from(
+                &t,
+                Stage::new(&s),
+                Chance::from_integer(1),
+                Chance::new(1, 6),
+                &differences(),
+                &mut fractions,
+            );
+            assert_eq!(counted.outcomes.len(), fractions.outcomes.len());
+            for (o, p) in &fractions.outcomes {
+                assert_eq!(counted.chance(|x| x == o), *p, "{o}");
+            }
+            let total: Chance = counted.outcomes.iter().map(|(_, p)| *p).sum();
+            assert_eq!(total, Chance::from_integer(1));
+            let most = counted.outcomes.iter().map(|(o, _)| o.struggles).max();
+            // Each struggle costs each side a s.p.: the smaller side lasts that many.
+            assert_eq!(most, Some(a.min(d) as u8));
+            assert_eq!(a.min(d) > 6, most > Some(COUNTED_STRUGGLES));
         }
     }
 

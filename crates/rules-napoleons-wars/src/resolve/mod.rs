@@ -9,8 +9,11 @@
 pub mod combat;
 pub mod final_fire;
 pub mod fire;
+pub mod initiative;
 pub mod maneuver;
 pub mod morale;
+pub mod officer;
+pub mod pursuit;
 pub mod rally;
 pub mod reaction;
 pub mod skirmish;
