@@ -909,8 +909,8 @@ fn the_readme_table_top_commands_give_what_it_quotes() {
     let bin = env!("CARGO_BIN_EXE_grognard");
     let mut printed = String::new();
     let (mut ran, mut quoted) = (0, 0);
-    let mut blocks = section.split("```").skip(1).step_by(2);
-    while let Some(block) = blocks.next() {
+    let blocks = section.split("```").skip(1).step_by(2);
+    for block in blocks {
         let (kind, body) = block.split_once('\n').unwrap_or((block, ""));
         match kind.trim() {
             "sh" => {

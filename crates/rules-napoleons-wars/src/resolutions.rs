@@ -77,7 +77,6 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             let facts = crate::rules::maneuver_facts(state, state.unit(*unit));
             serde_json::to_value(facts).ok().map(|s| ("maneuver", s))
         }
-        Command::Move { unit, steps } => crate::firing::charge_roll(state, *unit, steps),
         // The fire phases roll every declared fire when the last side ends the phase, in
         // the order declared.
         Command::EndPhase if state.done[side.other().index()] => {
@@ -120,12 +119,13 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             serde_json::to_value(s).ok().map(|s| ("initiative", s))
         }
         Command::Move { unit, steps } => {
-            // Officers run over come first: each is thrown for as the unit passes ("NW 9.3").
+            // Officers run over come first: each is thrown for as the unit passes ("NW 9.3");
+            // then a charge's final fire or a battery's evasion.
             let u = state.unit(*unit);
             let allowance = crate::rules::move_allowance(state, u);
             let plan = crate::movement::plan(state, u, steps, allowance).ok()?;
             if plan.through_officers.is_empty() {
-                return None;
+                return crate::firing::charge_roll(state, *unit, steps);
             }
             let s = crate::resolve::officer::Situation {
                 case: crate::resolve::officer::Case::RunOver,
