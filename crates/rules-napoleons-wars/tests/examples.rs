@@ -105,7 +105,7 @@ fn nw_9_5_a_three_quarter_move_of_ten_inches_is_seven_and_a_half() {
     );
     assert_eq!(design::share_of(allowance, 0.75), 7.5);
 
-    let far = maneuver::Facts {
+    let far = maneuver::Situation {
         in_range: 13.0 <= range,
         ..facts
     };

@@ -35,9 +35,6 @@ pub struct Situation {
     pub command_fatigued: bool,
 }
 
-/// The maneuver roll's situation under the name it first had.
-pub type Facts = Situation;
-
 impl Default for Situation {
     fn default() -> Self {
         Situation {
@@ -69,7 +66,7 @@ pub struct Roll {
 
 /// The column a unit reads, and the extra -1 for being outside a Poor commander's range
 /// ("NW 9.0 C" step 2).
-pub fn column(t: &Maneuver, f: &Facts) -> (Rating, i32) {
+pub fn column(t: &Maneuver, f: &Situation) -> (Rating, i32) {
     if f.in_range {
         (f.commander, 0)
     } else if f.commander == Rating::Poor {
@@ -80,7 +77,7 @@ pub fn column(t: &Maneuver, f: &Facts) -> (Rating, i32) {
 }
 
 /// The modifiers of a maneuver roll ("NW Maneuver table modifiers").
-pub fn modifiers(t: &Maneuver, f: &Facts) -> Vec<Modifier> {
+pub fn modifiers(t: &Maneuver, f: &Situation) -> Vec<Modifier> {
     let u = &f.unit;
     let fatigue = u.brigade_fatigue();
     let mut m = Vec::new();
@@ -140,7 +137,7 @@ pub fn modifiers(t: &Maneuver, f: &Facts) -> Vec<Modifier> {
 }
 
 /// Read a modified roll.
-pub fn read(t: &Maneuver, f: &Facts, total: i32) -> Allowed {
+pub fn read(t: &Maneuver, f: &Situation, total: i32) -> Allowed {
     let (col, _) = column(t, f);
     let row = t.row(col, total);
     if f.unit.disordered {
@@ -151,7 +148,7 @@ pub fn read(t: &Maneuver, f: &Facts, total: i32) -> Allowed {
 }
 
 /// Roll for one unit.
-pub fn resolve(t: &Maneuver, f: &Facts, dice: &mut dyn Dice) -> Roll {
+pub fn resolve(t: &Maneuver, f: &Situation, dice: &mut dyn Dice) -> Roll {
     let mut roll = roll_2d6(dice, RULE, "maneuver", modifiers(t, f));
     let (column, _) = column(t, f);
     let allowed = read(t, f, roll.total);
@@ -182,7 +179,7 @@ pub fn describe(a: Allowed) -> &'static str {
 }
 
 /// Exact odds of each result.
-pub fn odds(t: &Maneuver, f: &Facts) -> Distribution<Allowed> {
+pub fn odds(t: &Maneuver, f: &Situation) -> Distribution<Allowed> {
     distribution(2, |d| resolve(t, f, d).allowed)
 }
 
@@ -196,7 +193,7 @@ impl std::fmt::Display for Allowed {
 pub struct ManeuverRoll;
 
 impl Resolution<Tables> for ManeuverRoll {
-    type Situation = Facts;
+    type Situation = Situation;
     type Outcome = Allowed;
 
     fn about(&self) -> About {
@@ -209,7 +206,7 @@ impl Resolution<Tables> for ManeuverRoll {
         }
     }
 
-    fn problems(&self, _: &Tables, f: &Facts) -> Vec<Problem> {
+    fn problems(&self, _: &Tables, f: &Situation) -> Vec<Problem> {
         let mut out = f.unit.problems("unit");
         if let Some(p) = f.cinc_near.filter(|p| !(0..=4).contains(p)) {
             out.push(Problem::new(
@@ -221,14 +218,14 @@ impl Resolution<Tables> for ManeuverRoll {
         out
     }
 
-    fn modifiers(&self, t: &Tables, f: &Facts) -> Vec<Modifier> {
+    fn modifiers(&self, t: &Tables, f: &Situation) -> Vec<Modifier> {
         modifiers(&t.maneuver, f)
     }
 
     fn resolve(
         &self,
         t: &Tables,
-        f: &Facts,
+        f: &Situation,
         dice: &mut dyn Dice,
         rolls: &mut Vec<Explanation>,
     ) -> Allowed {
@@ -237,7 +234,7 @@ impl Resolution<Tables> for ManeuverRoll {
         r.allowed
     }
 
-    fn odds(&self, t: &Tables, f: &Facts) -> Exact<Allowed> {
+    fn odds(&self, t: &Tables, f: &Situation) -> Exact<Allowed> {
         let sum: i32 = modifiers(&t.maneuver, f).iter().map(|m| m.value).sum();
         Exact::of_throws(&[6, 6], |d| {
             read(&t.maneuver, f, d[0] as i32 + d[1] as i32 + sum)
@@ -250,7 +247,7 @@ impl Resolution<Tables> for ManeuverRoll {
 
     /// A disordered unit that re-orders is in good order again; the other results change
     /// none of its facts.
-    fn effects(&self, _: &Facts, a: &Allowed) -> Vec<Effect> {
+    fn effects(&self, _: &Situation, a: &Allowed) -> Vec<Effect> {
         match a {
             Allowed::Disordered(d) if d.reorders().is_some() => {
                 vec![Effect::set(
