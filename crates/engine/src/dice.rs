@@ -249,23 +249,8 @@ impl<T: PartialEq> Distribution<T> {
             outcomes: Vec::new(),
             unresolved: 0.0,
         };
-        let mut throw: Vec<u8> = vec![1; faces.len()];
-        loop {
-            dist.add(outcome(&throw), p);
-            // Advance the odometer, the last die fastest.
-            let mut i = faces.len();
-            loop {
-                if i == 0 {
-                    return dist;
-                }
-                i -= 1;
-                if throw[i] < faces[i] {
-                    throw[i] += 1;
-                    break;
-                }
-                throw[i] = 1;
-            }
-        }
+        each_throw(faces, |throw| dist.add(outcome(throw), p));
+        dist
     }
 
     /// Probability of outcomes satisfying `pred`.
@@ -296,12 +281,76 @@ impl<T: PartialEq> Distribution<T> {
     }
 }
 
-struct Walker {
+/// Every throw of dice with `faces` each, in order, the last die changing fastest (the
+/// order a [`Walker`] takes them in).
+pub fn each_throw(faces: &[u8], mut f: impl FnMut(&[u8])) {
+    let mut throw: Vec<u8> = vec![1; faces.len()];
+    loop {
+        f(&throw);
+        let mut i = faces.len();
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            if throw[i] < faces[i] {
+                throw[i] += 1;
+                break;
+            }
+            throw[i] = 1;
+        }
+    }
+}
+
+/// Dice that take every branch of a resolution in turn: each run of the resolution follows
+/// the faces of the current branch, and [`Walker::next_branch`] moves to the next one.
+pub(crate) struct Walker {
     path: Vec<(u8, u8)>,
     pos: usize,
     max_depth: usize,
     overflow: bool,
     scramble: u64,
+}
+
+impl Walker {
+    pub(crate) fn new(max_depth: usize) -> Walker {
+        Walker {
+            path: Vec::new(),
+            pos: 0,
+            max_depth,
+            overflow: false,
+            scramble: 0x2545_F491_4F6C_DD1D,
+        }
+    }
+
+    /// Walk every branch of `resolve`, up to `max_depth` dice deep: `seen` gets each
+    /// outcome, the sides of every die its branch threw, and whether the branch went past
+    /// the limit and was abandoned.
+    pub(crate) fn walk<T>(
+        max_depth: usize,
+        mut resolve: impl FnMut(&mut dyn Dice) -> T,
+        mut seen: impl FnMut(T, &mut dyn Iterator<Item = u8>, bool),
+    ) {
+        let mut w = Walker::new(max_depth);
+        loop {
+            w.pos = 0;
+            w.overflow = false;
+            let t = resolve(&mut w);
+            w.path.truncate(w.pos.min(w.path.len()));
+            seen(t, &mut w.path.iter().map(|(_, s)| *s), w.overflow);
+            // Advance the odometer.
+            while let Some(&(f, s)) = w.path.last() {
+                if f < s {
+                    break;
+                }
+                w.path.pop();
+            }
+            match w.path.last_mut() {
+                Some(last) => last.0 += 1,
+                None => return,
+            }
+        }
+    }
 }
 
 impl Dice for Walker {
@@ -330,42 +379,21 @@ impl Dice for Walker {
 /// return each outcome with its probability.
 pub fn distribution<T: PartialEq>(
     max_depth: usize,
-    mut resolve: impl FnMut(&mut dyn Dice) -> T,
+    resolve: impl FnMut(&mut dyn Dice) -> T,
 ) -> Distribution<T> {
-    let mut w = Walker {
-        path: Vec::new(),
-        pos: 0,
-        max_depth,
-        overflow: false,
-        scramble: 0x2545_F491_4F6C_DD1D,
-    };
     let mut dist = Distribution {
         outcomes: Vec::new(),
         unresolved: 0.0,
     };
-    loop {
-        w.pos = 0;
-        w.overflow = false;
-        let t = resolve(&mut w);
-        w.path.truncate(w.pos.min(w.path.len()));
-        let p: f64 = w.path.iter().map(|(_, s)| 1.0 / *s as f64).product();
-        if w.overflow {
+    Walker::walk(max_depth, resolve, |t, sides, overflow| {
+        let p: f64 = sides.map(|s| 1.0 / s as f64).product();
+        if overflow {
             dist.unresolved += p;
         } else {
             dist.add(t, p);
         }
-        // Advance the odometer.
-        while let Some(&(f, s)) = w.path.last() {
-            if f < s {
-                break;
-            }
-            w.path.pop();
-        }
-        match w.path.last_mut() {
-            Some(last) => last.0 += 1,
-            None => return dist,
-        }
-    }
+    });
+    dist
 }
 
 #[cfg(test)]

@@ -72,30 +72,18 @@ impl<T: PartialEq> Exact<T> {
     pub fn of_throws(faces: &[u8], outcome: impl Fn(&[u8]) -> T) -> Exact<T> {
         let total: u128 = faces.iter().map(|f| *f as u128).product();
         let mut counts: Vec<(T, u128)> = Vec::new();
-        let mut throw: Vec<u8> = vec![1; faces.len()];
-        loop {
-            let o = outcome(&throw);
+        crate::dice::each_throw(faces, |throw| {
+            let o = outcome(throw);
             match counts.iter_mut().find(|(t, _)| *t == o) {
                 Some(slot) => slot.1 += 1,
                 None => counts.push((o, 1)),
             }
-            let mut i = faces.len();
-            loop {
-                if i == 0 {
-                    return Exact {
-                        outcomes: counts
-                            .into_iter()
-                            .map(|(t, n)| (t, Chance::new(n, total)))
-                            .collect(),
-                    };
-                }
-                i -= 1;
-                if throw[i] < faces[i] {
-                    throw[i] += 1;
-                    break;
-                }
-                throw[i] = 1;
-            }
+        });
+        Exact {
+            outcomes: counts
+                .into_iter()
+                .map(|(t, n)| (t, Chance::new(n, total)))
+                .collect(),
         }
     }
 
@@ -124,77 +112,22 @@ impl<T: PartialEq> Default for Exact<T> {
     }
 }
 
-struct Walker {
-    path: Vec<(u8, u8)>,
-    pos: usize,
-    max_depth: usize,
-    overflow: bool,
-    scramble: u64,
-}
-
-impl Dice for Walker {
-    fn roll(&mut self, sides: u8, _purpose: &'static str) -> u8 {
-        if self.pos < self.path.len() {
-            let f = self.path[self.pos].0;
-            self.pos += 1;
-            return f;
-        }
-        if self.path.len() >= self.max_depth {
-            // Past the limit the branch is abandoned; vary the faces so that a re-roll loop
-            // still ends.
-            self.overflow = true;
-            self.scramble ^= self.scramble << 13;
-            self.scramble ^= self.scramble >> 7;
-            self.scramble ^= self.scramble << 17;
-            return (self.scramble % sides.max(1) as u64) as u8 + 1;
-        }
-        self.path.push((1, sides));
-        self.pos += 1;
-        1
-    }
-}
-
 /// Walk every branch of the dice `resolve` asks for, up to `max_depth` dice deep, and give
 /// each outcome its exact chance. Branches deeper than the limit (rolls repeated without
 /// end, such as drawn rounds fought again) are left out and the rest conditioned on ending
 /// within it, which is exact when the repeated rounds are alike: what a round decides, it
 /// decides with the same chances however many rounds came before.
-pub fn walk<T: PartialEq>(
-    max_depth: usize,
-    mut resolve: impl FnMut(&mut dyn Dice) -> T,
-) -> Exact<T> {
-    let mut w = Walker {
-        path: Vec::new(),
-        pos: 0,
-        max_depth,
-        overflow: false,
-        scramble: 0x2545_F491_4F6C_DD1D,
-    };
+pub fn walk<T: PartialEq>(max_depth: usize, resolve: impl FnMut(&mut dyn Dice) -> T) -> Exact<T> {
     let mut exact = Exact::new();
     let mut unresolved = Chance::from_integer(0);
-    loop {
-        w.pos = 0;
-        w.overflow = false;
-        let t = resolve(&mut w);
-        w.path.truncate(w.pos.min(w.path.len()));
-        let den: u128 = w.path.iter().map(|(_, s)| *s as u128).product();
-        let p = Chance::new(1, den);
-        if w.overflow {
+    crate::dice::Walker::walk(max_depth, resolve, |t, sides, overflow| {
+        let p = Chance::new(1, sides.map(u128::from).product());
+        if overflow {
             unresolved += p;
         } else {
             exact.add(t, p);
         }
-        while let Some(&(f, s)) = w.path.last() {
-            if f < s {
-                break;
-            }
-            w.path.pop();
-        }
-        match w.path.last_mut() {
-            Some(last) => last.0 += 1,
-            None => break,
-        }
-    }
+    });
     if unresolved != Chance::from_integer(0) {
         let resolved = Chance::from_integer(1) - unresolved;
         for (_, p) in exact.outcomes.iter_mut() {
