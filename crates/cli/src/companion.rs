@@ -6,7 +6,7 @@
 use crate::odds::{self, Refusal};
 use grognard_engine::book::Book;
 use grognard_engine::dice::Seeded;
-use grognard_engine::resolution::{pair_of_word, situation_from_pairs, AnyResolution};
+use grognard_engine::resolution::{pair_of_word, situation_from_pairs, AnyResolution, Role};
 use serde_json::{Map, Value};
 use std::io::{BufRead, Write};
 
@@ -35,7 +35,7 @@ struct Asked {
     roll: usize,
     situation: Value,
     /// Which unit stands in each role.
-    cast: Vec<(&'static str, usize)>,
+    cast: Vec<(String, usize)>,
 }
 
 /// Split a line into words; double quotes keep spaces inside a word (`target="IR 31"`).
@@ -80,7 +80,10 @@ const HELP: &str = "Commands:
                              e.g. rally unit=\"IR 31\" hq_in_contact=yes
   ROLL NAME at NAME words    the same in plain words: units fill the roll's roles
                              in order; a yes-or-no fact by its name, a choice by
-                             its value, e.g. shooting Guns at IR 31, long, flank
+                             its value, e.g. shooting Guns at IR 31, long, flank;
+                             where a role takes several units (batteries firing
+                             together) it takes all those named beyond the rest,
+                             e.g. artillery Foot Horse at IR 31
                              then give the dice thrown (4 or 4,3), `throw` to throw
                              them here, or an empty line to let it be
   help                       this list
@@ -125,16 +128,21 @@ impl<'b, B: Book> Session<'b, B> {
                     writeln!(out, "Not rolled.")?;
                     continue;
                 }
-                match self.roll(&a, line) {
-                    Ok(text) => writeln!(out, "{text}")?,
-                    Err(e) => {
-                        refused += 1;
-                        writeln!(out, "{e}")?;
-                        // Ask again for the same roll.
-                        asked = Some(a);
+                // A command in place of dice leaves the roll unmade and is done.
+                if self.is_command(line) {
+                    writeln!(out, "Not rolled.")?;
+                } else {
+                    match self.roll(&a, line) {
+                        Ok(text) => writeln!(out, "{text}")?,
+                        Err(e) => {
+                            refused += 1;
+                            writeln!(out, "{e}")?;
+                            // Ask again for the same roll.
+                            asked = Some(a);
+                        }
                     }
+                    continue;
                 }
-                continue;
             }
             if line.is_empty() || line.starts_with('#') {
                 continue;
@@ -157,6 +165,16 @@ impl<'b, B: Book> Session<'b, B> {
             }
         }
         Ok(refused)
+    }
+
+    /// Whether a line is a command or a roll's name, rather than dice.
+    fn is_command(&self, line: &str) -> bool {
+        let first = line.split_whitespace().next().unwrap_or("");
+        [
+            "help", "?", "quit", "exit", "rolls", "units", "facts", "unit",
+        ]
+        .contains(&first)
+            || self.resolutions.iter().any(|r| r.about().name == first)
     }
 
     fn command(&mut self, line: &str) -> Result<Reply, Refusal> {
@@ -206,9 +224,12 @@ impl<'b, B: Book> Session<'b, B> {
 
     /// A roll that takes units, and the role a unit's facts are read under.
     fn unit_role(&self) -> Option<(&dyn AnyResolution, &'static str)> {
-        self.resolutions
-            .iter()
-            .find_map(|r| r.roles().first().map(|role| (r.as_ref(), *role)))
+        self.resolutions.iter().find_map(|r| {
+            r.roles()
+                .iter()
+                .find(|role| !Role::parse(role).list)
+                .map(|role| (r.as_ref(), *role))
+        })
     }
 
     fn name_unit(&mut self, w: &[String]) -> Result<String, Refusal> {
@@ -302,18 +323,18 @@ impl<'b, B: Book> Session<'b, B> {
         })
     }
 
-    fn too_many(&self, roll: &str, roles: &[&str], unit: usize) -> Refusal {
+    fn too_many(&self, roll: &str, roles: &[Role], unit: usize) -> Refusal {
         Refusal(format!(
             "{} is one unit too many: {roll} takes {}\n  hint: name each unit once, by its role if need be ({})",
             self.units[unit].name,
             if roles.is_empty() {
                 "no units".to_string()
             } else {
-                roles.join(" and ")
+                roles.iter().map(|r| r.key).collect::<Vec<_>>().join(" and ")
             },
             roles
                 .iter()
-                .map(|r| format!("{r}=NAME"))
+                .map(|r| format!("{}=NAME", r.key))
                 .collect::<Vec<_>>()
                 .join(" ")
         ))
@@ -332,38 +353,39 @@ impl<'b, B: Book> Session<'b, B> {
                 ))
             })?;
         let r = &self.resolutions[index];
-        let roles = r.roles();
+        let roles: Vec<Role> = r.roles().iter().map(|x| Role::parse(x)).collect();
         let schema = r.schema();
-        let mut cast: Vec<(&'static str, usize)> = Vec::new();
+        // Units named for a role (`target=NAME`), and units named plainly, in order.
+        let mut named: Vec<(usize, usize)> = Vec::new();
+        let mut plain_units: Vec<usize> = Vec::new();
         let mut pairs = Vec::new();
-        let mut situation = Value::Object(Map::new());
         let mut i = 0;
         while i < w.len() {
             let word = w[i].trim_end_matches(',');
-            let (n, named) = match word.split_once('=') {
-                Some((k, name)) if roles.contains(&k) => {
-                    let role = *roles.iter().find(|r| **r == k).expect("a role");
-                    (1, Some((role, self.find_unit(name)?)))
+            let n = match word.split_once('=') {
+                Some((k, name)) if roles.iter().any(|r| r.key == k) => {
+                    let role = roles.iter().position(|r| r.key == k).expect("a role");
+                    let unit = self.find_unit(name)?;
+                    if !roles[role].list {
+                        named.retain(|(r, _)| *r != role);
+                    }
+                    named.push((role, unit));
+                    1
                 }
                 Some(_) => {
                     pairs.push(word.to_string());
-                    (1, None)
+                    1
                 }
                 None => match self.unit_run(&w[i..]) {
                     Some((n, unit)) => {
-                        let role = roles
-                            .iter()
-                            .find(|r| !cast.iter().any(|(c, _)| c == *r))
-                            .ok_or_else(|| self.too_many(roll, roles, unit))?;
-                        (n, Some((*role, unit)))
+                        plain_units.push(unit);
+                        n
                     }
-                    None if word.is_empty() || FILLERS.contains(&word.to_lowercase().as_str()) => {
-                        (1, None)
-                    }
+                    None if word.is_empty() || FILLERS.contains(&word.to_lowercase().as_str()) => 1,
                     None => match pair_of_word(&schema, word) {
                         Some(pair) => {
                             pairs.push(pair);
-                            (1, None)
+                            1
                         }
                         None => {
                             return Err(Refusal(format!(
@@ -373,22 +395,58 @@ impl<'b, B: Book> Session<'b, B> {
                     },
                 },
             };
-            if let Some((role, unit)) = named {
-                if self.units[unit].gone {
-                    return Err(Refusal(format!(
-                        "{} is gone from the battle\n  hint: `units` lists them",
-                        self.units[unit].name
-                    )));
-                }
-                cast.retain(|(c, _)| *c != role);
-                cast.push((role, unit));
-                situation[role] = Value::Object(self.units[unit].facts.clone());
-            }
             i += n;
         }
-        let given =
+        // Units named plainly fill the roles not named in order; a list role takes as many
+        // as are named beyond the roles after it.
+        let mut rest = plain_units.into_iter().peekable();
+        for (k, role) in roles.iter().enumerate() {
+            if role.list {
+                let after = roles[k + 1..]
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, r)| !r.list && !named.iter().any(|(n, _)| *n == k + 1 + j))
+                    .count();
+                let take = rest.len().saturating_sub(after);
+                for _ in 0..take {
+                    named.push((k, rest.next().expect("counted")));
+                }
+            } else if !named.iter().any(|(n, _)| *n == k) {
+                if let Some(unit) = rest.next() {
+                    named.push((k, unit));
+                }
+            }
+        }
+        if let Some(unit) = rest.next() {
+            return Err(self.too_many(roll, &roles, unit));
+        }
+        named.sort_by_key(|(role, _)| *role);
+        let mut situation =
             situation_from_pairs(&schema, &pairs).map_err(|p| odds::refusal(r.as_ref(), &[p]))?;
-        odds::merge(&mut situation, given);
+        let mut cast: Vec<(String, usize)> = Vec::new();
+        let mut counts = vec![0; roles.len()];
+        for (role, unit) in named {
+            let u = &self.units[unit];
+            if u.gone {
+                return Err(Refusal(format!(
+                    "{} is gone from the battle\n  hint: `units` lists them",
+                    u.name
+                )));
+            }
+            let at = roles[role]
+                .place(&mut situation, counts[role], &u.facts)
+                .map_err(|lack| {
+                    Refusal(format!(
+                        "{} cannot stand as {} in {roll}: {lack}\n  hint: give it: unit \"{}\" {}=...",
+                        u.name,
+                        roles[role].key,
+                        u.name,
+                        roles[role].fact.unwrap_or("")
+                    ))
+                })?;
+            counts[role] += 1;
+            cast.push((at, unit));
+        }
         let o = r
             .odds(&situation)
             .map_err(|p| odds::refusal(r.as_ref(), &p))?;
@@ -396,7 +454,10 @@ impl<'b, B: Book> Session<'b, B> {
         for (role, i) in &cast {
             text.push_str(&format!("{role}: {}\n", self.units[*i].name));
         }
-        text.push_str(&odds::show_odds(&o));
+        text.push_str(&odds::show_odds(
+            &o,
+            &r.filled(&situation).unwrap_or_default(),
+        ));
         Ok(Reply::Asked(
             text,
             Asked {

@@ -638,13 +638,14 @@ fn odds_command<R: Book>(
         Ok(o) => o,
         Err(p) => return Ok(refused(odds::refusal(r.as_ref(), &p))),
     };
+    let filled = r.filled(&situation).unwrap_or_default();
     if json {
         say!(
             "{}",
-            serde_json::to_string_pretty(&odds::odds_json(rules.name(), &o))?
+            serde_json::to_string_pretty(&odds::odds_json(rules.name(), &o, &filled))?
         );
     } else {
-        say!("{}", odds::show_odds(&o));
+        say!("{}", odds::show_odds(&o, &filled));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -689,14 +690,15 @@ fn replay_odds<R: Book>(
         Ok(o) => o,
         Err(p) => return Ok(refused(odds::refusal(r.as_ref(), &p))),
     };
+    let filled = r.filled(&situation).unwrap_or_default();
     if json {
-        let mut j = odds::odds_json(rules.name(), &o);
+        let mut j = odds::odds_json(rules.name(), &o, &filled);
         j["step"] = json!(step);
         j["thrown"] = json!(made.rolls);
         say!("{}", serde_json::to_string_pretty(&j)?);
     } else {
         say!("Step {step}: {who} gives {command}");
-        say!("{}", odds::show_odds(&o));
+        say!("{}", odds::show_odds(&o, &filled));
         let thrown: Vec<String> = made
             .rolls
             .iter()

@@ -163,11 +163,11 @@ pub fn refusal(r: &dyn AnyResolution, problems: &[Problem]) -> Refusal {
     Refusal(lines.join("\n"))
 }
 
-/// Odds for people.
-pub fn show_odds(o: &Odds) -> String {
+/// Odds for people, beside the situation they were given for (`AnyResolution::filled`).
+pub fn show_odds(o: &Odds, situation: &Value) -> String {
     let a = &o.about;
     let mut out = format!("{} ({}, {}): {}\n", a.title, a.section, a.dice, a.summary);
-    let facts: Vec<String> = flat(&o.situation, "");
+    let facts: Vec<String> = flat(situation, "");
     let _ = writeln!(out, "Situation: {}", facts.join(" "));
     if o.modifiers.is_empty() {
         out.push_str("Modifiers: none\n");
@@ -222,14 +222,14 @@ fn flat(v: &Value, prefix: &str) -> Vec<String> {
     }
 }
 
-/// Odds as JSON.
-pub fn odds_json(rules: &str, o: &Odds) -> Value {
+/// Odds as JSON, with the situation they were given for.
+pub fn odds_json(rules: &str, o: &Odds, situation: &Value) -> Value {
     json!({
         "rules": rules,
         "roll": o.about.name,
         "section": o.about.section,
         "dice": o.about.dice,
-        "situation": o.situation,
+        "situation": situation,
         "modifiers": o.modifiers,
         "outcomes": o.outcomes,
         "expected": o.expected.iter().map(|(k, v)| json!({"quantity": k, "expected": v})).collect::<Vec<_>>(),

@@ -1332,6 +1332,51 @@ fn the_companion_takes_a_roll_asked_in_plain_words() {
 }
 
 #[test]
+fn the_companion_casts_several_units_into_a_list_role() {
+    let o = companion(
+        &["--rules", "napoleons-wars"],
+        "unit \"1st Foot\" arm=artillery guns=Heavy\n\
+         unit \"2nd Horse\" arm=artillery guns=Light horse=yes\n\
+         unit \"IR 31\" arm=infantry sp=5\n\
+         unit Jagers sk=2\n\
+         unit Voltigeurs sk=1\n\
+         artillery \"1st Foot\" \"2nd Horse\" at \"IR 31\" batteries.1.range=canister\n\
+         skirmish\n\
+         skirmish Jagers Voltigeurs at \"IR 31\"\n\
+         3,4,2,2\n\
+         skirmish \"1st Foot\" at \"IR 31\"\n\
+         units\n",
+    );
+    let text = stdout(&o);
+    // The batteries are the list's entries in the order named; the last unit the target.
+    assert!(
+        text.contains(
+            "batteries.0.battery: 1st Foot\nbatteries.1.battery: 2nd Horse\ntarget: IR 31"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("batteries.0.battery.guns=Heavy"), "{text}");
+    assert!(text.contains("batteries.1.battery.horse=yes"), "{text}");
+    assert!(text.contains("batteries.1.range=canister"), "{text}");
+    assert!(text.contains("target.sp=5"), "{text}");
+    // A roll's name in place of dice leaves the roll unmade.
+    assert!(text.contains("Not rolled."), "{text}");
+    // A list of values takes the one fact of each unit that it holds.
+    assert!(
+        text.contains("skirmishers.0: Jagers\nskirmishers.1: Voltigeurs\ntarget: IR 31"),
+        "{text}"
+    );
+    assert!(text.contains("skirmishers.0=2 skirmishers.1=1"), "{text}");
+    assert!(text.contains("IR 31: disordered=yes sp=4"), "{text}");
+    // A unit whose record lacks the fact is refused, naming it.
+    assert!(
+        text.contains("1st Foot cannot stand as skirmishers in skirmish: its record has no `sk`"),
+        "{text}"
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+}
+
+#[test]
 fn the_companion_refuses_a_bad_line_and_goes_on() {
     let o = companion(
         &[],

@@ -504,6 +504,82 @@ fn refine(text: &str, path: &str, message: &str) -> Option<(String, (usize, usiz
     Some((format!("{path}{rest}"), line_col(text, value.span().start)))
 }
 
+/// Read a map into `T` as though it held `key = value` whenever it leaves `key` out: for a
+/// record whose default differs by where it stands (a battery's facts default to
+/// artillery). Entries are passed on one by one, so paths to a bad value are kept and
+/// nothing is buffered.
+pub fn with_default_key<'de, D, T>(
+    d: D,
+    key: &'static str,
+    value: &'static str,
+) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    use serde::de::{self, IntoDeserializer, MapAccess, Visitor};
+    use std::marker::PhantomData;
+
+    struct Entries<A> {
+        inner: A,
+        key: &'static str,
+        value: &'static str,
+        seen: bool,
+        giving: bool,
+    }
+    impl<'de, A: MapAccess<'de>> MapAccess<'de> for Entries<A> {
+        type Error = A::Error;
+        fn next_key_seed<K: de::DeserializeSeed<'de>>(
+            &mut self,
+            seed: K,
+        ) -> Result<Option<K::Value>, A::Error> {
+            if self.giving {
+                return Ok(None);
+            }
+            match self.inner.next_key::<String>()? {
+                Some(k) => {
+                    self.seen |= k == self.key;
+                    seed.deserialize(k.into_deserializer()).map(Some)
+                }
+                None if self.seen => Ok(None),
+                None => {
+                    self.seen = true;
+                    self.giving = true;
+                    seed.deserialize(self.key.into_deserializer()).map(Some)
+                }
+            }
+        }
+        fn next_value_seed<V: de::DeserializeSeed<'de>>(
+            &mut self,
+            seed: V,
+        ) -> Result<V::Value, A::Error> {
+            if self.giving {
+                seed.deserialize(self.value.into_deserializer())
+            } else {
+                self.inner.next_value_seed(seed)
+            }
+        }
+    }
+
+    struct Reader<T>(&'static str, &'static str, PhantomData<T>);
+    impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for Reader<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a table of facts")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+            T::deserialize(de::value::MapAccessDeserializer::new(Entries {
+                inner: map,
+                key: self.0,
+                value: self.1,
+                seen: false,
+                giving: false,
+            }))
+        }
+    }
+    d.deserialize_map(Reader(key, value, PhantomData))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

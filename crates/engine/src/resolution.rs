@@ -191,9 +191,10 @@ pub trait Resolution<T: ?Sized + Sync>: Sync {
         Vec::new()
     }
 
-    /// The keys of the situation that hold a unit's facts (`unit`, `shooter`, `target`,
-    /// `attacker`...). A unit's facts are named alike in every roll of the book, so the
-    /// table companion fills each role from the record of the unit a player names.
+    /// Where the units a roll concerns stand in its situation (`unit`, `shooter`, `target`,
+    /// or a list: `batteries[].battery`), written as `Role` reads them. A unit's facts are
+    /// named alike in every roll of the book, so the table companion fills each role from
+    /// the record of the unit a player names.
     fn roles(&self) -> &'static [&'static str] {
         &[]
     }
@@ -254,8 +255,6 @@ pub struct OutcomeChance {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Odds {
     pub about: About,
-    /// The situation with every fact it takes, defaults filled in.
-    pub situation: Value,
     pub modifiers: Vec<Modifier>,
     /// Every final outcome, likeliest first.
     pub outcomes: Vec<OutcomeChance>,
@@ -280,8 +279,11 @@ pub trait AnyResolution: Sync {
     /// The situation with every fact at its default.
     fn defaults(&self) -> Value;
     fn odds(&self, situation: &Value) -> Result<Odds, Vec<Problem>>;
+    /// The situation with every fact it takes, defaults filled in: what the odds were
+    /// given for, to show beside them.
+    fn filled(&self, situation: &Value) -> Result<Value, Vec<Problem>>;
     fn resolve(&self, situation: &Value, dice: &mut dyn Dice) -> Result<Resolved, Vec<Problem>>;
-    /// The keys of the situation that hold a unit's facts.
+    /// Where the units a roll concerns stand in its situation, as `Role` reads them.
     fn roles(&self) -> &'static [&'static str];
     /// Whether a situation reads (every fact known, every value of its kind), without the
     /// book's judgement of it: for facts given before the rest of a situation is.
@@ -376,11 +378,15 @@ where
         outcomes.sort_by(|a, b| (b.numerator * a.denominator).cmp(&(a.numerator * b.denominator)));
         Ok(Odds {
             about: r.about(),
-            situation: serde_json::to_value(&s).unwrap_or_default(),
             modifiers: r.modifiers(self.tables, &s),
             outcomes,
             expected,
         })
+    }
+
+    fn filled(&self, situation: &Value) -> Result<Value, Vec<Problem>> {
+        let s = self.read(situation)?;
+        Ok(serde_json::to_value(&s).unwrap_or_default())
     }
 
     fn resolve(&self, situation: &Value, dice: &mut dyn Dice) -> Result<Resolved, Vec<Problem>> {
@@ -401,6 +407,131 @@ where
 
     fn reads(&self, situation: &Value) -> Result<(), Vec<Problem>> {
         self.read(situation).map(|_| ())
+    }
+}
+
+/// Where a unit named for a roll stands in the roll's situation, as a book writes it in
+/// `Resolution::roles`:
+/// - `target`: the unit's facts are the part `target`;
+/// - `batteries[].battery`: each unit named is a further entry of the list `batteries`,
+///   its facts the entry's part `battery`;
+/// - `skirmishers[]:sk`: each unit named is a further entry of the list `skirmishers`,
+///   which holds the unit's fact `sk` alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Role<'a> {
+    /// What a player calls the role (`target=NAME`, `batteries=NAME`).
+    pub key: &'a str,
+    /// Whether it takes any number of units, one list entry each.
+    pub list: bool,
+    /// The part of a list entry that holds the unit's facts.
+    pub part: Option<&'a str>,
+    /// The one fact of the unit a list entry holds.
+    pub fact: Option<&'a str>,
+}
+
+impl<'a> Role<'a> {
+    pub fn parse(role: &'a str) -> Role<'a> {
+        let (head, fact) = match role.split_once(':') {
+            Some((h, f)) => (h, Some(f)),
+            None => (role, None),
+        };
+        match head.split_once("[]") {
+            Some((key, rest)) => Role {
+                key,
+                list: true,
+                part: Some(rest.trim_start_matches('.')).filter(|p| !p.is_empty()),
+                fact,
+            },
+            None => Role {
+                key: head,
+                list: false,
+                part: None,
+                fact,
+            },
+        }
+    }
+
+    /// The path the `index`th unit named for the role stands at (`batteries.1.battery`).
+    pub fn path(&self, index: usize) -> String {
+        match (self.list, self.part) {
+            (false, _) => self.key.to_string(),
+            (true, Some(part)) => format!("{}.{index}.{part}", self.key),
+            (true, None) => format!("{}.{index}", self.key),
+        }
+    }
+
+    /// Put a unit's facts in the situation as the `index`th unit of this role, beneath any
+    /// fact already given there (a fact a player states for the roll outweighs the unit's
+    /// record). Returns the path it stands at, or what the record lacks.
+    pub fn place(
+        &self,
+        situation: &mut Value,
+        index: usize,
+        facts: &Map<String, Value>,
+    ) -> Result<String, String> {
+        let value = match self.fact {
+            Some(f) => facts
+                .get(f)
+                .cloned()
+                .ok_or_else(|| format!("its record has no `{f}`"))?,
+            None => Value::Object(facts.clone()),
+        };
+        if !situation.is_object() {
+            *situation = Value::Object(Map::new());
+        }
+        let map = situation.as_object_mut().expect("an object");
+        let slot = if self.list {
+            let list = map
+                .entry(self.key.to_string())
+                .or_insert_with(|| Value::Array(Vec::new()));
+            if !list.is_array() {
+                *list = Value::Array(Vec::new());
+            }
+            let list = list.as_array_mut().expect("a list");
+            while list.len() <= index {
+                list.push(if self.part.is_some() {
+                    Value::Object(Map::new())
+                } else {
+                    Value::Null
+                });
+            }
+            match self.part {
+                Some(part) => {
+                    let entry = &mut list[index];
+                    if !entry.is_object() {
+                        *entry = Value::Object(Map::new());
+                    }
+                    entry
+                        .as_object_mut()
+                        .expect("an object")
+                        .entry(part.to_string())
+                        .or_insert(Value::Null)
+                }
+                None => &mut list[index],
+            }
+        } else {
+            map.entry(self.key.to_string()).or_insert(Value::Null)
+        };
+        beneath(slot, value);
+        Ok(self.path(index))
+    }
+}
+
+/// Fill `over` with what `below` holds and it does not.
+fn beneath(over: &mut Value, below: Value) {
+    match (over, below) {
+        (Value::Object(o), Value::Object(b)) => {
+            for (k, v) in b {
+                match o.get_mut(&k) {
+                    Some(slot) => beneath(slot, v),
+                    None => {
+                        o.insert(k, v);
+                    }
+                }
+            }
+        }
+        (o @ Value::Null, b) => *o = b,
+        _ => {}
     }
 }
 
@@ -519,21 +650,13 @@ pub fn situation_from_pairs(schema: &Value, pairs: &[String]) -> Result<Value, P
                     ));
                 }
                 let items = follow(schema, here).get("items").unwrap_or(&Value::Null);
-                // A new entry starts as the list's first entry by default, if it has one
-                // (a battery firing is artillery unless said otherwise).
-                let template = here
-                    .get("default")
-                    .and_then(Value::as_array)
-                    .and_then(|d| d.first())
-                    .filter(|d| d.is_object())
-                    .cloned()
-                    .unwrap_or_else(|| Value::Object(Map::new()));
                 if !node.is_array() {
                     *node = Value::Array(Vec::new());
                 }
                 let list = node.as_array_mut().expect("a list");
+                // Entries not given take their defaults, as the book's reading fills them.
                 while list.len() <= index {
-                    list.push(template.clone());
+                    list.push(Value::Object(Map::new()));
                 }
                 here = items;
                 node = &mut list[index];
@@ -797,7 +920,9 @@ mod tests {
             ]
         );
         assert_eq!(odds.expected, [("hits".to_string(), 2.0 / 3.0)]);
-        assert_eq!(odds.situation["range"], "short");
+        let filled = bound().filled(&serde_json::json!({"bonus": 1})).unwrap();
+        assert_eq!(filled["range"], "short");
+        assert_eq!(filled["bonus"], 1);
     }
 
     #[test]
@@ -843,6 +968,37 @@ mod tests {
         assert!(e.message.contains("yes or no"), "{e:?}");
         let e = situation_from_pairs(&b.schema(), &["bonus".into()]).unwrap_err();
         assert!(e.message.contains("key=value"), "{e:?}");
+    }
+
+    #[test]
+    fn roles_place_units_beneath_the_facts_given() {
+        let facts: Map<String, Value> =
+            serde_json::from_value(serde_json::json!({"guns": "Heavy", "sk": 2})).unwrap();
+        let mut s = serde_json::json!({"batteries": [{}, {"battery": {"guns": "Light"}}]});
+        let list = Role::parse("batteries[].battery");
+        assert_eq!(
+            (list.key, list.list, list.part),
+            ("batteries", true, Some("battery"))
+        );
+        assert_eq!(
+            list.place(&mut s, 0, &facts).unwrap(),
+            "batteries.0.battery"
+        );
+        assert_eq!(
+            list.place(&mut s, 1, &facts).unwrap(),
+            "batteries.1.battery"
+        );
+        assert_eq!(s["batteries"][0]["battery"]["guns"], "Heavy");
+        // A fact stated for the roll outweighs the unit's record.
+        assert_eq!(s["batteries"][1]["battery"]["guns"], "Light");
+        let one = Role::parse("skirmishers[]:sk");
+        assert_eq!(one.place(&mut s, 1, &facts).unwrap(), "skirmishers.1");
+        assert_eq!(s["skirmishers"], serde_json::json!([null, 2]));
+        let lacking = Role::parse("firers[]:sp").place(&mut s, 0, &facts);
+        assert_eq!(lacking.unwrap_err(), "its record has no `sp`");
+        let plain = Role::parse("target");
+        assert_eq!(plain.place(&mut s, 0, &facts).unwrap(), "target");
+        assert_eq!(s["target"]["sk"], 2);
     }
 
     #[test]

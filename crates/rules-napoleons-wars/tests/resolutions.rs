@@ -658,15 +658,12 @@ fn artillery_batteries_are_batteries_unless_said() {
         .odds(&serde_json::json!({"batteries": [{"range": 13}]}))
         .unwrap_err();
     assert_eq!(e[0].path, "batteries[0].range");
-    // A fact of a battery that does not read names itself in the message.
+    // A fact of a battery that does not read is named by its path.
     let e = r
         .odds(&serde_json::json!({"batteries": [{"battery": {"guns": "Huge"}}]}))
         .unwrap_err();
-    assert_eq!(e[0].path, "batteries[0].battery");
-    assert!(
-        e[0].message.starts_with("guns: unknown variant `Huge`"),
-        "{e:?}"
-    );
+    assert_eq!(e[0].path, "batteries[0].battery.guns");
+    assert!(e[0].message.starts_with("unknown variant `Huge`"), "{e:?}");
 }
 
 mod combat {

@@ -324,14 +324,7 @@ pub fn odds(
 /// Read a battery's facts, which are a battery's unless they say otherwise: `arm` defaults
 /// to artillery here, so that `battery.damaged=yes` alone describes a damaged battery.
 pub fn as_battery<'de, D: serde::Deserializer<'de>>(d: D) -> Result<UnitFacts, D::Error> {
-    let mut v = serde_json::Value::deserialize(d)?;
-    if let Some(m) = v.as_object_mut() {
-        m.entry("arm").or_insert_with(|| "artillery".into());
-    }
-    serde_path_to_error::deserialize::<_, UnitFacts>(v).map_err(|e| {
-        let fact = e.path().to_string();
-        serde::de::Error::custom(format!("{fact}: {}", e.into_inner()))
-    })
+    grognard_engine::files::with_default_key(d, "arm", "artillery")
 }
 
 /// A range band of the fire points table ("NW Artillery Fire Points Table").
@@ -347,13 +340,40 @@ pub enum Band {
 }
 
 /// How far a battery fires: inches (`range=7.5`) or the band they fall in (`range=long`).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Range {
     /// Inches from the battery to the nearest part of the target.
     Inches(f64),
     /// A range band.
     Band(Band),
+}
+
+impl<'de> Deserialize<'de> for Range {
+    /// A number is inches, a word a band; read without buffering, as an untagged enum would.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Either;
+        impl serde::de::Visitor<'_> for Either {
+            type Value = Range;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("inches, or a band: canister, medium or long")
+            }
+            fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Range, E> {
+                Ok(Range::Inches(x))
+            }
+            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Range, E> {
+                Ok(Range::Inches(x as f64))
+            }
+            fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Range, E> {
+                Ok(Range::Inches(x as f64))
+            }
+            fn visit_str<E: serde::de::Error>(self, w: &str) -> Result<Range, E> {
+                use serde::de::IntoDeserializer;
+                Band::deserialize(w.into_deserializer()).map(Range::Band)
+            }
+        }
+        d.deserialize_any(Either)
+    }
 }
 
 impl Range {
@@ -840,7 +860,7 @@ impl Resolution<Tables> for ArtilleryRoll {
     }
 
     fn roles(&self) -> &'static [&'static str] {
-        &["target"]
+        &["batteries[].battery", "target"]
     }
 
     fn effects(&self, s: &Situation, o: &Fired) -> Vec<Effect> {

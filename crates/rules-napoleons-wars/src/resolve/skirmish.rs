@@ -381,7 +381,7 @@ impl Resolution<Tables> for SkirmishRoll {
     }
 
     fn roles(&self) -> &'static [&'static str] {
-        &["target"]
+        &["skirmishers[]:sk", "target"]
     }
 
     fn effects(&self, s: &Situation, o: &Skirmished) -> Vec<Effect> {
