@@ -53,6 +53,20 @@ pub trait Book: Ruleset {
         side: crate::Side,
         command: &Self::Command,
     ) -> Option<(&'static str, serde_json::Value)>;
+    /// Whether `command`, given from `state`, answers a decision that a roll begun at an
+    /// earlier step is waiting on (the way a routed unit runs), so that the roll goes on
+    /// through it; `situation`, the roll's, takes whatever the answer settles (which unit
+    /// of a group takes the result). Books whose rolls never wait keep the default.
+    fn answers_roll(
+        &self,
+        state: &Self::State,
+        side: crate::Side,
+        command: &Self::Command,
+        situation: &mut serde_json::Value,
+    ) -> bool {
+        let _ = (state, side, command, situation);
+        false
+    }
     /// The book's title.
     fn title(&self) -> &'static str;
     /// How complete the implementation is, in a line.

@@ -264,7 +264,8 @@ where
 {
     let fast = resolution.odds(tables, situation);
     let mut rolls = Vec::new();
-    let walked = crate::resolution::walk(resolution.depth(), |dice| {
+    let rounds = resolution.rounds(tables, situation).unwrap_or(usize::MAX);
+    let walked = crate::resolution::walk_rounds(resolution.depth(), rounds, |dice| {
         rolls.clear();
         resolution.resolve(tables, situation, dice, &mut rolls)
     });
@@ -303,40 +304,62 @@ fn contains_value(hay: &serde_json::Value, needle: &serde_json::Value) -> bool {
     }
 }
 
+/// What [`predictions_match`] compared.
+#[derive(Debug, Default)]
+pub struct Predicted {
+    /// Explanations compared, word for word.
+    pub compared: usize,
+    /// The rolls met, by name, in the order first met.
+    pub rolls: Vec<&'static str>,
+}
+
 /// Prediction and execution agree: play a seeded battle and, at every command that throws
 /// dice a resolution covers ([`crate::book::Book::roll_of`]), resolve that situation
-/// with the faces the battle threw. Each explanation the resolution gives must be one the
-/// battle's events carry, word for word. Returns how many rolls were compared.
+/// with the faces the battle threw. A roll that waits on a decision (the way a routed unit
+/// runs) goes on through the steps that answer it ([`crate::book::Book::answers_roll`]),
+/// their faces and events included. Each explanation the resolution gives must be one the
+/// battle's events carry, word for word.
 pub fn predictions_match<B: Book>(
     rules: &B,
     scenario: B::Scenario,
     seed: u64,
     players: &mut [&mut dyn Player<B>; 2],
     limit: usize,
-) -> Result<usize, String> {
+) -> Result<Predicted, String> {
     let resolutions = rules.resolutions();
     let mut m = Match::new(rules, scenario, seed);
-    let mut compared = 0;
+    let mut before = Vec::new();
     while m.steps.len() < limit {
-        let before = m.state.clone();
+        let state = m.state.clone();
         if !m.step(players).map_err(|e| e.to_string())? {
             break;
         }
-        let step = m.steps.last().expect("a step was taken");
-        let Some((name, situation)) = rules.roll_of(&before, step.side, &step.command) else {
+        before.push(state);
+    }
+    let mut met = Predicted::default();
+    for (n, step) in m.steps.iter().enumerate() {
+        let Some((name, mut situation)) = rules.roll_of(&before[n], step.side, &step.command)
+        else {
             continue;
         };
-        let n = m.steps.len() - 1;
         let r = resolutions
             .iter()
             .find(|r| r.about().name == name)
             .ok_or_else(|| format!("step {n}: roll_of names {name:?}, which is no resolution"))?;
-        let faces: Vec<u8> = step.rolls.iter().map(|r| r.face).collect();
+        let mut faces: Vec<u8> = step.rolls.iter().map(|r| r.face).collect();
+        let mut events = vec![serde_json::to_value(&step.events).map_err(|e| e.to_string())?];
+        for (k, later) in m.steps.iter().enumerate().skip(n + 1) {
+            if !rules.answers_roll(&before[k], later.side, &later.command, &mut situation) {
+                break;
+            }
+            faces.extend(later.rolls.iter().map(|r| r.face));
+            events.push(serde_json::to_value(&later.events).map_err(|e| e.to_string())?);
+        }
         let mut dice = crate::dice::Entered::new(&faces);
         let done = r
             .resolve(&situation, &mut dice)
             .map_err(|p| format!("step {n}: {name}: the battle's situation is refused: {p:?}"))?;
-        let events = serde_json::to_value(&step.events).map_err(|e| e.to_string())?;
+        let events = serde_json::Value::Array(events);
         for e in &done.rolls {
             let e = serde_json::to_value(e).map_err(|e| e.to_string())?;
             if !contains_value(&events, &e) {
@@ -344,10 +367,13 @@ pub fn predictions_match<B: Book>(
                     "step {n}: {name} explains {e} but the battle's events are {events}"
                 ));
             }
-            compared += 1;
+            met.compared += 1;
+        }
+        if !met.rolls.contains(&name) {
+            met.rolls.push(name);
         }
     }
-    Ok(compared)
+    Ok(met)
 }
 
 /// Values of the wrong kind or out of any range, tried on every fact.

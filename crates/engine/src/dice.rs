@@ -26,6 +26,10 @@ pub trait Dice {
         }
         x % n.max(1)
     }
+
+    /// A repeated round of rolls begins: a drawn melee fought again, a tie thrown again.
+    /// Dice that walk every throw may stop a branch here; others take no notice.
+    fn round(&mut self) {}
 }
 
 /// One roll, as logged.
@@ -308,36 +312,67 @@ pub(crate) struct Walker {
     path: Vec<(u8, u8)>,
     pos: usize,
     max_depth: usize,
+    /// The rounds a branch may start before it is stopped at the start of the next.
+    max_rounds: usize,
+    rounds: usize,
     overflow: bool,
+    /// The branch was stopped at the start of a round: the dice it throws after count
+    /// for nothing.
+    stopped: bool,
     scramble: u64,
 }
 
+/// How a branch of a walk ended.
+pub(crate) struct Branch<'a> {
+    /// The sides of every die the branch threw, to the point where it was stopped if it was.
+    pub sides: &'a mut dyn Iterator<Item = u8>,
+    /// It went past the dice limit and was abandoned.
+    pub too_deep: bool,
+    /// It was stopped at the start of the round after the last one walked.
+    pub stopped: bool,
+    /// The rounds it started.
+    pub rounds: usize,
+}
+
 impl Walker {
-    pub(crate) fn new(max_depth: usize) -> Walker {
+    pub(crate) fn new(max_depth: usize, max_rounds: usize) -> Walker {
         Walker {
             path: Vec::new(),
             pos: 0,
             max_depth,
+            max_rounds,
+            rounds: 0,
             overflow: false,
+            stopped: false,
             scramble: 0x2545_F491_4F6C_DD1D,
         }
     }
 
-    /// Walk every branch of `resolve`, up to `max_depth` dice deep: `seen` gets each
-    /// outcome, the sides of every die its branch threw, and whether the branch went past
-    /// the limit and was abandoned.
+    /// Walk every branch of `resolve`, up to `max_depth` dice deep and `max_rounds` rounds
+    /// (as [`Dice::round`] marks them): `seen` gets each outcome and how its branch ended.
     pub(crate) fn walk<T>(
         max_depth: usize,
+        max_rounds: usize,
         mut resolve: impl FnMut(&mut dyn Dice) -> T,
-        mut seen: impl FnMut(T, &mut dyn Iterator<Item = u8>, bool),
+        mut seen: impl FnMut(T, Branch),
     ) {
-        let mut w = Walker::new(max_depth);
+        let mut w = Walker::new(max_depth, max_rounds);
         loop {
             w.pos = 0;
             w.overflow = false;
+            w.stopped = false;
+            w.rounds = 0;
             let t = resolve(&mut w);
             w.path.truncate(w.pos.min(w.path.len()));
-            seen(t, &mut w.path.iter().map(|(_, s)| *s), w.overflow);
+            seen(
+                t,
+                Branch {
+                    sides: &mut w.path.iter().map(|(_, s)| *s),
+                    too_deep: w.overflow,
+                    stopped: w.stopped,
+                    rounds: w.rounds,
+                },
+            );
             // Advance the odometer.
             while let Some(&(f, s)) = w.path.last() {
                 if f < s {
@@ -351,27 +386,46 @@ impl Walker {
             }
         }
     }
+
+    /// A face that ends nothing in particular, for dice thrown past the walk's limits: a
+    /// re-roll loop still ends.
+    fn any_face(&mut self, sides: u8) -> u8 {
+        self.scramble ^= self.scramble << 13;
+        self.scramble ^= self.scramble >> 7;
+        self.scramble ^= self.scramble << 17;
+        (self.scramble % sides.max(1) as u64) as u8 + 1
+    }
 }
 
 impl Dice for Walker {
     fn roll(&mut self, sides: u8, _purpose: &'static str) -> u8 {
+        if self.stopped {
+            return self.any_face(sides);
+        }
         if self.pos < self.path.len() {
             let f = self.path[self.pos].0;
             self.pos += 1;
             return f;
         }
         if self.path.len() >= self.max_depth {
-            // Past the limit the branch is abandoned; vary the faces so that a re-roll loop
-            // still ends.
+            // Past the limit the branch is abandoned.
             self.overflow = true;
-            self.scramble ^= self.scramble << 13;
-            self.scramble ^= self.scramble >> 7;
-            self.scramble ^= self.scramble << 17;
-            return (self.scramble % sides.max(1) as u64) as u8 + 1;
+            return self.any_face(sides);
         }
         self.path.push((1, sides));
         self.pos += 1;
         1
+    }
+
+    fn round(&mut self) {
+        if self.stopped || self.overflow {
+            return;
+        }
+        self.rounds += 1;
+        if self.rounds > self.max_rounds {
+            self.stopped = true;
+            self.rounds = self.max_rounds;
+        }
     }
 }
 
@@ -385,9 +439,9 @@ pub fn distribution<T: PartialEq>(
         outcomes: Vec::new(),
         unresolved: 0.0,
     };
-    Walker::walk(max_depth, resolve, |t, sides, overflow| {
-        let p: f64 = sides.map(|s| 1.0 / s as f64).product();
-        if overflow {
+    Walker::walk(max_depth, usize::MAX, resolve, |t, b| {
+        let p: f64 = b.sides.map(|s| 1.0 / s as f64).product();
+        if b.too_deep {
             dist.unresolved += p;
         } else {
             dist.add(t, p);

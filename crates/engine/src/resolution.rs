@@ -58,6 +58,17 @@ impl<T: PartialEq> Exact<T> {
         }
     }
 
+    /// Add `p` to the chance of an outcome known by reference, copying it only if new.
+    fn add_ref(&mut self, outcome: &T, p: Chance)
+    where
+        T: Clone,
+    {
+        match self.outcomes.iter_mut().find(|(o, _)| o == outcome) {
+            Some(slot) => slot.1 += p,
+            None => self.outcomes.push((outcome.clone(), p)),
+        }
+    }
+
     /// The chance of outcomes satisfying `pred`.
     pub fn chance(&self, pred: impl Fn(&T) -> bool) -> Chance {
         self.outcomes
@@ -117,19 +128,55 @@ impl<T: PartialEq> Default for Exact<T> {
 /// end, such as drawn rounds fought again) are left out and the rest conditioned on ending
 /// within it, which is exact when the repeated rounds are alike: what a round decides, it
 /// decides with the same chances however many rounds came before.
-pub fn walk<T: PartialEq>(max_depth: usize, resolve: impl FnMut(&mut dyn Dice) -> T) -> Exact<T> {
+pub fn walk<T: PartialEq + Clone>(
+    max_depth: usize,
+    resolve: impl FnMut(&mut dyn Dice) -> T,
+) -> Exact<T> {
+    walk_rounds(max_depth, usize::MAX, resolve)
+}
+
+/// Walk as [`walk`] does, and stop each branch at the start of round `max_rounds + 1` (as
+/// [`Dice::round`] marks rounds). A stopped branch goes on as a branch that started round
+/// `max_rounds` does, which is exact when that round and every one after are alike, however
+/// the rounds before them differ (ties that change what the next round decides) and however
+/// many dice a round's ending throws.
+pub fn walk_rounds<T: PartialEq + Clone>(
+    max_depth: usize,
+    max_rounds: usize,
+    resolve: impl FnMut(&mut dyn Dice) -> T,
+) -> Exact<T> {
+    let zero = Chance::from_integer(0);
     let mut exact = Exact::new();
-    let mut unresolved = Chance::from_integer(0);
-    crate::dice::Walker::walk(max_depth, resolve, |t, sides, overflow| {
-        let p = Chance::new(1, sides.map(u128::from).product());
-        if overflow {
-            unresolved += p;
+    let mut last_round: Exact<T> = Exact::new();
+    let (mut too_deep, mut stopped) = (zero, zero);
+    crate::dice::Walker::walk(max_depth, max_rounds, resolve, |t, b| {
+        let p = Chance::new(1, b.sides.map(u128::from).product());
+        if b.too_deep {
+            too_deep += p;
+        } else if b.stopped {
+            stopped += p;
         } else {
+            if b.rounds == max_rounds {
+                last_round.add_ref(&t, p);
+            }
             exact.add(t, p);
         }
     });
-    if unresolved != Chance::from_integer(0) {
-        let resolved = Chance::from_integer(1) - unresolved;
+    if stopped != zero {
+        // What a stopped branch comes to: what the branches that started the last round
+        // walked and ended in it came to, in proportion. Branches stopped at its end are
+        // alike those, so they share the rest in the same proportion.
+        let ended: Chance = last_round.outcomes.iter().map(|(_, p)| *p).sum();
+        if ended != zero {
+            for (t, p) in last_round.outcomes {
+                exact.add(t, stopped * p / ended);
+            }
+        } else {
+            too_deep += stopped;
+        }
+    }
+    if too_deep != zero {
+        let resolved = Chance::from_integer(1) - too_deep;
         for (_, p) in exact.outcomes.iter_mut() {
             *p /= resolved;
         }
@@ -172,7 +219,8 @@ pub trait Resolution<T: ?Sized + Sync>: Sync {
     /// two equal.
     fn odds(&self, tables: &T, situation: &Self::Situation) -> Exact<Self::Outcome> {
         let mut rolls = Vec::new();
-        walk(self.depth(), |dice| {
+        let rounds = self.rounds(tables, situation).unwrap_or(usize::MAX);
+        walk_rounds(self.depth(), rounds, |dice| {
             rolls.clear();
             self.resolve(tables, situation, dice, &mut rolls)
         })
@@ -182,6 +230,14 @@ pub trait Resolution<T: ?Sized + Sync>: Sync {
     /// repeated without end.
     fn depth(&self) -> usize {
         16
+    }
+
+    /// For a roll whose rounds repeat (marked by [`Dice::round`]), how many rounds
+    /// [`Resolution::odds`] walks: enough that the last one walked is alike every round
+    /// after it. `None` walks by dice alone, to [`Resolution::depth`].
+    fn rounds(&self, tables: &T, situation: &Self::Situation) -> Option<usize> {
+        let _ = (tables, situation);
+        None
     }
 
     /// Quantities the book counts for an outcome (strength points lost, units destroyed),
@@ -935,6 +991,39 @@ mod tests {
             }
         });
         assert_eq!(e.chance(|w| *w), Chance::new(1, 2));
+    }
+
+    #[test]
+    fn rounds_unlike_at_first_are_walked_exactly_round_by_round() {
+        // Round 1: 1-2 A, 3 B, 4-6 again. Later rounds: 1 A, 2 B, 3-6 again. An A throws
+        // one die more, so rounds do not start at a fixed depth. Exactly: A = 2/6 + 3/6 *
+        // 1/2 = 7/12, B = 5/12.
+        let roll = |d: &mut dyn Dice| {
+            let mut first = true;
+            loop {
+                d.round();
+                let f = d.roll(6, "round");
+                let (a, b) = if first {
+                    (f <= 2, f == 3)
+                } else {
+                    (f == 1, f == 2)
+                };
+                first = false;
+                if a {
+                    d.roll(6, "after A");
+                    return 'A';
+                }
+                if b {
+                    return 'B';
+                }
+            }
+        };
+        let exact = walk_rounds(16, 2, roll);
+        assert_eq!(exact.chance(|o| *o == 'A'), Chance::new(7, 12));
+        assert_eq!(exact.chance(|o| *o == 'B'), Chance::new(5, 12));
+        assert_eq!(walk_rounds(16, 5, roll), exact);
+        // By dice alone, the rounds past the cut are taken for the whole roll's mix.
+        assert_ne!(walk(4, roll).chance(|o| *o == 'A'), Chance::new(7, 12));
     }
 
     #[test]

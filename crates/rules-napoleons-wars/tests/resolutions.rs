@@ -97,7 +97,8 @@ fn the_battle_and_the_companion_explain_each_roll_alike() {
         let mut b = RandomPlayer::<Command>::default();
         let mut players: [&mut dyn Player<NapoleonsWars>; 2] = [&mut a, &mut b];
         compared += predictions_match(&NapoleonsWars, scenario, seed, &mut players, 5_000)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+            .compared;
     }
     assert!(compared > 20, "only {compared} rolls compared");
 }
@@ -1108,7 +1109,8 @@ fn more_battles_explain_each_roll_alike() {
         let mut b = General::<Command>::default();
         let mut players: [&mut dyn Player<NapoleonsWars>; 2] = [&mut a, &mut b];
         compared += predictions_match(&NapoleonsWars, scenario, seed, &mut players, 5_000)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+            .compared;
     }
     assert!(compared > 200, "only {compared} rolls compared");
 }

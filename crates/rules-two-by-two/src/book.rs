@@ -204,6 +204,16 @@ impl Book for TwoByTwo {
         crate::resolutions::roll_of(state, side, command)
     }
 
+    fn answers_roll(
+        &self,
+        state: &crate::state::State,
+        side: grognard_engine::Side,
+        command: &crate::Command,
+        situation: &mut serde_json::Value,
+    ) -> bool {
+        crate::resolutions::answers_roll(state, side, command, situation)
+    }
+
     fn title(&self) -> &'static str {
         "2 by 2 Napoleonic's v3.01 (Rod Humble)"
     }

@@ -2,6 +2,7 @@
 //! any other asker see them: each bound to the book's own tables.
 
 use crate::command::Command;
+use crate::facts::UnitFacts;
 use crate::state::State;
 use crate::tables::Tables;
 use grognard_engine::resolution::{AnyResolution, Bound};
@@ -52,6 +53,29 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
 
 /// The first roll `command` throws from `state`, with its situation, as the battle would
 /// make it.
+/// Whether `command` answers the decision a roll waits on: a shot that routs its target, or
+/// falls on a target group, waits for its owner's choice of way and of the unit that takes
+/// it before the rout roll is thrown. The unit named takes the target's place in the
+/// situation, and the target its place in the group.
+pub fn answers_roll(state: &State, _: Side, command: &Command, situation: &mut Value) -> bool {
+    if state.pending.is_none() {
+        return false;
+    }
+    if let Command::Victim { unit } = command {
+        let new = serde_json::to_value(UnitFacts::of(state.unit(*unit))).unwrap_or_default();
+        let old = situation["target"].clone();
+        if old != new {
+            if let Some(group) = situation["group"].as_array_mut() {
+                if let Some(i) = group.iter().position(|g| *g == new) {
+                    group[i] = old;
+                }
+            }
+            situation["target"] = new;
+        }
+    }
+    true
+}
+
 pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static str, Value)> {
     if crate::TwoByTwo.check(state, side, command).is_err() {
         return None;

@@ -3,7 +3,7 @@
 //! from the book.
 
 use grognard_engine::book::Book;
-use grognard_engine::conformance::odds_agree;
+use grognard_engine::conformance::{odds_agree, predictions_match};
 use grognard_engine::resolution::{Chance, Resolution};
 use grognard_rules_two_by_two::facts::{Condition, UnitFacts};
 use grognard_rules_two_by_two::rally::{RallyRoll, Situation as Rally};
@@ -138,11 +138,12 @@ fn the_battle_and_the_companion_explain_each_roll_alike() {
         let mut a = General::<Command>::default();
         let mut b = RandomPlayer::<Command>::default();
         let mut players: [&mut dyn Player<TwoByTwo>; 2] = [&mut a, &mut b];
-        // A shot's rout roll waits for its owner's choice of way: the engine's
-        // `predictions_match` looks within the shot's own step only.
-        compared += predictions_match_through_decisions(seed, &mut players, 5_000)
-            .map(|(n, _)| n)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // A shot's rout roll waits for its owner's choice of way, which the book's
+        // `answers_roll` follows.
+        let (scenario, _) = TwoByTwo.default_scenario(seed);
+        compared += predictions_match(&TwoByTwo, scenario, seed, &mut players, 5_000)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+            .compared;
     }
     assert!(compared > 20, "only {compared} rolls compared");
 }
@@ -506,92 +507,6 @@ fn shots_say_what_they_do_to_each_unit() {
     );
 }
 
-/// The engine's check that the battle and the companion explain each roll alike, taken
-/// through the decisions a roll leaves pending: a shot that routs its target (or falls on a
-/// target group) waits for its owner's choice before the rout roll is thrown, so the faces
-/// and events of the answers to those decisions belong to the roll too.
-fn predictions_match_through_decisions(
-    seed: u64,
-    players: &mut [&mut dyn grognard_engine::Player<TwoByTwo>; 2],
-    limit: usize,
-) -> Result<(usize, Vec<&'static str>), String> {
-    use grognard_engine::dice::Entered;
-    use grognard_engine::driver::Match;
-    use grognard_rules_two_by_two::Command;
-    let rules = TwoByTwo;
-    let (scenario, _) = rules.default_scenario(seed);
-    let resolutions = rules.resolutions();
-    let mut m = Match::new(&rules, scenario, seed);
-    let mut before = Vec::new();
-    while m.steps.len() < limit {
-        let state = m.state.clone();
-        if !m.step(players).map_err(|e| e.to_string())? {
-            break;
-        }
-        before.push(state);
-    }
-    let mut compared = 0;
-    let mut names = Vec::new();
-    for (n, step) in m.steps.iter().enumerate() {
-        let Some((name, mut situation)) = rules.roll_of(&before[n], step.side, &step.command)
-        else {
-            continue;
-        };
-        let mut faces: Vec<u8> = Vec::new();
-        let mut events = Vec::new();
-        for (k, s) in m.steps[n..].iter().enumerate() {
-            if k > 0 && before[n + k].pending.is_none() {
-                break;
-            }
-            // The unit of a target group that takes the result is the one the player names.
-            if let (k @ 1.., Command::Victim { unit }) = (k, &s.command) {
-                let facts = UnitFacts::of(before[n + k].unit(*unit));
-                let old = situation["target"].clone();
-                let new = serde_json::to_value(facts).unwrap();
-                if old != new {
-                    let group = situation["group"].as_array_mut().unwrap();
-                    if let Some(i) = group.iter().position(|g| *g == new) {
-                        group[i] = old;
-                    }
-                    situation["target"] = new;
-                }
-            }
-            faces.extend(s.rolls.iter().map(|r| r.face));
-            events.push(serde_json::to_value(&s.events).unwrap());
-        }
-        let r = resolutions
-            .iter()
-            .find(|r| r.about().name == name)
-            .ok_or_else(|| format!("step {n}: no roll {name}"))?;
-        let done = r
-            .resolve(&situation, &mut Entered::new(&faces))
-            .map_err(|p| format!("step {n}: {name}: the battle's situation is refused: {p:?}"))?;
-        let events = serde_json::Value::Array(events);
-        for e in &done.rolls {
-            let e = serde_json::to_value(e).unwrap();
-            if !contains(&events, &e) {
-                return Err(format!(
-                    "step {n}: {name} explains {e} but the battle's events are {events}"
-                ));
-            }
-            compared += 1;
-        }
-        if !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    Ok((compared, names))
-}
-
-fn contains(hay: &serde_json::Value, needle: &serde_json::Value) -> bool {
-    hay == needle
-        || match hay {
-            serde_json::Value::Object(m) => m.values().any(|v| contains(v, needle)),
-            serde_json::Value::Array(a) => a.iter().any(|v| contains(v, needle)),
-            _ => false,
-        }
-}
-
 // Every shot, defensive fire and rout roll of seeded battles, resolved again by the
 // companion with the battle's own dice, is explained as the battle explained it, the rout
 // rolls that follow a shot included.
@@ -610,10 +525,11 @@ fn the_battle_and_the_companion_explain_shots_and_routs_alike() {
         } else {
             [&mut b, &mut a]
         };
-        let (n, names) = predictions_match_through_decisions(seed, &mut players, 5_000)
+        let (scenario, _) = TwoByTwo.default_scenario(seed);
+        let met = predictions_match(&TwoByTwo, scenario, seed, &mut players, 5_000)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        compared += n;
-        for name in names {
+        compared += met.compared;
+        for name in met.rolls {
             if !seen.contains(&name) {
                 seen.push(name);
             }
@@ -792,6 +708,9 @@ mod melee_rolls {
                 }
                 same(&MeleeRoll.odds(t, &s), &by_first_rounds(&s))
                     .unwrap_or_else(|e| panic!("{s:?}: {e}"));
+                // Walking every throw round by round agrees too, however many rout rolls
+                // follow the deciding round.
+                odds_agree(&MeleeRoll, t, &s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
             }
         }
         // Without a column both ways agree too.
@@ -1084,11 +1003,11 @@ mod setup_rolls {
     use grognard_rules_two_by_two::resolutions::book_tables;
     use grognard_rules_two_by_two::resolve::setup::{SetUp, SetupRoll, Situation};
 
-    // When the first 10 AP is already the whole army, ties change nothing but the dice, and
-    // every round is alike: walking the throws gives the exact odds.
+    // Walking the throws round by round gives the exact odds: the ties that bring more of
+    // the army onto the table are walked one by one, and the rounds after them are alike.
     #[test]
-    fn setup_odds_agree_with_every_throw_when_rounds_are_alike() {
-        for army_ap in [5.0, 10.0] {
+    fn setup_odds_agree_with_every_throw() {
+        for army_ap in [5.0, 10.0, 15.0, 20.0, 30.0, 40.0] {
             odds_agree(&SetupRoll, book_tables(), &Situation { army_ap }).unwrap();
         }
     }

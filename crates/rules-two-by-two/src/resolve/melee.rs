@@ -354,6 +354,7 @@ pub fn fight(t: &Melee, s: &Situation, dice: &mut dyn Dice) -> Fight {
     let mut defence = Explanation::new(RULE);
     defence.modifiers = modifiers(t, s, Role::Defender);
     loop {
+        dice.round();
         let (ra, rd) = roll_round(dice);
         attack.dice = vec![ra];
         defence.dice = vec![rd];
@@ -630,10 +631,9 @@ impl Resolution<Tables> for MeleeRoll {
         o
     }
 
-    /// Rounds are walked two dice each, then at most one rout roll (an odd depth cuts the
-    /// walk at the start of a round, where every round is alike).
-    fn depth(&self) -> usize {
-        7
+    /// Drawn rounds are thrown again with the same modifiers: every round is alike.
+    fn rounds(&self, _: &Tables, _: &Situation) -> Option<usize> {
+        Some(1)
     }
 
     fn odds(&self, t: &Tables, s: &Situation) -> Exact<MeleeEnd> {

@@ -37,6 +37,7 @@ impl Default for Situation {
 pub fn roll_off(dice: &mut dyn Dice) -> (Vec<(u8, u8)>, bool) {
     let mut rounds = Vec::new();
     loop {
+        dice.round();
         let a = dice.roll(6, "set-up roll-off, first army");
         let b = dice.roll(6, "set-up roll-off, second army");
         rounds.push((a, b));
@@ -179,9 +180,15 @@ impl Resolution<Tables> for SetupRoll {
         set_up(s, first_attacks, rounds.len() - 1)
     }
 
-    /// Three rounds of two dice: a walk cut at the start of a round.
+    /// Two dice a round, for as many rounds as are walked.
     fn depth(&self) -> usize {
-        6
+        2 * (usize::from(ties_to_whole(MOST_AP)) + 2)
+    }
+
+    /// Each tie until the whole army is on the table changes what the next round decides;
+    /// the rounds after those are alike.
+    fn rounds(&self, _: &Tables, s: &Situation) -> Option<usize> {
+        Some(usize::from(ties_to_whole(s.army_ap)) + 1)
     }
 
     /// Each round decides (5 in 6) with either player as likely to win, so k ties then a
