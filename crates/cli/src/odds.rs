@@ -174,7 +174,7 @@ pub fn show_odds(o: &Odds, situation: &Value) -> String {
     } else {
         out.push_str("Modifiers:\n");
         for m in &o.modifiers {
-            let _ = writeln!(out, "  {:+}  {}", m.value, m.reason);
+            let _ = writeln!(out, "  {:+}  {} [{}]", m.value, m.reason, a.modifiers);
         }
     }
     out.push_str("Outcomes:\n");
@@ -230,7 +230,7 @@ pub fn odds_json(rules: &str, o: &Odds, situation: &Value) -> Value {
         "section": o.about.section,
         "dice": o.about.dice,
         "situation": situation,
-        "modifiers": o.modifiers,
+        "modifiers": o.modifiers.iter().map(|m| json!({"value": m.value, "reason": m.reason, "section": o.about.modifiers})).collect::<Vec<_>>(),
         "outcomes": o.outcomes,
         "expected": o.expected.iter().map(|(k, v)| json!({"quantity": k, "expected": v})).collect::<Vec<_>>(),
     })

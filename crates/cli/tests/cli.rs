@@ -1017,7 +1017,9 @@ fn odds_give_every_outcome_as_a_fraction_and_a_percentage() {
     assert!(o.status.success(), "{}", show(&o));
     let text = stdout(&o);
     assert!(
-        text.contains("  +1  HQ in base-to-base contact\n  -1  Disrupted"),
+        text.contains(
+            "  +1  HQ in base-to-base contact [2x2 Rally modifiers]\n  -1  Disrupted [2x2 Rally modifiers]"
+        ),
         "{text}"
     );
     assert!(
@@ -1031,6 +1033,11 @@ fn odds_give_every_outcome_as_a_fraction_and_a_percentage() {
     let o = grognard(&["odds", "--rules", "napoleons-wars", "maneuver", "--json"]);
     let j = json(&o);
     assert_eq!(j["roll"], "maneuver");
+    // Each modifier names the section that lists it.
+    assert_eq!(
+        j["modifiers"],
+        serde_json::json!([{"value": 2, "reason": "unit is Fresh", "section": "NW Maneuver table modifiers"}])
+    );
     let full = j["outcomes"]
         .as_array()
         .unwrap()

@@ -30,6 +30,8 @@ pub struct About {
     pub title: &'static str,
     /// The section of the book, e.g. "2x2 Resolving shooting".
     pub section: &'static str,
+    /// Where the book lists the modifiers of the roll, e.g. "2x2 Shooting modifiers".
+    pub modifiers: &'static str,
     /// What the roll decides, in a sentence.
     pub summary: &'static str,
     /// The dice thrown first, e.g. "1d6" or "2d6 each side".
@@ -908,6 +910,7 @@ mod tests {
                 name: "test",
                 title: "A test",
                 section: "T 1",
+                modifiers: "Test modifiers",
                 summary: "hits on 4+",
                 dice: "1d6",
             }

@@ -201,6 +201,7 @@ impl Resolution<Tables> for RallyRoll {
             name: "rally",
             title: "Rally",
             section: RULE,
+            modifiers: "2x2 Rally modifiers",
             summary: "a Pinned or Disrupted unit near an HQ of its chain tries to shed its marker",
             dice: "1d6",
         }

@@ -969,6 +969,7 @@ impl Resolution<Tables> for CombatRoll {
             name: "combat",
             title: "Combat",
             section: "NW 11.0-11.7",
+            modifiers: "NW Combat Die Roll Modifiers",
             summary: "a combat fought to its end: desperate struggles thrown again, the results table applied to both sides, and the officers' risks it calls for",
             dice: "2d6 each side a round",
         }

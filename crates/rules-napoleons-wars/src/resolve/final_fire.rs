@@ -181,6 +181,7 @@ impl Resolution<Tables> for EvasionRoll {
             name: "evasion",
             title: "Artillery evasion",
             section: RULE,
+            modifiers: "NW Artillery Evasion Table modifiers",
             summary:
                 "a charged battery tries to get away a full move before the attacker reaches it",
             dice: "2d6",
@@ -403,6 +404,7 @@ impl Resolution<Tables> for FinalFireRoll {
             name: "final_fire",
             title: "Final fire and evasion",
             section: RULE,
+            modifiers: "NW 8.4 artillery fire modifiers",
             summary: "a battery charged from its front shoots at its attacker, then, unless that stops the attack or it is attached to infantry, tries to get away",
             dice: "2d6, then 2d6",
         }

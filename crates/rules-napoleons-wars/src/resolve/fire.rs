@@ -770,6 +770,7 @@ impl Resolution<Tables> for ArtilleryRoll {
             name: "artillery",
             title: "Artillery fire",
             section: "NW 8.0-8.4 Artillery fire",
+            modifiers: "NW 8.4 artillery fire modifiers",
             summary: "one or more batteries fire together at a target: its losses, disorder and retreat, or a battery suppressed, damaged or destroyed",
             dice: "2d6 (and 1d6 or 2d6 of fire points for each rocket battery)",
         }

@@ -111,6 +111,7 @@ impl Resolution<Tables> for InitiativeRoll {
             name: "initiative",
             title: "Initiative",
             section: "NW 6.0 Initiative phase",
+            modifiers: "NW 6.0 Initiative phase",
             summary: "which CinC wins the initiative and chooses who goes first this turn",
             dice: "2d6 each side",
         }

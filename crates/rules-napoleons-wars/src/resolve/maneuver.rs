@@ -201,6 +201,7 @@ impl Resolution<Tables> for ManeuverRoll {
             name: "maneuver",
             title: "Maneuver roll",
             section: RULE,
+            modifiers: "NW Maneuver table modifiers",
             summary: "how far a unit may move this maneuver phase, or whether it must hold, re-order or retreat",
             dice: "2d6",
         }

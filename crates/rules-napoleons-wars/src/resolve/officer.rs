@@ -100,6 +100,7 @@ impl Resolution<Tables> for OfficerRisk {
             name: "officer_risk",
             title: "Officer casualty",
             section: "NW 11.7 Officer casualties",
+            modifiers: "NW 11.7 Officer casualties",
             summary: "whether an officer at risk (attached to a beaten unit, a valorous commander who lent it his bonus, or run over by enemy troops) is killed",
             dice: "2d6",
         }

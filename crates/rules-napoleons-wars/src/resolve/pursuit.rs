@@ -101,6 +101,7 @@ impl Resolution<Tables> for PursuitRoll {
             name: "pursuit",
             title: "Pursuit and final losses",
             section: "NW Optional rules 1.0 Pursuit",
+            modifiers: "NW Optional rules 1.0 Pursuit die roll modifiers",
             summary: "the s.p. a broken army loses to the victor's light cavalry, and each side's final losses (campaign games)",
             dice: "1d6 for each step of light cavalry superiority",
         }

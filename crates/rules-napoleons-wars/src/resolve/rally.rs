@@ -102,6 +102,7 @@ impl Resolution<Tables> for RallyRoll {
             name: "rally",
             title: "Rally",
             section: "NW 12.0 Rally phase",
+            modifiers: "NW Rally Table modifiers",
             summary: "whether a routed brigade rallies, facing the enemy in disorder, or runs on",
             dice: "2d6",
         }

@@ -106,6 +106,7 @@ impl Resolution<Tables> for ReactionRoll {
             name: "reaction",
             title: "Cavalry reaction",
             section: "NW 10.1 Reaction procedure",
+            modifiers: "NW Cavalry Reaction Table modifiers",
             summary:
                 "whether a cavalry brigade charged, or with an enemy moved into its zone, may react",
             dice: "2d6",

@@ -270,6 +270,7 @@ impl Resolution<Tables> for SkirmishRoll {
             name: "skirmish",
             title: "Skirmish attack",
             section: RULE,
+            modifiers: "NW 7.7 Skirmish modifiers",
             summary:
                 "skirmishers try to disorder a unit, cost it a strength point or shoot its general",
             dice: "2d6 each side",

@@ -34,6 +34,7 @@ impl Resolution<Tables> for DefensiveFireRoll {
             name: "defensive_fire",
             title: "Defensive fire against contact",
             section: "2x2 Defensive fire against contact",
+            modifiers: "2x2 Shooting modifiers",
             summary: "a contacted unit fires at a unit that contacted it: Pinned or Disrupted \
                       throws the charger back and calls off its melee",
             dice: "1d6",

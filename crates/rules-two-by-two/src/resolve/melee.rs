@@ -581,6 +581,7 @@ impl Resolution<Tables> for MeleeRoll {
             name: "melee",
             title: "Melee",
             section: "2x2 Melee",
+            modifiers: "2x2 Melee modifiers",
             summary: "attacker and defender each throw 1d6 plus modifiers, draws thrown again; the difference routs or destroys the loser, and a routing loser rolls to survive",
             dice: "1d6 each side",
         }

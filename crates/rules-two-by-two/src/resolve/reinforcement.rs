@@ -168,6 +168,7 @@ impl Resolution<Tables> for ReinforcementRoll {
             name: "reinforcement",
             title: "Reinforcement",
             section: RULE,
+            modifiers: RULE,
             summary: "a die thrown at a reinforcement point brings on the first unit waiting there: 3+ on the side's own edge, 4+ on a flank",
             dice: "1d6",
         }

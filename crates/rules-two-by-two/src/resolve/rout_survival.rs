@@ -58,6 +58,7 @@ impl Resolution<Tables> for RoutSurvivalRoll {
             name: "rout_survival",
             title: "Rout roll",
             section: rout::RULE,
+            modifiers: rout::RULE,
             summary: "a routing unit is destroyed on 1-2; otherwise it makes its rout move and \
                       ends Disrupted",
             dice: "1d6",

@@ -122,6 +122,7 @@ impl Resolution<Tables> for SetupRoll {
             name: "setup",
             title: "Set-up roll-off",
             section: RULE,
+            modifiers: RULE,
             summary: "each player throws 1d6, the higher attacks; each tie adds 10 AP to what both sides set up at the start, and the dice are thrown again",
             dice: "1d6 each player",
         }

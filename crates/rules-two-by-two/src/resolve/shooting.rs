@@ -21,6 +21,7 @@ impl Resolution<Tables> for ShootingRoll {
             name: "shooting",
             title: "Shooting",
             section: shooting::RULE,
+            modifiers: "2x2 Shooting modifiers",
             summary: "a unit fires at an enemy: no effect, Pinned, Disrupted, routs (then the \
                       target's rout roll) or destroyed",
             dice: "1d6",
