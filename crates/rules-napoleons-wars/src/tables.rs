@@ -34,6 +34,37 @@ pub struct Tables {
     pub rally: Rally,
     /// Chapter II's design tables, and the command range cuts of play.
     pub design: DesignTables,
+    /// Pursuit and final losses in campaign games ("NW Optional rules 1.0, 2.0").
+    pub campaign: Campaign,
+}
+
+/// A campaign game's pursuit of a broken army and its final losses ("NW Optional rules 1.0
+/// Pursuit", "NW Optional rules 2.0 Final Loss Calculations"). The defaults are the book's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Campaign {
+    /// Added to each pursuit die in mud, rain or snow.
+    pub pursuit_bad_weather: i32,
+    /// Added to each pursuit die when the game went into the last quarter of its turns.
+    pub pursuit_late: i32,
+    /// The least a pursuit die counts for, whatever its modifiers.
+    pub pursuit_die_least: u32,
+    /// The part of its lost s.p. the victor regains, as a fraction.
+    pub winner_regains: [u32; 2],
+    /// The part of its lost s.p. the defeated army regains, as a fraction.
+    pub loser_regains: [u32; 2],
+}
+
+impl Default for Campaign {
+    fn default() -> Self {
+        Campaign {
+            pursuit_bad_weather: -1,
+            pursuit_late: -1,
+            pursuit_die_least: 1,
+            winner_regains: [1, 3],
+            loser_regains: [1, 2],
+        }
+    }
 }
 
 /// A modifier that depends on a unit's quality: Guard, Elite, Veteran, Line, Conscript,

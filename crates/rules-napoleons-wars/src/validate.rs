@@ -1904,6 +1904,35 @@ pub fn tables(out: &mut Vec<Problem>, t: &Tables) {
         near,
     );
 
+    let ca = &t.campaign;
+    mods(
+        out,
+        "campaign",
+        &[
+            ("pursuit_bad_weather", ca.pursuit_bad_weather),
+            ("pursuit_late", ca.pursuit_late),
+        ],
+    );
+    if !(0..=6).contains(&ca.pursuit_die_least) {
+        out.push(Problem::new(
+            "tables.campaign.pursuit_die_least",
+            format!("a pursuit die counting at least {}", ca.pursuit_die_least),
+            "a die counts at least 0 to 6 s.p.; the book's least is 1",
+        ));
+    }
+    for (f, [n, d]) in [
+        ("winner_regains", ca.winner_regains),
+        ("loser_regains", ca.loser_regains),
+    ] {
+        if d == 0 || n > d {
+            out.push(Problem::new(
+                format!("tables.campaign.{f}"),
+                format!("regaining {n}/{d} of the s.p. lost"),
+                "give a fraction from [0, 1] to [1, 1]; the book's are [1, 3] for the victor and [1, 2] for the defeated",
+            ));
+        }
+    }
+
     design_tables(out, &t.design);
 
     // Any number not finite that the checks above do not name (a field added later).

@@ -2,7 +2,7 @@
 //! Optional rules 1.0, 2.0").
 
 use crate::campaign;
-use crate::tables::Tables;
+use crate::tables::{Campaign, Tables};
 use grognard_engine::files::Problem;
 use grognard_engine::resolution::{About, Chance, Exact, Resolution};
 use grognard_engine::{Dice, Explanation, Modifier};
@@ -79,13 +79,13 @@ impl fmt::Display for Pursued {
     }
 }
 
-fn pursued(s: &Situation, dice: u32, taken: u32) -> Pursued {
+fn pursued(t: &Campaign, s: &Situation, dice: u32, taken: u32) -> Pursued {
     let loser = s.loser_lost_sp + taken;
     Pursued {
         dice,
         taken,
-        winner_final: s.winner_lost_sp - campaign::regained(s.winner_lost_sp, true),
-        loser_final: loser - campaign::regained(loser, false),
+        winner_final: s.winner_lost_sp - campaign::regained(t, s.winner_lost_sp, true),
+        loser_final: loser - campaign::regained(t, loser, false),
     }
 }
 
@@ -137,48 +137,41 @@ impl Resolution<Tables> for PursuitRoll {
         out
     }
 
-    fn modifiers(&self, _: &Tables, s: &Situation) -> Vec<Modifier> {
-        let mut m = Vec::new();
-        if s.bad_weather {
-            m.push(Modifier::new(-1, "-1 a die: mud, rain or snow"));
-        }
-        if s.late {
-            m.push(Modifier::new(
-                -1,
-                "-1 a die: the last quarter of the game's turns",
-            ));
-        }
-        m
+    fn modifiers(&self, t: &Tables, s: &Situation) -> Vec<Modifier> {
+        campaign::pursuit_modifiers(&t.campaign, s.bad_weather, s.late)
     }
 
     fn resolve(
         &self,
-        _: &Tables,
+        t: &Tables,
         s: &Situation,
         dice: &mut dyn Dice,
         rolls: &mut Vec<Explanation>,
     ) -> Pursued {
+        let t = &t.campaign;
         let n = campaign::pursuit_dice(s.winner_light_sp, s.loser_light_sp);
         if n == 0 {
-            return pursued(s, 0, 0);
+            return pursued(t, s, 0, 0);
         }
-        let (e, taken) = campaign::pursuit(n, s.bad_weather, s.late, dice);
+        let (e, taken) = campaign::pursuit(t, n, s.bad_weather, s.late, dice);
         rolls.push(e);
-        pursued(s, n, taken)
+        pursued(t, s, n, taken)
     }
 
-    fn odds(&self, _: &Tables, s: &Situation) -> Exact<Pursued> {
+    fn odds(&self, t: &Tables, s: &Situation) -> Exact<Pursued> {
+        let t = &t.campaign;
         let n = campaign::pursuit_dice(s.winner_light_sp, s.loser_light_sp);
         let mut out = Exact::new();
         if n == 0 {
-            out.add(pursued(s, 0, 0), Chance::from_integer(1));
+            out.add(pursued(t, s, 0, 0), Chance::from_integer(1));
             return out;
         }
-        // What one die takes, never below 1; the totals of n dice by counting.
-        let per = campaign::pursuit_per_die(s.bad_weather, s.late);
+        // What one die takes, never below the least; the totals of n dice by counting.
+        let per = campaign::pursuit_per_die(t, s.bad_weather, s.late);
         let mut counts: Vec<u128> = vec![1];
         for _ in 0..n {
-            let mut next = vec![0u128; counts.len() + 6];
+            let most = (1..=6u32).map(&per).max().unwrap_or(0) as usize;
+            let mut next = vec![0u128; counts.len() + most];
             for (total, c) in counts.iter().enumerate() {
                 for face in 1..=6u32 {
                     next[total + per(face) as usize] += c;
@@ -189,7 +182,7 @@ impl Resolution<Tables> for PursuitRoll {
         let all = 6u128.pow(n);
         for (taken, c) in counts.iter().enumerate() {
             if *c > 0 {
-                out.add(pursued(s, n, taken as u32), Chance::new(*c, all));
+                out.add(pursued(t, s, n, taken as u32), Chance::new(*c, all));
             }
         }
         out
