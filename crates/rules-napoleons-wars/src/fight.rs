@@ -133,6 +133,9 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         .collect();
     let town = measure::holds_hard_cover(ctx.state, &d, &from);
     let guns0 = ctx.state.battery_on(defender).map(|g| g.id);
+    // The valour each side took in the first round, and the unit that took the attacker's:
+    // it holds through the desperate struggles (ruling N56).
+    let mut valour: Option<(UnitId, bool, bool)> = None;
     for _round in 0..20 {
         let live: Vec<UnitId> = c
             .attackers
@@ -147,9 +150,18 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
             attackers: live.clone(),
             defender,
         };
-        let s = situation(ctx.state, &now);
-        if s.attacker_valorous_near || s.defender_valorous_near {
-            ctx.emit(Event::ValourUsed);
+        let mut s = situation(ctx.state, &now);
+        match valour {
+            Some((first, a, d)) => {
+                s.attacker_valorous_near = a && first == live[0];
+                s.defender_valorous_near = d;
+            }
+            None => {
+                valour = Some((live[0], s.attacker_valorous_near, s.defender_valorous_near));
+                if s.attacker_valorous_near || s.defender_valorous_near {
+                    ctx.emit(Event::ValourUsed);
+                }
+            }
         }
         // The valorous commander whose bonus a side took shares its leaders' risks ("NW II
         // 3.2", ruling N32).

@@ -824,6 +824,40 @@ mod combat {
         assert_eq!(o.modifiers.iter().map(|m| m.value).sum::<i32>(), 1);
     }
 
+    // Ruling N56: the French attacker within 3" of a valorous commander takes +1 in the
+    // first round (Fresh +2, French +1, valour +1 = +4 against the Fresh defender's +2) and
+    // keeps it when a desperate struggle throws the combat again.
+    #[test]
+    fn n56_valour_holds_through_a_desperate_struggle() {
+        let r =
+            grognard_engine::book::Book::resolutions(&grognard_rules_napoleons_wars::NapoleonsWars)
+                .into_iter()
+                .find(|r| r.about().name == "combat")
+                .unwrap();
+        let s = serde_json::json!({
+            "attacker": {"nation": "France", "sp": 6},
+            "defender": {"nation": "Austria", "sp": 6},
+            "attacker_valorous_near": true,
+        });
+        // 3+3+4 = 10 against 4+4+2 = 10: a struggle. Then 6+6 against 1+1.
+        let faces = [3, 3, 4, 4, 6, 6, 1, 1, 6, 6, 6, 6];
+        let done = r
+            .resolve(&s, &mut grognard_engine::dice::Scripted::new(&faces))
+            .unwrap();
+        let valour: Vec<bool> = done
+            .rolls
+            .iter()
+            .filter(|e| e.dice.len() == 2 && e.dice != [1, 1] && e.dice != [4, 4])
+            .map(|e| e.modifiers.iter().any(|m| m.reason.contains("valorous")))
+            .collect();
+        assert_eq!(valour, [true, true], "{:#?}", done.rolls);
+        assert!(
+            done.outcome.contains("after a desperate struggle"),
+            "{}",
+            done.outcome
+        );
+    }
+
     #[test]
     fn combat_situations_the_book_forbids_are_named() {
         let r =

@@ -561,8 +561,9 @@ fn lose(u: &mut UnitFacts, lot: &mut Lot, n: u32) -> bool {
 }
 
 /// A desperate struggle: both lose and are disordered, and the combat goes on with the
-/// modifiers worked out afresh, unless a side is left with no unit. (The valorous bonus is
-/// spent with the first round.)
+/// modifiers worked out afresh, unless a side is left with no unit. A valorous commander's
+/// bonus stays with the unit that took it (ruling N56); a second attacker taking the
+/// primary's place has none.
 fn struggle(t: &Combat, mut st: Stage) -> Result<Stage, Fought> {
     let cap = if st.s.squares() {
         t.struggle_loss.min(t.squares_loss_cap)
@@ -580,14 +581,13 @@ fn struggle(t: &Combat, mut st: Stage) -> Result<Stage, Fought> {
     st.defender = dl;
     st.s.attacker = a;
     st.s.defender = d;
-    st.s.attacker_valorous_near = false;
-    st.s.defender_valorous_near = false;
     let mut no_attacker = false;
     if a_gone {
         match st.s.second.take() {
             Some(second) if !st.first_gone => {
                 st.first_gone = true;
                 st.s.attacker = second;
+                st.s.attacker_valorous_near = false;
                 st.s.attacker_lost_sp_in_fire = st.s.second_lost_sp_in_fire;
             }
             _ => no_attacker = true,
