@@ -10,6 +10,7 @@
 use crate::command::Command;
 use crate::measure::{self, distance};
 use crate::melee;
+use crate::movement;
 use crate::rules::{arrival_pose, face_poses, follow_up_reach, phase_key, TwoByTwo};
 use crate::shooting;
 use crate::state::{Contact, Pending, ShotResult, State, Status, Unit, UnitId};
@@ -53,23 +54,31 @@ fn push_legal(
     });
 }
 
-/// A move of `unit` along `legs`, if legal.
-#[allow(clippy::too_many_arguments)]
+/// A move of a unit along `legs`, if legal: the unit may move in this phase (its caller
+/// knows), so the move is legal when it plans, through the unit's neighbourhood gathered
+/// once for all its moves.
 fn push_move(
     state: &State,
-    side: Side,
+    near: &movement::Near,
     out: &mut Vec<Candidate<Command>>,
-    unit: UnitId,
+    u: &Unit,
     legs: Vec<Leg>,
-    score: f64,
-    why: &'static str,
+    (score, why): (f64, &'static str),
 ) {
-    let command = Command::Move {
-        unit,
-        legs,
-        exit: false,
-    };
-    push(state, side, out, command, score, why);
+    if movement::plan_near(state, u, &legs, false, Some(near)).is_ok() {
+        push_legal(
+            state,
+            u.side,
+            out,
+            Command::Move {
+                unit: u.id,
+                legs,
+                exit: false,
+            },
+            score,
+            why,
+        );
+    }
 }
 
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -146,28 +155,48 @@ fn melee_value(state: &State, me: &Unit, enemy: &Unit) -> f64 {
     p * worth(enemy) * 0.8 - (1.0 - p) * worth(me) * 0.8 + help
 }
 
-/// The value of a charge, worked out on a copy of the state with the charge made: the
-/// defender's shot first, with its real modifiers ("Defensive fire against contact"), then
-/// the melee with its exact odds, both from the rule set's own resolution code.
-fn charge_value(state: &State, me: &Unit, legs: &[Leg]) -> Option<f64> {
-    let mut sim = state.clone();
-    let mut events = Vec::new();
-    let mut no_dice = grognard_engine::dice::Scripted::new(&[]);
-    let cmd = Command::Move {
-        unit: me.id,
-        legs: legs.to_vec(),
-        exit: false,
+/// The value of a charge, worked out on a scratch copy of the state with the charge made:
+/// the defender's shot first, with its real modifiers ("Defensive fire against contact"),
+/// then the melee with its exact odds, both from the rule set's own resolution code. The
+/// move is planned by the code that checks it when it is given; the scratch state is put
+/// back as it was before this returns.
+fn charge_value(
+    state: &State,
+    near: &movement::Near,
+    sim: &mut State,
+    me: &Unit,
+    legs: &[Leg],
+) -> Option<f64> {
+    let plan = movement::plan_near(state, me, legs, false, Some(near)).ok()?;
+    let defender = *plan.touches.first()?;
+    let kept: Vec<(Pose, Status)> = sim.units.iter().map(|u| (u.pose, u.status)).collect();
+    let contacts = sim.contacts.len();
+    sim.units[me.id as usize].pose = plan.to;
+    if plan.pinned_by_light_wood {
+        sim.units[me.id as usize].status = Status::Pinned;
+    }
+    let contact = Contact {
+        attacker: me.id,
+        defender,
     };
-    TwoByTwo
-        .execute(&mut sim, me.side, &cmd, &mut no_dice, &mut events)
-        .ok()?;
-    let contact = *sim.contacts.iter().find(|c| c.attacker == me.id)?;
+    sim.contacts.push(contact);
+    let v = charge_made(state, sim, me, contact);
+    for (u, (pose, status)) in sim.units.iter_mut().zip(kept) {
+        u.pose = pose;
+        u.status = status;
+    }
+    sim.contacts.truncate(contacts);
+    Some(v)
+}
+
+/// The value of a charge made on `sim`, in contact through `contact`.
+fn charge_made(state: &State, sim: &mut State, me: &Unit, contact: Contact) -> f64 {
     let enemy = sim.unit(contact.defender).clone();
     let mine = worth(me);
     let theirs = worth(&enemy);
     // A defender in good order turns to face the charge before it fires.
     if enemy.kind.is_infantry() && enemy.status == Status::Ready {
-        if let Ok((dp, ap, others)) = face_poses(&sim, enemy.id, me.id) {
+        if let Ok((dp, ap, others)) = face_poses(sim, enemy.id, me.id) {
             sim.units[enemy.id as usize].pose = dp;
             sim.units[me.id as usize].pose = ap;
             for (o, p) in others {
@@ -178,8 +207,8 @@ fn charge_value(state: &State, me: &Unit, legs: &[Leg]) -> Option<f64> {
     let mut reach = 1.0;
     let mut v = 0.0;
     let me_now = sim.unit(me.id).clone();
-    if let Ok(plan) = shooting::plan(&sim, enemy.id, me.id, None) {
-        for (r, p) in &shooting::odds(&sim, &plan).outcomes {
+    if let Ok(plan) = shooting::plan(sim, enemy.id, me.id, None) {
+        for (r, p) in &shooting::odds(sim, &plan).outcomes {
             match shooting::effect_on(&me_now, *r) {
                 ShotResult::NoEffect => {}
                 ShotResult::Pinned | ShotResult::Disrupted => {
@@ -207,11 +236,11 @@ fn charge_value(state: &State, me: &Unit, legs: &[Leg]) -> Option<f64> {
         if distance(&e.base(), &at) > max {
             continue;
         }
-        let Ok(plan) = shooting::plan(&sim, e.id, me.id, None) else {
+        let Ok(plan) = shooting::plan(sim, e.id, me.id, None) else {
             continue;
         };
         let (mut gone, mut cost) = (0.0, 0.0);
-        for (r, p) in &shooting::odds(&sim, &plan).outcomes {
+        for (r, p) in &shooting::odds(sim, &plan).outcomes {
             match shooting::effect_on(&me_now, *r) {
                 ShotResult::Routs => {
                     gone += p;
@@ -229,7 +258,7 @@ fn charge_value(state: &State, me: &Unit, legs: &[Leg]) -> Option<f64> {
     }
     let engaged = melee::engaged_counts(&sim.contacts);
     let t = &state.field.tables.melee;
-    for ((attacker_won, diff), p) in &melee::odds(&sim, &contact, &engaged).outcomes {
+    for ((attacker_won, diff), p) in &melee::odds(sim, &contact, &engaged).outcomes {
         // A loser is destroyed outright from the "destroyed" row; otherwise it routs and
         // dies on a 1-2 one time in three. Our own routed unit is left Disrupted in front of
         // the enemy, so a rout costs us more than it gains us.
@@ -242,7 +271,7 @@ fn charge_value(state: &State, me: &Unit, legs: &[Leg]) -> Option<f64> {
                 -(if destroyed { 1.0 } else { 0.7 }) * mine
             };
     }
-    Some(v)
+    v
 }
 
 fn enemies_near<'a>(
@@ -346,8 +375,19 @@ fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             .fold(f64::INFINITY, f64::min)
     };
     ready.sort_by(|a, b| near(a).total_cmp(&near(b)).then(a.id.cmp(&b.id)));
+    // One scratch copy of the state for every charge weighed.
+    let mut scratch = None;
     for u in ready.into_iter().take(3) {
-        unit_moves(state, side, u, defender, draw_play, pressure, urgency, out);
+        unit_moves(
+            state,
+            side,
+            u,
+            defender,
+            draw_play,
+            (pressure, urgency),
+            &mut scratch,
+            out,
+        );
     }
 }
 
@@ -359,8 +399,8 @@ fn unit_moves(
     u: &Unit,
     defender: bool,
     draw_play: bool,
-    pressure: f64,
-    urgency: f64,
+    (pressure, urgency): (f64, f64),
+    scratch: &mut Option<State>,
     out: &mut Vec<Candidate<Command>>,
 ) {
     let light = |u: &Unit| {
@@ -389,6 +429,8 @@ fn unit_moves(
         return;
     }
     let allowance = state.field.tables.move_allowance(u.kind);
+    // Every move weighed below, charges included, goes no further than this.
+    let near = movement::neighbourhood(state, u, allowance + 3.0);
     // Charges.
     if !u.kind.is_artillery() && !draw_play {
         for e in state.enemies_of(side) {
@@ -406,8 +448,9 @@ fn unit_moves(
             });
             for face in faces.into_iter().take(2) {
                 if let Some(legs) = charge_legs(u, &eb, face) {
-                    // The simulation runs the move through `execute`, which checks it.
-                    let Some(v) = charge_value(state, u, &legs) else {
+                    // The charge is checked as it would be carried out.
+                    let sim = scratch.get_or_insert_with(|| state.clone());
+                    let Some(v) = charge_value(state, &near, sim, u, &legs) else {
                         continue;
                     };
                     let command = Command::Move {
@@ -448,7 +491,7 @@ fn unit_moves(
             ];
             let eb = Base::new(spot, u.base().width, u.base().depth);
             let score = 2.0 + worth(f) - danger(state, u, &eb);
-            push_move(state, side, out, u.id, legs, score, "HQ joins a stuck unit");
+            push_move(state, &near, out, u, legs, (score, "HQ joins a stuck unit"));
         }
     }
     // Leaving the field when playing for a draw.
@@ -480,7 +523,7 @@ fn unit_moves(
                 let score = 1.0 + 0.35 * progress - danger(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
-                push_move(state, side, out, u.id, legs, score, "advance");
+                push_move(state, &near, out, u, legs, (score, "advance"));
             }
         }
     }
@@ -497,7 +540,7 @@ fn unit_moves(
                 let score = 1.0 + 0.35 * progress - danger(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
-                push_move(state, side, out, u.id, legs, score, "advance");
+                push_move(state, &near, out, u, legs, (score, "advance"));
             }
         }
     }
@@ -522,7 +565,7 @@ fn unit_moves(
         ],
         vec![Leg::Side { d: 0.5 }],
     ] {
-        push_move(state, side, out, u.id, legs, -0.5, "wander");
+        push_move(state, &near, out, u, legs, (-0.5, "wander"));
     }
 }
 

@@ -199,14 +199,28 @@ fn sweep_clear(state: &State, near: &Near, from: &Base, to: &Base) -> Result<(),
     Ok(())
 }
 
-/// The units and terrain within reach of a move: nothing further away can matter to it.
-struct Near<'a> {
+/// The units and terrain within reach of a unit's moves: nothing further away can matter to
+/// them. Gathered once, it serves every move of the unit that goes no further than `reach`.
+pub struct Near<'a> {
+    unit: UnitId,
+    /// The length of legs it serves.
+    reach: f64,
     units: Vec<(UnitId, grognard_engine::Side, Base)>,
     terrain: Vec<&'a Feature>,
 }
 
+/// The length of a move's legs, by which it reaches.
+fn legs_length(legs: &[Leg]) -> f64 {
+    legs.iter().map(|l| l.length()).sum::<f64>()
+}
+
 fn near<'a>(state: &'a State, unit: &Unit, legs: &[Leg]) -> Near<'a> {
-    let reach: f64 = legs.iter().map(|l| l.length()).sum::<f64>() + 1.5;
+    neighbourhood(state, unit, legs_length(legs))
+}
+
+/// What lies within reach of moves of `unit` whose legs are at most `length` long.
+pub fn neighbourhood<'a>(state: &'a State, unit: &Unit, length: f64) -> Near<'a> {
+    let reach: f64 = length + 1.5;
     let c = unit.pose.pos;
     let units = state
         .on_table()
@@ -222,11 +236,28 @@ fn near<'a>(state: &'a State, unit: &Unit, legs: &[Leg]) -> Near<'a> {
             c.x + reach >= lo.x && c.x - reach <= hi.x && c.y + reach >= lo.y && c.y - reach <= hi.y
         })
         .collect();
-    Near { units, terrain }
+    Near {
+        unit: unit.id,
+        reach: length,
+        units,
+        terrain,
+    }
 }
 
 /// Check a move and work out its cost and result.
 pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<MovePlan, Illegal> {
+    plan_near(state, unit, legs, exit, None)
+}
+
+/// [`plan`] with the unit's neighbourhood gathered beforehand, for weighing many moves of
+/// one unit; a neighbourhood of another unit, or too short for the legs, is gathered anew.
+pub fn plan_near(
+    state: &State,
+    unit: &Unit,
+    legs: &[Leg],
+    exit: bool,
+    gathered: Option<&Near>,
+) -> Result<MovePlan, Illegal> {
     let f = &state.field;
     let tables = &f.tables;
     if legs.is_empty() || legs.len() > 16 {
@@ -238,7 +269,14 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
             "every distance must be a finite number, not negative",
         ));
     }
-    let near = near(state, unit, legs);
+    let own;
+    let near = match gathered {
+        Some(n) if n.unit == unit.id && legs_length(legs) <= n.reach => n,
+        _ => {
+            own = near(state, unit, legs);
+            &own
+        }
+    };
     let mut pose = unit.pose;
     let mut cost = 0.0;
     let mut bridge = 0.0;
@@ -288,7 +326,7 @@ pub fn plan(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> Result<Move
                 all_road &= g.all_road;
                 through_town |= g.town > 1e-9;
                 entered_light_wood |= g.light_wood > 1e-9;
-                sweep_clear(state, &near, &from, &to)?;
+                sweep_clear(state, near, &from, &to)?;
                 // Sample the ground the base stands on along the leg.
                 let steps = ((d / 0.25).ceil() as usize).max(1);
                 for s in 1..=steps {

@@ -90,7 +90,15 @@ fn wrong(reason: &str) -> Illegal {
 }
 
 impl TwoByTwo {
-    fn check_inner(&self, state: &State, side: Side, cmd: &Command) -> Result<(), Illegal> {
+    /// Check a command. A move is planned by its check; the plan is left in `planned` for
+    /// carrying it out, so that a move is planned once.
+    pub(crate) fn check_inner(
+        &self,
+        state: &State,
+        side: Side,
+        cmd: &Command,
+        planned: &mut Option<movement::MovePlan>,
+    ) -> Result<(), Illegal> {
         if state.outcome.is_some() {
             return Err(wrong("the battle is over"));
         }
@@ -129,7 +137,8 @@ impl TwoByTwo {
                 need(key, "move")?;
                 let u = own(*unit)?;
                 movement::may_move(state, u)?;
-                movement::plan(state, u, legs, *exit).map(|_| ())
+                *planned = Some(movement::plan(state, u, legs, *exit)?);
+                Ok(())
             }
             Command::Reinforce { point } => {
                 need(key, "move")?;
@@ -297,13 +306,19 @@ impl TwoByTwo {
         }
     }
 
-    fn perform(&self, ctx: &mut Ctx, side: Side, cmd: &Command) {
+    fn perform(
+        &self,
+        ctx: &mut Ctx,
+        side: Side,
+        cmd: &Command,
+        planned: Option<movement::MovePlan>,
+    ) {
         match cmd {
             Command::EndPhase => end_phase(ctx),
             Command::Pass { unit } => ctx.emit(Event::Passed { unit: *unit }),
             Command::Move { unit, legs, exit } => {
-                let u = ctx.state.unit(*unit).clone();
-                let plan = movement::plan(ctx.state, &u, legs, *exit).expect("checked");
+                let _ = (legs, exit);
+                let plan = planned.expect("a checked move is planned");
                 ctx.emit(Event::Moved {
                     unit: *unit,
                     to: plan.to,
@@ -1136,7 +1151,7 @@ impl Ruleset for TwoByTwo {
     }
 
     fn check(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
-        self.check_inner(state, side, command)
+        self.check_inner(state, side, command, &mut None)
     }
 
     fn execute(
@@ -1147,13 +1162,14 @@ impl Ruleset for TwoByTwo {
         dice: &mut dyn Dice,
         events: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        self.check_inner(state, side, command)?;
+        let mut planned = None;
+        self.check_inner(state, side, command, &mut planned)?;
         let mut ctx = Ctx {
             state,
             dice,
             events,
         };
-        self.perform(&mut ctx, side, command);
+        self.perform(&mut ctx, side, command, planned);
         ctx.prune_contacts();
         ctx.check_victory();
         Ok(())
