@@ -1122,7 +1122,7 @@ fn batch_game<R: Book>(
     master: u64,
     index: u64,
     names: &[String; 2],
-) -> Result<Option<usize>, String> {
+) -> Result<(Option<usize>, usize), String> {
     let seed = derive_seed(master, index);
     let scenario = match file {
         Some(f) => {
@@ -1150,9 +1150,12 @@ fn batch_game<R: Book>(
     let outcome = m
         .play(&mut players, STEP_LIMIT)
         .map_err(|e| format!("battle {index} (seed {seed}): {e}"))?;
-    Ok(outcome
-        .winner
-        .map(|s| if swap { 1 - s.index() } else { s.index() }))
+    Ok((
+        outcome
+            .winner
+            .map(|s| if swap { 1 - s.index() } else { s.index() }),
+        m.steps.len(),
+    ))
 }
 
 fn batch<R: Book>(
@@ -1181,7 +1184,7 @@ fn batch<R: Book>(
         indicatif::ProgressBar::hidden()
     };
     let started = Instant::now();
-    let results: Vec<Result<Option<usize>, String>> = (0..games)
+    let results: Vec<Result<(Option<usize>, usize), String>> = (0..games)
         .into_par_iter()
         .map(|i| {
             let r = batch_game(rules, file, seed, i, names);
@@ -1194,10 +1197,16 @@ fn batch<R: Book>(
     let mut wins = [0u64; 2];
     let mut draws = 0u64;
     let mut errors = Vec::new();
+    let mut commands = 0usize;
     for r in results {
         match r {
-            Ok(Some(w)) => wins[w] += 1,
-            Ok(None) => draws += 1,
+            Ok((winner, n)) => {
+                commands += n;
+                match winner {
+                    Some(w) => wins[w] += 1,
+                    None => draws += 1,
+                }
+            }
             Err(e) => errors.push(e),
         }
     }
@@ -1222,6 +1231,7 @@ fn batch<R: Book>(
             "threads": threads,
             "seconds": secs,
             "battles_per_second": rate,
+            "commands": commands,
         });
         say!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
