@@ -23,9 +23,10 @@ fn gather<R: Ruleset>(
     );
 }
 
-/// Picks uniformly among the legal candidates.
+/// Picks uniformly among the legal commands the book's move generator offers
+/// ([`Ruleset::legal`]), without asking its advisor to score them.
 pub struct RandomPlayer<C> {
-    buf: Vec<Candidate<C>>,
+    buf: Vec<C>,
 }
 
 impl<C> Default for RandomPlayer<C> {
@@ -46,9 +47,14 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
         side: Side,
         dice: &mut dyn Dice,
     ) -> R::Command {
-        gather(rules, view, side, &mut self.buf);
+        self.buf.clear();
+        rules.legal(view, side, &mut self.buf);
+        assert!(
+            !self.buf.is_empty(),
+            "the rule set offered no legal command to the side to act"
+        );
         let i = dice.below(self.buf.len() as u64, "random player's choice") as usize;
-        self.buf.swap_remove(i).command
+        self.buf.swap_remove(i)
     }
 }
 

@@ -92,8 +92,18 @@ pub trait Ruleset: Send + Sync + 'static {
     fn apply(&self, state: &mut Self::State, event: &Self::Event);
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
-    /// Commands worth considering for `side` now, each scored. Every candidate is legal; the
-    /// list is never empty while `side` is to act.
+    /// The move generator: legal commands for `side` now, unscored and cheap, never empty
+    /// while `side` is to act. The random player draws from it alone. By default it is the
+    /// commands of [`Ruleset::candidates`]; a book whose scoring costs more than its
+    /// generating gives the generator on its own.
+    fn legal(&self, view: &Self::View<'_>, side: Side, out: &mut Vec<Self::Command>) {
+        let mut scored = Vec::new();
+        self.candidates(view, side, &mut scored);
+        out.extend(scored.into_iter().map(|c| c.command));
+    }
+
+    /// The advisor: commands worth considering for `side` now, each scored by the book's
+    /// advice. Every candidate is legal; the list is never empty while `side` is to act.
     fn candidates(
         &self,
         view: &Self::View<'_>,

@@ -82,11 +82,24 @@ fn push_move(
 }
 
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    offer(state, side, true, out)
+}
+
+/// The same commands as [`candidates`], unscored: the move generator alone, for players
+/// that do not weigh them. Charges are not valued and places not weighed for danger, which
+/// is most of the advisor's work.
+pub fn legal(state: &State, side: Side, out: &mut Vec<Command>) {
+    let mut offered = Vec::new();
+    offer(state, side, false, &mut offered);
+    out.extend(offered.into_iter().map(|c| c.command));
+}
+
+fn offer(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Command>>) {
     if let Some(p) = state.pending.clone() {
         pending(state, side, &p, out);
     } else {
         match phase_key(state) {
-            "move" => movement(state, side, out),
+            "move" => movement(state, side, scoring, out),
             "rally" => rally(state, side, out),
             "shoot" => shoot(state, side, out),
             "melee" => melee_groups(state, side, out),
@@ -318,7 +331,7 @@ fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
     d * worth(me)
 }
 
-fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+fn movement(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Command>>) {
     // Reinforcements are diced first, both dice, each at the likelier point not yet diced
     // this phase; then one unit at a time.
     let arrival = &state.field.tables.arrival;
@@ -385,7 +398,7 @@ fn movement(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             defender,
             draw_play,
             (pressure, urgency),
-            &mut scratch,
+            scoring.then_some(&mut scratch),
             out,
         );
     }
@@ -400,9 +413,18 @@ fn unit_moves(
     defender: bool,
     draw_play: bool,
     (pressure, urgency): (f64, f64),
-    scratch: &mut Option<State>,
+    mut scratch: Option<&mut Option<State>>,
     out: &mut Vec<Candidate<Command>>,
 ) {
+    // Without a scratch state nothing is scored: the moves are offered as they come.
+    let scoring = scratch.is_some();
+    let danger = |s: &State, me: &Unit, at: &Base| {
+        if scoring {
+            danger(s, me, at)
+        } else {
+            0.0
+        }
+    };
     let light = |u: &Unit| {
         matches!(
             u.kind,
@@ -449,9 +471,19 @@ fn unit_moves(
             for face in faces.into_iter().take(2) {
                 if let Some(legs) = charge_legs(u, &eb, face) {
                     // The charge is checked as it would be carried out.
-                    let sim = scratch.get_or_insert_with(|| state.clone());
-                    let Some(v) = charge_value(state, &near, sim, u, &legs) else {
-                        continue;
+                    let v = match scratch.as_deref_mut() {
+                        Some(scratch) => {
+                            let sim = scratch.get_or_insert_with(|| state.clone());
+                            let Some(v) = charge_value(state, &near, sim, u, &legs) else {
+                                continue;
+                            };
+                            v
+                        }
+                        // A charge is one that reaches its enemy.
+                        None => match movement::plan_near(state, u, &legs, false, Some(&near)) {
+                            Ok(plan) if !plan.touches.is_empty() => 0.0,
+                            _ => continue,
+                        },
                     };
                     let command = Command::Move {
                         unit: u.id,

@@ -244,14 +244,21 @@ fn walk(state: &State, id: UnitId, dir: Vec2, mut each: impl FnMut(&Base)) -> Wa
     let facing = angle_of(-dir);
     let dist = state.field.tables.move_allowance(unit.kind);
     let steps = (dist / STEP).ceil() as usize;
+    // The other bases, measured once for every step of the walk.
+    let enemies: Vec<(bool, Base)> = state
+        .enemies_of(unit.side)
+        .map(|e| (start_touching.contains(&e.id), e.base()))
+        .collect();
+    let friends: Vec<Base> = state
+        .friends_of(unit.side)
+        .filter(|f| f.id != id)
+        .map(|f| f.base())
+        .collect();
     // Turning to face the threat in place may swing the base into a friend; if so, the
     // place to fall back on is where it stood (ruling R17).
     let turned = Pose::at(unit.pose.pos, facing);
     let turned_base = Base::new(turned, start.width, start.depth);
-    let mut last_free = if state
-        .friends_of(unit.side)
-        .all(|f| f.id == id || !overlapping(&turned_base, &f.base()))
-    {
+    let mut last_free = if friends.iter().all(|f| !overlapping(&turned_base, f)) {
         turned
     } else {
         unit.pose
@@ -265,12 +272,11 @@ fn walk(state: &State, id: UnitId, dir: Vec2, mut each: impl FnMut(&Base)) -> Wa
             Some(Cause::OffTable)
         } else if impassable(state, unit.kind, &b) {
             Some(Cause::ImpassableGround)
-        } else if state.enemies_of(unit.side).any(|e| {
-            let eb = e.base();
-            if start_touching.contains(&e.id) {
-                overlapping(&b, &eb)
+        } else if enemies.iter().any(|(was_touching, eb)| {
+            if *was_touching {
+                overlapping(&b, eb)
             } else {
-                touching(&b, &eb)
+                touching(&b, eb)
             }
         }) {
             Some(Cause::RoutIntoEnemy)
@@ -285,10 +291,7 @@ fn walk(state: &State, id: UnitId, dir: Vec2, mut each: impl FnMut(&Base)) -> Wa
             };
         }
         each(&b);
-        if state
-            .friends_of(unit.side)
-            .all(|f| f.id == id || !overlapping(&b, &f.base()))
-        {
+        if friends.iter().all(|f| !overlapping(&b, f)) {
             last_free = pose;
         }
         end = pose;

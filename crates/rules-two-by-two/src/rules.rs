@@ -992,6 +992,13 @@ fn run_melee(ctx: &mut Ctx) {
 pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<UnitId>) {
     let u = state.unit(unit);
     let b0 = u.base();
+    // What lies within reach, gathered once for every distance tried.
+    let near = movement::neighbourhood(state, u, want.max(0.0));
+    let others: Vec<Base> = state
+        .on_table()
+        .filter(|o| o.id != unit)
+        .map(|o| o.base())
+        .collect();
     let legal = |d: f64| {
         if d <= 0.0 {
             return true;
@@ -1000,7 +1007,8 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
         if melee::follow_up_barred(state, u, &b) {
             return false;
         }
-        movement::plan(state, u, &[grognard_geometry::Leg::Forward { d }], false).is_ok()
+        let legs = [grognard_geometry::Leg::Forward { d }];
+        movement::plan_near(state, u, &legs, false, Some(&near)).is_ok()
     };
     let touches_at = |d: f64| {
         let b = Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
@@ -1011,9 +1019,7 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
     for s in 1..=steps {
         let d = want * s as f64 / steps as f64;
         let b = Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
-        let blocked = state
-            .on_table()
-            .any(|o| o.id != unit && overlapping(&b, &o.base()));
+        let blocked = others.iter().any(|o| overlapping(&b, o));
         let hits = touches_at(d);
         if blocked || !hits.is_empty() {
             // Find the first touching distance between last_ok and d.
@@ -1021,9 +1027,7 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
             for _ in 0..30 {
                 let mid = (lo + hi) * 0.5;
                 let bm = Base::new(u.pose.advanced(mid, 0.0), b0.width, b0.depth);
-                let over = state
-                    .on_table()
-                    .any(|o| o.id != unit && overlapping(&bm, &o.base()));
+                let over = others.iter().any(|o| overlapping(&bm, o));
                 if over || !touches_at(mid).is_empty() {
                     hi = mid;
                 } else {
@@ -1181,6 +1185,10 @@ impl Ruleset for TwoByTwo {
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    fn legal(&self, view: &&State, side: Side, out: &mut Vec<Command>) {
+        crate::advisor::legal(view, side, out)
     }
 
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
