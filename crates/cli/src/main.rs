@@ -8,6 +8,7 @@ mod companion;
 mod odds;
 mod picture;
 mod roster;
+mod study;
 
 /// Print a line; a closed pipe (`grognard battle | head`) ends the program quietly.
 macro_rules! say {
@@ -134,6 +135,39 @@ enum Cmd {
         /// Worker threads (default: all cores; at most 4 a core).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         threads: Option<u32>,
+        #[arg(long)]
+        json: bool,
+        /// Write each battle's record (seed, sides, players, winner, result, turns,
+        /// commands, losses, time) to this file: CSV, or JSON lines if it ends in .jsonl.
+        #[arg(long)]
+        records: Option<PathBuf>,
+    },
+    /// Play every pairing of a book's army lists and report each list's win rate against
+    /// each other list, with 95% intervals; `--svg` draws the matrix as a heat map with the
+    /// distributions of turns and losses.
+    Balance {
+        /// Rule set (default two-by-two).
+        #[arg(long)]
+        rules: Option<String>,
+        /// The lists to pair (default: every list of the book).
+        #[arg(long, value_delimiter = ',')]
+        lists: Vec<String>,
+        /// Battles for each pairing; the lists swap sides every other battle.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The two players, the row's list's first.
+        #[arg(long, default_value = "ai:ai")]
+        players: String,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        threads: Option<u32>,
+        /// Draw the study to this SVG file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Write each battle's record, as `batch --records` does.
+        #[arg(long)]
+        records: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -473,6 +507,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             players,
             threads,
             json,
+            records,
         } => {
             let names = parse_players(&players)?;
             let file = match &scenario {
@@ -497,9 +532,31 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Some(f) => f.rules,
                 None => rules.as_deref().unwrap_or(DEFAULT_RULES),
             };
-            pool.install(
-                || with_book!(name, b => batch(b, file.as_ref(), games, seed, &names, json)),
-            )
+            pool.install(|| {
+                with_book!(name, b => batch(b, file.as_ref(), games, seed, &names, json, records.as_deref()))
+            })
+        }
+        Cmd::Balance {
+            rules,
+            lists,
+            games,
+            seed,
+            players,
+            threads,
+            svg,
+            records,
+            json,
+        } => {
+            let names = parse_players(&players)?;
+            let (cap, _) = thread_cap();
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.map_or(0, |n| (n as usize).min(cap)))
+                .build()
+                .context("cannot start the worker threads")?;
+            let name = rules.as_deref().unwrap_or(DEFAULT_RULES);
+            pool.install(|| {
+                with_book!(name, b => balance(b, &lists, games, seed, &names, svg.as_deref(), records.as_deref(), json))
+            })
         }
         Cmd::Design { file, out } => design(&file, out.as_deref()),
         Cmd::Odds {
@@ -1115,14 +1172,14 @@ fn replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ExitCode> {
     }
 }
 
-/// One battle of a batch: which player (0 = A, 1 = B) won, if any.
+/// One battle of a batch: which player (0 = A, 1 = B) won, if any, and its record.
 fn batch_game<R: Book>(
     rules: &R,
     file: Option<&ScenarioFile>,
     master: u64,
     index: u64,
     names: &[String; 2],
-) -> Result<(Option<usize>, usize), String> {
+) -> Result<(Option<usize>, study::BattleRecord), String> {
     let seed = derive_seed(master, index);
     let scenario = match file {
         Some(f) => {
@@ -1136,26 +1193,58 @@ fn batch_game<R: Book>(
         }
         None => rules.default_scenario(seed).0,
     };
-    let mut m = Match::new(rules, scenario, seed);
     // A plays side 0 in even battles and side 1 in odd ones.
     let swap = index % 2 == 1;
     let order = if swap {
-        [names[1].clone(), names[0].clone()]
+        [names[1].as_str(), names[0].as_str()]
     } else {
-        names.clone()
+        [names[0].as_str(), names[1].as_str()]
     };
-    let mut boxed = make_players::<R>(&order);
-    let (a, b) = boxed.split_at_mut(1);
-    let mut players: [&mut dyn Player<R>; 2] = [a[0].as_mut(), b[0].as_mut()];
-    let outcome = m
-        .play(&mut players, STEP_LIMIT)
-        .map_err(|e| format!("battle {index} (seed {seed}): {e}"))?;
-    Ok((
-        outcome
-            .winner
-            .map(|s| if swap { 1 - s.index() } else { s.index() }),
-        m.steps.len(),
-    ))
+    let (record, winner) = study::play(rules, scenario, seed, index, order, STEP_LIMIT)?;
+    Ok((winner.map(|s| if swap { 1 - s } else { s }), record))
+}
+
+/// `grognard balance`: every pairing of the book's army lists.
+#[allow(clippy::too_many_arguments)]
+fn balance<R: Book>(
+    rules: &R,
+    lists: &[String],
+    games: u64,
+    seed: u64,
+    names: &[String; 2],
+    svg: Option<&Path>,
+    records: Option<&Path>,
+    json: bool,
+) -> Result<ExitCode> {
+    let lists: Vec<String> = if lists.is_empty() {
+        rules.army_lists().iter().map(|l| l.to_string()).collect()
+    } else {
+        lists.to_vec()
+    };
+    if lists.is_empty() {
+        return Ok(refused(odds::Refusal(format!(
+            "{} has no army lists of its own to pair\n  hint: play its battles with `grognard batch --scenario FILE`",
+            rules.name()
+        ))));
+    }
+    let players = [names[0].as_str(), names[1].as_str()];
+    let (b, played) = match study::balance(rules, &lists, games, seed, players, STEP_LIMIT) {
+        Ok(x) => x,
+        Err(e) => return Ok(refused(odds::Refusal(e.to_string()))),
+    };
+    if let Some(path) = svg {
+        let doc = study::picture(&b, &played);
+        svg::save(path, &doc).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = records {
+        study::write_records(path, &played)?;
+    }
+    if json {
+        say!("{}", serde_json::to_string_pretty(&b)?);
+    } else {
+        say!("{}", study::show(&b));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn batch<R: Book>(
@@ -1165,6 +1254,7 @@ fn batch<R: Book>(
     seed: u64,
     names: &[String; 2],
     json: bool,
+    records: Option<&Path>,
 ) -> Result<ExitCode> {
     // The file is checked once; each battle then sets it up with its own seed.
     if let Some(f) = file {
@@ -1184,7 +1274,7 @@ fn batch<R: Book>(
         indicatif::ProgressBar::hidden()
     };
     let started = Instant::now();
-    let results: Vec<Result<(Option<usize>, usize), String>> = (0..games)
+    let results: Vec<Result<(Option<usize>, study::BattleRecord), String>> = (0..games)
         .into_par_iter()
         .map(|i| {
             let r = batch_game(rules, file, seed, i, names);
@@ -1198,10 +1288,12 @@ fn batch<R: Book>(
     let mut draws = 0u64;
     let mut errors = Vec::new();
     let mut commands = 0usize;
+    let mut played = Vec::new();
     for r in results {
         match r {
-            Ok((winner, n)) => {
-                commands += n;
+            Ok((winner, record)) => {
+                commands += record.commands;
+                played.push(record);
                 match winner {
                     Some(w) => wins[w] += 1,
                     None => draws += 1,
@@ -1209,6 +1301,9 @@ fn batch<R: Book>(
             }
             Err(e) => errors.push(e),
         }
+    }
+    if let Some(path) = records {
+        study::write_records(path, &played)?;
     }
     let rate = games as f64 / secs;
     let threads = rayon::current_num_threads();

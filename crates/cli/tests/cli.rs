@@ -902,8 +902,21 @@ fn the_readme_picture_is_the_battle_it_names() {
 /// line of output it quotes is what the command before it prints now.
 #[test]
 fn the_readme_table_top_commands_give_what_it_quotes() {
+    let (ran, quoted) = readme_commands_give_what_it_quotes("## At the table");
+    assert!(ran >= 8 && quoted >= 10, "{ran} commands, {quoted} lines");
+}
+
+#[test]
+fn the_readme_balance_matrix_is_what_its_command_prints() {
+    let (ran, quoted) = readme_commands_give_what_it_quotes("## Balance of army lists");
+    assert!(ran == 1 && quoted >= 5, "{ran} commands, {quoted} lines");
+}
+
+/// Run every command of a section of the README (its `sh` blocks) and find each line it
+/// quotes (its `text` blocks) in what the commands before the quote printed.
+fn readme_commands_give_what_it_quotes(title: &str) -> (usize, usize) {
     let readme = std::fs::read_to_string(repo_file("README.md")).unwrap();
-    let start = readme.find("## At the table").expect("the section");
+    let start = readme.find(title).expect("the section");
     let section = &readme[start..];
     let section = &section[..section[3..].find("\n## ").map_or(section.len(), |e| e + 3)];
     let bin = env!("CARGO_BIN_EXE_grognard");
@@ -939,7 +952,7 @@ fn the_readme_table_top_commands_give_what_it_quotes() {
             other => panic!("a block of {other:?} in the section"),
         }
     }
-    assert!(ran >= 8 && quoted >= 10, "{ran} commands, {quoted} lines");
+    (ran, quoted)
 }
 
 /// `docs/files/` holds each book's file reference as `grognard reference` makes it from the
@@ -1417,4 +1430,126 @@ fn the_companion_refuses_a_bad_line_and_goes_on() {
         "{}",
         show(&o)
     );
+}
+
+#[test]
+fn balance_pairs_every_list_and_draws_the_matrix() {
+    let dir = TempDir::new("balance");
+    let svg = dir.path().join("balance.svg");
+    let csv = dir.path().join("balance.csv");
+    let o = grognard(&[
+        "balance",
+        "--lists",
+        "French,British",
+        "--games",
+        "4",
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--records",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let j = json(&o);
+    assert_eq!(j["lists"], serde_json::json!(["French", "British"]));
+    let cells = j["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 2);
+    // Each pairing is played once: the French record against the British is the British
+    // record against the French, turned round.
+    let fb = &cells[0][1];
+    let bf = &cells[1][0];
+    assert_eq!(fb["list"], "French");
+    assert_eq!(fb["against"], "British");
+    assert_eq!(fb["wins"], bf["losses"]);
+    assert_eq!(fb["losses"], bf["wins"]);
+    assert_eq!(fb["draws"], bf["draws"]);
+    for row in cells {
+        for c in row.as_array().unwrap() {
+            let n = c["wins"].as_u64().unwrap()
+                + c["losses"].as_u64().unwrap()
+                + c["draws"].as_u64().unwrap();
+            assert_eq!(n, 4, "{c}");
+            let (low, rate, high) = (
+                c["low"].as_f64().unwrap(),
+                c["rate"].as_f64().unwrap(),
+                c["high"].as_f64().unwrap(),
+            );
+            assert!(low <= rate && rate <= high, "{c}");
+        }
+    }
+    // Three pairings (French-French, French-British, British-British), four battles each.
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 12, "{text}");
+    assert!(lines[0].starts_with("battle,seed,side_0,side_1,player_0,player_1,winner"));
+    assert!(lines[1..]
+        .iter()
+        .all(|l| l.contains("French") || l.contains("British")));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg"), "{picture}");
+    for words in [
+        "Turns a battle lasted",
+        "Units a side lost",
+        "French",
+        "British",
+    ] {
+        assert!(picture.contains(words), "{words} missing from the picture");
+    }
+    // A book without lists of its own says so.
+    let o = grognard(&["balance", "--rules", "napoleons-wars"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("no army lists"),
+        "{}",
+        show(&o)
+    );
+    let o = grognard(&["balance", "--lists", "French,Prussian", "--games", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("\"Prussian\" is no army list"),
+        "{}",
+        show(&o)
+    );
+}
+
+#[test]
+fn batch_writes_a_record_of_each_battle() {
+    let dir = TempDir::new("records");
+    let path = dir.path().join("battles.jsonl");
+    let o = grognard(&[
+        "batch",
+        "--games",
+        "3",
+        "--players",
+        "ai:random",
+        "--json",
+        "--records",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let summary = json(&o);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    let commands: u64 = records
+        .iter()
+        .map(|r| r["commands"].as_u64().unwrap())
+        .sum();
+    assert_eq!(summary["commands"], commands);
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r["battle"], i as u64);
+        // Player A takes side 0 in even battles.
+        let a = if i % 2 == 0 { 0 } else { 1 };
+        assert_eq!(r["players"][a], "ai", "{r}");
+        assert_eq!(r["players"][1 - a], "random", "{r}");
+        let winner = r["winner"].as_str().unwrap();
+        assert!(
+            winner.is_empty() || r["sides"].as_array().unwrap().iter().any(|s| s == winner),
+            "{r}"
+        );
+        assert!(r["turns"].as_u64().unwrap() > 0, "{r}");
+    }
 }

@@ -67,6 +67,21 @@ pub trait Book: Ruleset {
         let _ = (state, side, command, situation);
         false
     }
+    /// The book's own army lists, by name, for balance studies; none if it has no lists
+    /// of its own.
+    fn army_lists(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// The book's own set-up of a battle between two of its army lists (the first list
+    /// side 0's), with the set-up's log; `None` for a name that is no list of the book.
+    fn scenario_of_lists(
+        &self,
+        lists: [&str; 2],
+        seed: u64,
+    ) -> Option<(Self::Scenario, Vec<String>)> {
+        let _ = (lists, seed);
+        None
+    }
     /// The book's title.
     fn title(&self) -> &'static str;
     /// How complete the implementation is, in a line.

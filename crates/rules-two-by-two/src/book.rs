@@ -109,6 +109,23 @@ impl Book for TwoByTwo {
         (s, log.lines)
     }
 
+    /// The three nations' lists ("2x2 Army lists"), each as the standard army of the book's
+    /// set-up.
+    fn army_lists(&self) -> Vec<&'static str> {
+        Nation::ALL.iter().map(|n| n.name()).collect()
+    }
+
+    fn scenario_of_lists(&self, lists: [&str; 2], seed: u64) -> Option<(Scenario, Vec<String>)> {
+        let armies = [
+            Army::standard(Nation::parse(lists[0])?),
+            Army::standard(Nation::parse(lists[1])?),
+        ];
+        let mut dice = Seeded::new(derive_seed(seed, 1));
+        let mut choice = Seeded::new(derive_seed(seed, 2));
+        let (s, log) = generate(armies, GameKind::Fast, &mut dice, &mut choice);
+        Some((s, log.lines))
+    }
+
     fn load_scenario(
         &self,
         file: &str,
