@@ -1140,6 +1140,15 @@ fn parse_replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ReplayO
                 rules.name()
             )
         })?;
+    if replay.version != rules.version() {
+        bail!(
+            "{shown}: a replay of version {} of the {} rules, and this build plays version {}: the rules have changed since it was recorded, so it would not play the same\n  hint: play it again from its scenario and seed ({}) with `grognard battle --out DIR` for a replay of this version",
+            replay.version,
+            rules.name(),
+            rules.version(),
+            replay.seed
+        );
+    }
     let problems = rules.scenario_problems(&replay.scenario);
     if !problems.is_empty() {
         let list: Vec<String> = problems.iter().map(|p| format!("{shown}: {p}")).collect();
@@ -1204,6 +1213,20 @@ fn batch_game<R: Book>(
     Ok((winner.map(|s| if swap { 1 - s } else { s }), record))
 }
 
+/// A bar of battles played with the rate and the time left, on a terminal only.
+fn progress_bar(json: bool, battles: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() || json {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::new(battles);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} battles, {per_sec}, eta {eta}",
+    ) {
+        b.set_style(style);
+    }
+    b
+}
+
 /// `grognard balance`: every pairing of the book's army lists.
 #[allow(clippy::too_many_arguments)]
 fn balance<R: Book>(
@@ -1228,7 +1251,8 @@ fn balance<R: Book>(
         ))));
     }
     let players = [names[0].as_str(), names[1].as_str()];
-    let (b, played) = match study::balance(rules, &lists, games, seed, players, STEP_LIMIT) {
+    let bar = progress_bar(json, 0);
+    let (b, played) = match study::balance(rules, &lists, games, seed, players, STEP_LIMIT, &bar) {
         Ok(x) => x,
         Err(e) => return Ok(refused(odds::Refusal(e.to_string()))),
     };
@@ -1262,17 +1286,7 @@ fn batch<R: Book>(
             return Ok(refuse(Path::new(&f.name), &errors));
         }
     }
-    let bar = if std::io::stderr().is_terminal() && !json {
-        let b = indicatif::ProgressBar::new(games);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} battles, {per_sec}, eta {eta}",
-        ) {
-            b.set_style(style);
-        }
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = progress_bar(json, games);
     let started = Instant::now();
     let results: Vec<Result<(Option<usize>, study::BattleRecord), String>> = (0..games)
         .into_par_iter()

@@ -168,6 +168,7 @@ pub fn balance<R: Book>(
     seed: u64,
     players: [&str; 2],
     limit: usize,
+    bar: &indicatif::ProgressBar,
 ) -> Result<(Balance, Vec<BattleRecord>)> {
     if lists.len() < 2 {
         bail!(
@@ -191,6 +192,7 @@ pub fn balance<R: Book>(
     let jobs: Vec<(usize, u64)> = (0..pairs.len())
         .flat_map(|p| (0..games).map(move |g| (p, g)))
         .collect();
+    bar.set_length(jobs.len() as u64);
     let started = Instant::now();
     let played: Vec<Result<Played, String>> = jobs
         .par_iter()
@@ -210,6 +212,7 @@ pub fn balance<R: Book>(
                 players
             };
             let (r, winner) = play(rules, scenario, s, number, seat, limit)?;
+            bar.inc(1);
             Ok((p, swap, r, winner))
         })
         .collect();
@@ -226,6 +229,7 @@ pub fn balance<R: Book>(
         }
         records.push(rec);
     }
+    bar.finish_and_clear();
     records.sort_by_key(|r| r.battle);
     let cell = |i: usize, j: usize| -> Pairing {
         let (p, flipped) = match pairs.iter().position(|x| *x == (i, j)) {

@@ -1553,3 +1553,44 @@ fn batch_writes_a_record_of_each_battle() {
         assert!(r["turns"].as_u64().unwrap() > 0, "{r}");
     }
 }
+
+// A replay carries the version of its book's play. One written before versions were (no
+// `version`) is of version 1: "2 by 2" still plays it, "Napoleon's Wars", whose play has
+// changed since, refuses it and says why.
+#[test]
+fn a_replay_of_an_older_version_of_the_rules_is_refused() {
+    let o = replay_edited("unversioned", |r| {
+        assert_eq!(r["version"], 1);
+        r.as_object_mut().unwrap().remove("version");
+    });
+    assert!(o.status.success(), "{}", show(&o));
+    let dir = TempDir::new("nw-version");
+    let o = grognard(&[
+        "battle",
+        "--rules",
+        "napoleons-wars",
+        "--seed",
+        "3",
+        "--json",
+        "--out",
+        dir.arg(),
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let path = dir.path().join("replay.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut replay: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(replay["version"], 2);
+    let o = grognard(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", show(&o));
+    replay.as_object_mut().unwrap().remove("version");
+    std::fs::write(&path, replay.to_string()).unwrap();
+    let o = grognard(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+    assert!(
+        stderr(&o).contains(
+            "a replay of version 1 of the napoleons-wars rules, and this build plays version 2"
+        ),
+        "{}",
+        show(&o)
+    );
+}

@@ -115,6 +115,7 @@ impl<'r, R: Ruleset> Match<'r, R> {
     pub fn replay(&self) -> Replay<R::Scenario, R::Command, R::Event> {
         Replay {
             rules: self.rules.name().to_string(),
+            version: self.rules.version(),
             seed: self.seed,
             scenario: self.scenario.clone(),
             steps: self.steps.clone(),

@@ -21,10 +21,18 @@ pub struct Step<C, E> {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Replay<S, C, E> {
     pub rules: String,
+    /// The version of the rule set's play that recorded it ([`crate::Ruleset::version`]);
+    /// replays from before versions were written are of version 1.
+    #[serde(default = "first_version")]
+    pub version: u32,
     pub seed: u64,
     pub scenario: S,
     pub steps: Vec<Step<C, E>>,
     pub outcome: Option<Outcome>,
+}
+
+fn first_version() -> u32 {
+    1
 }
 
 /// Where and how a re-run first departs from a replay, told for a person.

@@ -64,6 +64,12 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// The name used on the command line, e.g. "two-by-two".
     fn name(&self) -> &'static str;
+    /// The version of the book's play, raised whenever a change to its rules can make a
+    /// recorded battle play differently; a replay of another version is refused, not
+    /// replayed wrong.
+    fn version(&self) -> u32 {
+        1
+    }
     fn sequence(&self) -> &'static SequenceOfPlay;
 
     /// The state at the start of a battle.

@@ -1096,6 +1096,11 @@ impl Ruleset for NapoleonsWars {
         "napoleons-wars"
     }
 
+    /// 2: a valorous commander's bonus holds through a combat's desperate struggles (N56).
+    fn version(&self) -> u32 {
+        2
+    }
+
     fn sequence(&self) -> &'static SequenceOfPlay {
         &SEQUENCE
     }
