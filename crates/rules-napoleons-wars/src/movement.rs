@@ -143,6 +143,8 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         .fold(0.0, f64::max)
         + u.base().radius();
     let nearby: Vec<&Unit> = state.near(u.pose.pos, reach + 0.5).collect();
+    // Their bases, measured once for every point of the path.
+    let nearby_bases: Vec<Base> = nearby.iter().map(|o| o.base()).collect();
     // What the ground multiplies a move's cost by where it is crossed ("NW 9.5").
     let ground = |p: grognard_geometry::Vec2, ford: bool, bridge: bool| {
         if measure::in_kind(state, TerrainKind::DenseWood, p) {
@@ -221,17 +223,21 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             }
             // Other pieces along the way.
             if troops {
-                for o in nearby.iter().filter(|o| o.side != u.side && o.is_officer()) {
-                    if !through_officers.contains(&o.id) && overlapping(b, &o.base()) {
+                for (o, ob) in nearby.iter().zip(&nearby_bases) {
+                    if o.side != u.side
+                        && o.is_officer()
+                        && !through_officers.contains(&o.id)
+                        && overlapping(b, ob)
+                    {
                         through_officers.push(o.id);
                     }
                 }
             }
-            for o in &nearby {
+            for (o, ob) in nearby.iter().zip(&nearby_bases) {
                 if o.id == u.id || o.attached == Some(u.id) || o.is_officer() {
                     continue;
                 }
-                if !overlapping(b, &o.base()) {
+                if !overlapping(b, ob) {
                     continue;
                 }
                 if o.side != u.side {
