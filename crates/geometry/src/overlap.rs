@@ -61,7 +61,13 @@ pub fn bases_overlap(a: &Base, b: &Base, tolerance: f64) -> bool {
     for axis in [a.forward(), a.left(), b.forward(), b.left()] {
         let (a0, a1) = extent(a, axis);
         let (b0, b1) = extent(b, axis);
-        if a1.min(b1) - a0.max(b0) <= tolerance {
+        let o = a1.min(b1) - a0.max(b0);
+        if (o - tolerance).abs() < 1e-9 {
+            // On the edge, where the two ways of measuring could part by a rounding, the
+            // corners decide, as they always have: a recorded battle plays the same.
+            return penetration(&a.corners(), &b.corners()) > tolerance;
+        }
+        if o <= tolerance {
             return false;
         }
     }
@@ -208,9 +214,6 @@ mod tests {
             let (a, c) = (b(), b());
             for tolerance in [0.0, 0.01, 0.02] {
                 let general = penetration(&a.corners(), &c.corners());
-                if (general - tolerance).abs() < 1e-9 {
-                    continue;
-                }
                 assert_eq!(
                     bases_overlap(&a, &c, tolerance),
                     general > tolerance,

@@ -257,11 +257,14 @@ impl NapoleonsWars {
         })
     }
 
+    /// Check a command. A move is planned by its check; the plan is left in `planned` for
+    /// carrying it out, so that a move is planned once.
     pub(crate) fn check_inner(
         &self,
         state: &State,
         side: Side,
         cmd: &Command,
+        planned: &mut Option<movement::MovePlan>,
     ) -> Result<(), Illegal> {
         if state.outcome.is_some() {
             return Err(wrong("the battle is over"));
@@ -281,7 +284,8 @@ impl NapoleonsWars {
                     },
                     Command::Move { unit: u, steps },
                 ) if u == unit => {
-                    movement::plan(state, state.unit(*unit), steps, *allowance).map(|_| ())
+                    *planned = Some(movement::plan(state, state.unit(*unit), steps, *allowance)?);
+                    Ok(())
                 }
                 (Pending::Move { .. }, Command::Hold) => Ok(()),
                 (Pending::Reaction { .. }, Command::Hold) => Ok(()),
@@ -393,7 +397,8 @@ impl NapoleonsWars {
                         "a unit rolls on the maneuver table before it moves",
                     ));
                 };
-                movement::plan(state, u, steps, allowance).map(|_| ())
+                *planned = Some(movement::plan(state, u, steps, allowance)?);
+                Ok(())
             }
             ("maneuver", Command::EndPhase) => {
                 if let Some(u) = state.friends_of(side).find(|u| {
@@ -438,7 +443,13 @@ impl NapoleonsWars {
         }
     }
 
-    fn perform(&self, ctx: &mut Ctx, side: Side, cmd: &Command) {
+    fn perform(
+        &self,
+        ctx: &mut Ctx,
+        side: Side,
+        cmd: &Command,
+        planned: Option<movement::MovePlan>,
+    ) {
         match cmd {
             Command::RollInitiative => roll_initiative(ctx, None),
             Command::Reroll { reroll } => {
@@ -493,9 +504,10 @@ impl NapoleonsWars {
             }
             Command::Roll { unit } => roll_maneuver(ctx, *unit),
             Command::Move { unit, steps } => {
+                let _ = steps;
                 let u = ctx.state.unit(*unit).clone();
                 let allowance = move_allowance(ctx.state, &u);
-                let plan = movement::plan(ctx.state, &u, steps, allowance).expect("checked");
+                let plan = planned.expect("a checked move is planned");
                 ctx.emit(Event::Moved {
                     unit: *unit,
                     to: plan.end,
@@ -1118,7 +1130,7 @@ impl Ruleset for NapoleonsWars {
     }
 
     fn check(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
-        self.check_inner(state, side, command)
+        self.check_inner(state, side, command, &mut None)
     }
 
     fn execute(
@@ -1129,13 +1141,14 @@ impl Ruleset for NapoleonsWars {
         dice: &mut dyn Dice,
         events: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        self.check_inner(state, side, command)?;
+        let mut planned = None;
+        self.check_inner(state, side, command, &mut planned)?;
         let mut ctx = Ctx {
             state,
             dice,
             events,
         };
-        self.perform(&mut ctx, side, command);
+        self.perform(&mut ctx, side, command, planned);
         Ok(())
     }
 
