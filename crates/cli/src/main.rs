@@ -1213,6 +1213,21 @@ fn batch_game<R: Book>(
     Ok((winner.map(|s| if swap { 1 - s } else { s }), record))
 }
 
+/// A rate to three significant figures: 0.0123, 1.23, 123, 1230.
+fn significant(x: f64) -> String {
+    if !x.is_finite() || x <= 0.0 {
+        return format!("{x}");
+    }
+    let decimals = (2 - x.log10().floor() as i32).max(0) as usize;
+    let scale = 10f64.powi(x.log10().floor() as i32 - 2);
+    let rounded = if decimals == 0 {
+        (x / scale).round() * scale
+    } else {
+        x
+    };
+    format!("{rounded:.decimals$}")
+}
+
 /// A bar of battles played with the rate and the time left, on a terminal only.
 fn progress_bar(json: bool, battles: u64) -> indicatif::ProgressBar {
     if !std::io::stderr().is_terminal() || json {
@@ -1321,6 +1336,19 @@ fn batch<R: Book>(
     }
     let rate = games as f64 / secs;
     let threads = rayon::current_num_threads();
+    // How each side did, by its name, whoever played it.
+    let mut sides: Vec<(String, u64, u64)> = Vec::new();
+    for r in &played {
+        for name in &r.sides {
+            match sides.iter_mut().find(|(n, _, _)| n == name) {
+                Some(s) => s.1 += 1,
+                None => sides.push((name.clone(), 1, 0)),
+            }
+        }
+        if let Some(s) = sides.iter_mut().find(|(n, _, _)| *n == r.winner) {
+            s.2 += 1;
+        }
+    }
     let (wa, wb, dr) = (
         wilson(wins[0], games),
         wilson(wins[1], games),
@@ -1341,6 +1369,10 @@ fn batch<R: Book>(
             "seconds": secs,
             "battles_per_second": rate,
             "commands": commands,
+            "sides": sides.iter().map(|(name, battles, won)| {
+                let w = wilson(*won, *battles);
+                json!({"name": name, "battles": battles, "wins": won, "win_rate_ci95": [w.low, w.high]})
+            }).collect::<Vec<_>>(),
         });
         say!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
@@ -1365,9 +1397,20 @@ fn batch<R: Book>(
             100.0 * dr.low,
             100.0 * dr.high
         );
+        for (name, battles, won) in &sides {
+            let w = wilson(*won, *battles);
+            say!(
+                "  {name}: won {won} of the {battles} battles it fought, {:.1}% (95% CI {:.1}% to {:.1}%)",
+                100.0 * w.rate,
+                100.0 * w.low,
+                100.0 * w.high
+            );
+        }
         say!(
-            "  {rate:.1} battles per second on {threads} threads ({:.1} per thread)",
-            rate / threads as f64
+            "  {} battles per second on {threads} thread{} ({} per thread)",
+            significant(rate),
+            if threads == 1 { "" } else { "s" },
+            significant(rate / threads as f64)
         );
     }
     for e in &errors {
@@ -1490,4 +1533,18 @@ fn design(file: &Path, out: Option<&Path>) -> Result<ExitCode> {
         say!("wrote {} and {}", roster.display(), sheet.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::significant;
+
+    #[test]
+    fn rates_are_given_to_three_figures() {
+        assert_eq!(significant(2187.4), "2190");
+        assert_eq!(significant(218.74), "219");
+        assert_eq!(significant(21.874), "21.9");
+        assert_eq!(significant(0.021874), "0.0219");
+        assert_eq!(significant(1.0), "1.00");
+    }
 }

@@ -1539,6 +1539,13 @@ fn batch_writes_a_record_of_each_battle() {
         .map(|r| r["commands"].as_u64().unwrap())
         .sum();
     assert_eq!(summary["commands"], commands);
+    // The report by side name: every side of every battle counted once, every win once.
+    let sides = summary["sides"].as_array().unwrap();
+    let fought: u64 = sides.iter().map(|s| s["battles"].as_u64().unwrap()).sum();
+    let won: u64 = sides.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    assert_eq!(fought, 6, "{summary}");
+    let decided = records.iter().filter(|r| r["winner"] != "").count() as u64;
+    assert_eq!(won, decided, "{summary}");
     for (i, r) in records.iter().enumerate() {
         assert_eq!(r["battle"], i as u64);
         // Player A takes side 0 in even battles.
