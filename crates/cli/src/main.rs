@@ -150,8 +150,12 @@ enum Cmd {
         #[arg(long)]
         rules: Option<String>,
         /// The lists to pair (default: every list of the book).
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long, value_delimiter = ',', conflicts_with = "armies")]
         lists: Vec<String>,
+        /// Army files to pair instead of the book's lists, e.g. the army lists a player
+        /// wrote (each checked as `grognard check` checks it).
+        #[arg(long, value_delimiter = ',')]
+        armies: Vec<PathBuf>,
         /// Battles for each pairing; the lists swap sides every other battle.
         #[arg(long, default_value_t = 100)]
         games: u64,
@@ -539,6 +543,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Balance {
             rules,
             lists,
+            armies,
             games,
             seed,
             players,
@@ -555,7 +560,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 .context("cannot start the worker threads")?;
             let name = rules.as_deref().unwrap_or(DEFAULT_RULES);
             pool.install(|| {
-                with_book!(name, b => balance(b, &lists, games, seed, &names, svg.as_deref(), records.as_deref(), json))
+                with_book!(name, b => balance(b, &lists, &armies, games, seed, &names, svg.as_deref(), records.as_deref(), json))
             })
         }
         Cmd::Design { file, out } => design(&file, out.as_deref()),
@@ -1247,6 +1252,7 @@ fn progress_bar(json: bool, battles: u64) -> indicatif::ProgressBar {
 fn balance<R: Book>(
     rules: &R,
     lists: &[String],
+    armies: &[PathBuf],
     games: u64,
     seed: u64,
     names: &[String; 2],
@@ -1254,20 +1260,80 @@ fn balance<R: Book>(
     records: Option<&Path>,
     json: bool,
 ) -> Result<ExitCode> {
-    let lists: Vec<String> = if lists.is_empty() {
+    // Army files: read and checked once, each named by its file.
+    let mut files: Vec<(String, String)> = Vec::new();
+    for path in armies {
+        let text = match read_text(path)? {
+            Text::Ok(t) => t,
+            Text::Bad(e) => return Ok(refuse(path, &[e])),
+        };
+        let name = path.display().to_string();
+        match rules.scenario_of_army_files([(&name, &text), (&name, &text)], seed) {
+            None => {
+                return Ok(refused(odds::Refusal(format!(
+                    "{} takes no army files for a balance study\n  hint: pair its own lists with --lists",
+                    rules.name()
+                ))))
+            }
+            Some(Err(mut errors)) => {
+                // The file was read twice, once for each side: each problem once.
+                let mut seen = std::collections::HashSet::new();
+                errors.retain(|e| seen.insert(e.to_string()));
+                return Ok(refuse(path, &errors));
+            }
+            Some(Ok(_)) => files.push((name, text)),
+        }
+    }
+    let lists: Vec<String> = if !files.is_empty() {
+        files
+            .iter()
+            .map(|(name, _)| {
+                Path::new(name)
+                    .file_stem()
+                    .map_or(name.clone(), |s| s.to_string_lossy().into_owned())
+            })
+            .collect()
+    } else if lists.is_empty() {
         rules.army_lists().iter().map(|l| l.to_string()).collect()
     } else {
         lists.to_vec()
     };
     if lists.is_empty() {
         return Ok(refused(odds::Refusal(format!(
-            "{} has no army lists of its own to pair\n  hint: play its battles with `grognard batch --scenario FILE`",
+            "{} has no army lists of its own to pair\n  hint: give army files with --armies, or play its battles with `grognard batch --scenario FILE`",
             rules.name()
         ))));
     }
+    let from_files = |[a, b]: [usize; 2], s: u64| {
+        let pair = [
+            (files[a].0.as_str(), files[a].1.as_str()),
+            (files[b].0.as_str(), files[b].1.as_str()),
+        ];
+        rules
+            .scenario_of_army_files(pair, s)
+            .and_then(Result::ok)
+            .map(|(scenario, _)| scenario)
+    };
+    let setup: Box<study::SetUp<'_, R::Scenario>> = if files.is_empty() {
+        match study::book_lists(rules, &lists) {
+            Ok(s) => s,
+            Err(e) => return Ok(refused(odds::Refusal(e.to_string()))),
+        }
+    } else {
+        Box::new(from_files)
+    };
     let players = [names[0].as_str(), names[1].as_str()];
     let bar = progress_bar(json, 0);
-    let (b, played) = match study::balance(rules, &lists, games, seed, players, STEP_LIMIT, &bar) {
+    let (b, played) = match study::balance(
+        rules,
+        &lists,
+        setup.as_ref(),
+        games,
+        seed,
+        players,
+        STEP_LIMIT,
+        &bar,
+    ) {
         Ok(x) => x,
         Err(e) => return Ok(refused(odds::Refusal(e.to_string()))),
     };

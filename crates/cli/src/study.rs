@@ -158,12 +158,40 @@ pub struct Balance {
     pub seconds: f64,
 }
 
+/// How a balance study sets up a battle: the armies of two of its lists (side 0's first,
+/// by their places in the study's lists) and a seed, into a scenario.
+pub type SetUp<'a, S> = dyn Fn([usize; 2], u64) -> Option<S> + Sync + 'a;
+
+/// The set-up of the book's own lists, by name, after checking that each is one.
+pub fn book_lists<'a, R: Book>(
+    rules: &'a R,
+    lists: &'a [String],
+) -> Result<Box<SetUp<'a, R::Scenario>>> {
+    for l in lists {
+        if rules.scenario_of_lists([l, l], 0).is_none() {
+            bail!(
+                "{l:?} is no army list of {}\n  hint: its lists are {}",
+                rules.name(),
+                rules.army_lists().join(", ")
+            );
+        }
+    }
+    Ok(Box::new(move |[a, b]: [usize; 2], seed: u64| {
+        rules
+            .scenario_of_lists([&lists[a], &lists[b]], seed)
+            .map(|(s, _)| s)
+    }))
+}
+
 /// Play `games` battles for every pairing of `lists` (each list against every list, itself
-/// included; the lists swap sides every other battle) and gather the win rates. Battles are
-/// seeded from `seed` and their number, so any split over threads gives the same study.
+/// included; the lists swap sides every other battle), each set up by `setup`, and gather
+/// the win rates. Battles are seeded from `seed` and their number, so any split over
+/// threads gives the same study.
+#[allow(clippy::too_many_arguments)]
 pub fn balance<R: Book>(
     rules: &R,
     lists: &[String],
+    setup: &SetUp<'_, R::Scenario>,
     games: u64,
     seed: u64,
     players: [&str; 2],
@@ -172,20 +200,10 @@ pub fn balance<R: Book>(
 ) -> Result<(Balance, Vec<BattleRecord>)> {
     if lists.len() < 2 {
         bail!(
-            "{} has {} army list{}: a balance study needs two or more",
-            rules.name(),
+            "{} army list{} given: a balance study needs two or more",
             lists.len(),
             if lists.len() == 1 { "" } else { "s" }
         );
-    }
-    for l in lists {
-        if rules.scenario_of_lists([l, l], seed).is_none() {
-            bail!(
-                "{l:?} is no army list of {}\n  hint: its lists are {}",
-                rules.name(),
-                rules.army_lists().join(", ")
-            );
-        }
     }
     let n = lists.len();
     let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect();
@@ -203,8 +221,7 @@ pub fn balance<R: Book>(
             let sides = if swap { [j, i] } else { [i, j] };
             let number = (p as u64) * games + g;
             let s = grognard_engine::dice::derive_seed(seed, number);
-            let (scenario, _) = rules
-                .scenario_of_lists([&lists[sides[0]], &lists[sides[1]]], s)
+            let scenario = setup(sides, s)
                 .ok_or_else(|| format!("no set-up for {} against {}", lists[i], lists[j]))?;
             let seat = if swap {
                 [players[1], players[0]]

@@ -1601,3 +1601,31 @@ fn a_replay_of_an_older_version_of_the_rules_is_refused() {
         show(&o)
     );
 }
+
+#[test]
+fn balance_pairs_army_files_of_the_players_own() {
+    let french = repo_file("scenarios/two-by-two/french-40ap.toml");
+    let austrian = repo_file("scenarios/two-by-two/austrian-40ap.toml");
+    let both = format!("{french},{austrian}");
+    let o = grognard(&["balance", "--armies", &both, "--games", "4", "--json"]);
+    assert!(o.status.success(), "{}", show(&o));
+    let j = json(&o);
+    assert_eq!(
+        j["lists"],
+        serde_json::json!(["french-40ap", "austrian-40ap"])
+    );
+    assert_eq!(j["cells"][0][1]["wins"], j["cells"][1][0]["losses"]);
+    // A bad army file is refused with its place, once.
+    let dir = TempDir::new("bad-army");
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "rules = \"two-by-two\"\nnation = \"french\"\npoints = 40\nmuskets = 3\n",
+    )
+    .unwrap();
+    let pair = format!("{french},{}", bad.display());
+    let o = grognard(&["balance", "--armies", &pair, "--games", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.matches("bad.toml:4:1: muskets").count(), 1, "{err}");
+}

@@ -5,6 +5,9 @@ use crate::files::{FileError, Header, Includes};
 use crate::resolution::AnyResolution;
 use crate::Ruleset;
 
+/// A scenario set up from files, with the set-up's log, or the files' problems.
+pub type SetUpFrom<S> = Result<(S, Vec<String>), Vec<FileError>>;
+
 /// A checked file, described for a person.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checked {
@@ -80,6 +83,18 @@ pub trait Book: Ruleset {
         seed: u64,
     ) -> Option<(Self::Scenario, Vec<String>)> {
         let _ = (lists, seed);
+        None
+    }
+    /// The book's own set-up of a battle between two armies given as files (`(name, text)`,
+    /// side 0's first), for balance studies of armies of the players' own; the files'
+    /// problems with their places if they are not army files of the book, and `None` if the
+    /// book has no such set-up.
+    fn scenario_of_army_files(
+        &self,
+        files: [(&str, &str); 2],
+        seed: u64,
+    ) -> Option<SetUpFrom<Self::Scenario>> {
+        let _ = (files, seed);
         None
     }
     /// The book's title.

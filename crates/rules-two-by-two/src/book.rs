@@ -115,6 +115,33 @@ impl Book for TwoByTwo {
         Nation::ALL.iter().map(|n| n.name()).collect()
     }
 
+    /// Two army list files, each checked against its nation's allowances, set up by the
+    /// book's procedure.
+    fn scenario_of_army_files(
+        &self,
+        files: [(&str, &str); 2],
+        seed: u64,
+    ) -> Option<grognard_engine::book::SetUpFrom<Scenario>> {
+        let mut armies = Vec::new();
+        let mut errors = Vec::new();
+        for (file, text) in files {
+            match validate::load_army(file, text) {
+                Ok(list) => armies.push(Army {
+                    nation: list.nation,
+                    units: list.expand(),
+                }),
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        let Ok(armies) = <[Army; 2]>::try_from(armies) else {
+            return Some(Err(errors));
+        };
+        let mut dice = Seeded::new(derive_seed(seed, 1));
+        let mut choice = Seeded::new(derive_seed(seed, 2));
+        let (s, log) = generate(armies, GameKind::Fast, &mut dice, &mut choice);
+        Some(Ok((s, log.lines)))
+    }
+
     fn scenario_of_lists(&self, lists: [&str; 2], seed: u64) -> Option<(Scenario, Vec<String>)> {
         let armies = [
             Army::standard(Nation::parse(lists[0])?),
