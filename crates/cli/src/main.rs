@@ -141,6 +141,10 @@ enum Cmd {
         /// commands, losses, time) to this file: CSV, or JSON lines if it ends in .jsonl.
         #[arg(long)]
         records: Option<PathBuf>,
+        /// An army file for each side (A.toml,B.toml), set up by the book's own procedure
+        /// for each battle.
+        #[arg(long, value_delimiter = ',', conflicts_with = "scenario")]
+        armies: Vec<PathBuf>,
     },
     /// Play every pairing of a book's army lists and report each list's win rate against
     /// each other list, with 95% intervals; `--svg` draws the matrix as a heat map with the
@@ -512,6 +516,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             threads,
             json,
             records,
+            armies,
         } => {
             let names = parse_players(&players)?;
             let file = match &scenario {
@@ -537,7 +542,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 None => rules.as_deref().unwrap_or(DEFAULT_RULES),
             };
             pool.install(|| {
-                with_book!(name, b => batch(b, file.as_ref(), games, seed, &names, json, records.as_deref()))
+                with_book!(name, b => batch(b, file.as_ref(), &armies, games, seed, &names, json, records.as_deref()))
             })
         }
         Cmd::Balance {
@@ -1189,14 +1194,28 @@ fn replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ExitCode> {
 /// One battle of a batch: which player (0 = A, 1 = B) won, if any, and its record.
 fn batch_game<R: Book>(
     rules: &R,
-    file: Option<&ScenarioFile>,
+    field: &Field,
     master: u64,
     index: u64,
     names: &[String; 2],
 ) -> Result<(Option<usize>, study::BattleRecord), String> {
     let seed = derive_seed(master, index);
-    let scenario = match file {
-        Some(f) => {
+    let scenario = match field {
+        Field::Armies(files) => {
+            let pair = [
+                (files[0].0.as_str(), files[0].1.as_str()),
+                (files[1].0.as_str(), files[1].1.as_str()),
+            ];
+            match rules.scenario_of_army_files(pair, seed) {
+                Some(Ok((s, _))) => s,
+                _ => {
+                    return Err(format!(
+                        "battle {index} (seed {seed}): no set-up of the two armies"
+                    ))
+                }
+            }
+        }
+        Field::Scenario(f) => {
             rules
                 .load_scenario(&f.name, &f.text, &f.includes, seed)
                 .map_err(|e| {
@@ -1205,7 +1224,7 @@ fn batch_game<R: Book>(
                 })?
                 .0
         }
-        None => rules.default_scenario(seed).0,
+        Field::Builtin => rules.default_scenario(seed).0,
     };
     // A plays side 0 in even battles and side 1 in odd ones.
     let swap = index % 2 == 1;
@@ -1247,6 +1266,48 @@ fn progress_bar(json: bool, battles: u64) -> indicatif::ProgressBar {
     b
 }
 
+/// Army files given on the command line, read and checked once, each as (name, text).
+fn army_files<R: Book>(
+    rules: &R,
+    armies: &[PathBuf],
+    seed: u64,
+) -> Result<Result<Vec<(String, String)>, ExitCode>> {
+    let mut files = Vec::new();
+    for path in armies {
+        let text = match read_text(path)? {
+            Text::Ok(t) => t,
+            Text::Bad(e) => return Ok(Err(refuse(path, &[e]))),
+        };
+        let name = path.display().to_string();
+        match rules.scenario_of_army_files([(&name, &text), (&name, &text)], seed) {
+            None => {
+                return Ok(Err(refused(odds::Refusal(format!(
+                    "{} sets up no battle from army files\n  hint: give a scenario with --scenario",
+                    rules.name()
+                )))))
+            }
+            Some(Err(mut errors)) => {
+                // The file was read twice, once for each side: each problem once.
+                let mut seen = std::collections::HashSet::new();
+                errors.retain(|e| seen.insert(e.to_string()));
+                return Ok(Err(refuse(path, &errors)));
+            }
+            Some(Ok(_)) => files.push((name, text)),
+        }
+    }
+    Ok(Ok(files))
+}
+
+/// Where the battles of a batch come from.
+enum Field<'a> {
+    /// The book's built-in battle for each seed.
+    Builtin,
+    /// A scenario file, set up with each battle's seed.
+    Scenario(&'a ScenarioFile),
+    /// Two army files, on the book's own set-up.
+    Armies(&'a [(String, String)]),
+}
+
 /// `grognard balance`: every pairing of the book's army lists.
 #[allow(clippy::too_many_arguments)]
 fn balance<R: Book>(
@@ -1260,30 +1321,10 @@ fn balance<R: Book>(
     records: Option<&Path>,
     json: bool,
 ) -> Result<ExitCode> {
-    // Army files: read and checked once, each named by its file.
-    let mut files: Vec<(String, String)> = Vec::new();
-    for path in armies {
-        let text = match read_text(path)? {
-            Text::Ok(t) => t,
-            Text::Bad(e) => return Ok(refuse(path, &[e])),
-        };
-        let name = path.display().to_string();
-        match rules.scenario_of_army_files([(&name, &text), (&name, &text)], seed) {
-            None => {
-                return Ok(refused(odds::Refusal(format!(
-                    "{} takes no army files for a balance study\n  hint: pair its own lists with --lists",
-                    rules.name()
-                ))))
-            }
-            Some(Err(mut errors)) => {
-                // The file was read twice, once for each side: each problem once.
-                let mut seen = std::collections::HashSet::new();
-                errors.retain(|e| seen.insert(e.to_string()));
-                return Ok(refuse(path, &errors));
-            }
-            Some(Ok(_)) => files.push((name, text)),
-        }
-    }
+    let files = match army_files(rules, armies, seed)? {
+        Ok(f) => f,
+        Err(code) => return Ok(code),
+    };
     let lists: Vec<String> = if !files.is_empty() {
         files
             .iter()
@@ -1352,15 +1393,33 @@ fn balance<R: Book>(
     Ok(ExitCode::SUCCESS)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn batch<R: Book>(
     rules: &R,
     file: Option<&ScenarioFile>,
+    armies: &[PathBuf],
     games: u64,
     seed: u64,
     names: &[String; 2],
     json: bool,
     records: Option<&Path>,
 ) -> Result<ExitCode> {
+    let files = match army_files(rules, armies, seed)? {
+        Ok(f) => f,
+        Err(code) => return Ok(code),
+    };
+    if !files.is_empty() && files.len() != 2 {
+        return Ok(refused(odds::Refusal(format!(
+            "--armies takes one army file for each side, and {} {} given\n  hint: --armies A.toml,B.toml; `grognard balance --armies` pairs more",
+            files.len(),
+            if files.len() == 1 { "was" } else { "were" }
+        ))));
+    }
+    let field = match (file, files.is_empty()) {
+        (Some(f), _) => Field::Scenario(f),
+        (None, false) => Field::Armies(&files),
+        (None, true) => Field::Builtin,
+    };
     // The file is checked once; each battle then sets it up with its own seed.
     if let Some(f) = file {
         if let Err(errors) = rules.load_scenario(&f.name, &f.text, &f.includes, seed) {
@@ -1372,7 +1431,7 @@ fn batch<R: Book>(
     let results: Vec<Result<(Option<usize>, study::BattleRecord), String>> = (0..games)
         .into_par_iter()
         .map(|i| {
-            let r = batch_game(rules, file, seed, i, names);
+            let r = batch_game(rules, &field, seed, i, names);
             bar.inc(1);
             r
         })

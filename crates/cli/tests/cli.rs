@@ -1629,3 +1629,38 @@ fn balance_pairs_army_files_of_the_players_own() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.matches("bad.toml:4:1: muskets").count(), 1, "{err}");
 }
+
+#[test]
+fn batch_sets_up_two_army_files_of_the_players_own() {
+    let french = repo_file("scenarios/two-by-two/french-40ap.toml");
+    let austrian = repo_file("scenarios/two-by-two/austrian-40ap.toml");
+    let o = grognard(&[
+        "batch",
+        "--armies",
+        &format!("{french},{austrian}"),
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let j = json(&o);
+    let names: Vec<&str> = j["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["French", "Austrian"], "{j}");
+    assert!(j["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["battles"] == 4));
+    let o = grognard(&["batch", "--armies", &french, "--games", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("one army file for each side, and 1 was given"),
+        "{}",
+        show(&o)
+    );
+}
