@@ -1664,3 +1664,67 @@ fn batch_sets_up_two_army_files_of_the_players_own() {
         show(&o)
     );
 }
+
+#[test]
+fn napoleons_wars_armies_of_the_players_own_meet_on_the_built_in_field() {
+    let italy = repo_file("scenarios/napoleons-wars/army-of-italy-1809.toml");
+    let germany = repo_file("scenarios/napoleons-wars/army-of-germany-1809.toml");
+    let o = grognard(&[
+        "balance",
+        "--rules",
+        "napoleons-wars",
+        "--armies",
+        &format!("{italy},{germany}"),
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let j = json(&o);
+    assert_eq!(
+        j["lists"],
+        serde_json::json!(["army-of-italy-1809", "army-of-germany-1809"])
+    );
+    // In a mirror each side is named for its edge.
+    let o = grognard(&[
+        "batch",
+        "--rules",
+        "napoleons-wars",
+        "--armies",
+        &format!("{italy},{italy}"),
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let names: Vec<String> = json(&o)["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        ["army-of-italy-1809 (south)", "army-of-italy-1809 (north)"]
+    );
+    // A file that is no army is refused in its own name.
+    let dir = TempDir::new("bad-roster");
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "rules = \"napoleons-wars\"\nbogus = 1\n").unwrap();
+    let o = grognard(&[
+        "batch",
+        "--rules",
+        "napoleons-wars",
+        "--armies",
+        &format!("{italy},{}", bad.display()),
+        "--games",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("bad.toml:1:1: this is neither an army roster nor an order of battle"),
+        "{}",
+        show(&o)
+    );
+}

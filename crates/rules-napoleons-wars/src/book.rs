@@ -61,6 +61,49 @@ impl Book for NapoleonsWars {
         setup::load(file, text, includes)
     }
 
+    /// Two armies of the players' own (rosters or orders of battle, as a scenario names
+    /// them) on the built-in battle's field, with its objectives and turns, each side named
+    /// after its file.
+    fn scenario_of_army_files(
+        &self,
+        files: [(&str, &str); 2],
+        _seed: u64,
+    ) -> Option<grognard_engine::book::SetUpFrom<Scenario>> {
+        struct Given<'a>([(&'a str, &'a str); 2]);
+        impl Includes for Given<'_> {
+            fn read(&self, name: &str) -> Result<(String, String), String> {
+                let i = match name {
+                    "army-of-italy-1809.toml" => 0,
+                    "army-of-germany-1809.toml" => 1,
+                    _ => return Err(format!("no army file {name:?} was given")),
+                };
+                Ok((self.0[i].0.to_string(), self.0[i].1.to_string()))
+            }
+        }
+        let named = |file: &str| {
+            std::path::Path::new(file)
+                .file_stem()
+                .map_or(file.to_string(), |s| s.to_string_lossy().into_owned())
+        };
+        let (mut first, mut second) = (named(files[0].0), named(files[1].0));
+        if first == second {
+            first.push_str(" (south)");
+            second.push_str(" (north)");
+        }
+        let text = BUILT_IN
+            .replacen(
+                "name = \"French\"\narmy = \"army-of-italy-1809.toml\"",
+                &format!("name = {first:?}\narmy = \"army-of-italy-1809.toml\""),
+                1,
+            )
+            .replacen(
+                "name = \"Austrians\"\narmy = \"army-of-germany-1809.toml\"",
+                &format!("name = {second:?}\narmy = \"army-of-germany-1809.toml\""),
+                1,
+            );
+        Some(setup::load(BUILT_IN_NAME, &text, &Given(files)))
+    }
+
     fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
         problems(scenario)
             .into_iter()
