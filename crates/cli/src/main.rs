@@ -526,17 +526,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 },
                 None => None,
             };
-            let (cap, cores) = thread_cap();
-            let threads = threads.map(|n| n as usize);
-            if let Some(n) = threads.filter(|n| *n > cap) {
-                eprintln!(
-                    "grognard: --threads {n} is more than {cap} ({THREADS_PER_CORE} for each of the {cores} cores); using {cap}"
-                );
-            }
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.map_or(0, |n| n.min(cap)))
-                .build()
-                .context("cannot start the worker threads")?;
+            let pool = worker_pool(threads)?;
             let name = match &file {
                 Some(f) => f.rules,
                 None => rules.as_deref().unwrap_or(DEFAULT_RULES),
@@ -558,11 +548,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
         } => {
             let names = parse_players(&players)?;
-            let (cap, _) = thread_cap();
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.map_or(0, |n| (n as usize).min(cap)))
-                .build()
-                .context("cannot start the worker threads")?;
+            let pool = worker_pool(threads)?;
             let name = rules.as_deref().unwrap_or(DEFAULT_RULES);
             pool.install(|| {
                 with_book!(name, b => balance(b, &lists, &armies, games, seed, &names, svg.as_deref(), records.as_deref(), json))
@@ -911,6 +897,22 @@ fn parse_players(s: &str) -> Result<[String; 2]> {
         bail!("--players takes two of \"ai\" and \"random\" as A:B, e.g. ai:random (got \"{s}\")");
     }
     Ok([parts[0].to_string(), parts[1].to_string()])
+}
+
+/// The worker threads `--threads` asks for (all cores by default), at most the cap, said
+/// so when more are asked.
+fn worker_pool(threads: Option<u32>) -> Result<rayon::ThreadPool> {
+    let (cap, cores) = thread_cap();
+    let threads = threads.map(|n| n as usize);
+    if let Some(n) = threads.filter(|n| *n > cap) {
+        eprintln!(
+            "grognard: --threads {n} is more than {cap} ({THREADS_PER_CORE} for each of the {cores} cores); using {cap}"
+        );
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.map_or(0, |n| n.min(cap)))
+        .build()
+        .context("cannot start the worker threads")
 }
 
 fn make_players<R: Ruleset>(names: &[String; 2]) -> [Box<dyn Player<R>>; 2] {

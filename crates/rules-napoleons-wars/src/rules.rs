@@ -503,8 +503,7 @@ impl NapoleonsWars {
                 });
             }
             Command::Roll { unit } => roll_maneuver(ctx, *unit),
-            Command::Move { unit, steps } => {
-                let _ = steps;
+            Command::Move { unit, .. } => {
                 let u = ctx.state.unit(*unit).clone();
                 let allowance = move_allowance(ctx.state, &u);
                 let plan = planned.expect("a checked move is planned");

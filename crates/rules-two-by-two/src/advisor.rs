@@ -418,7 +418,7 @@ fn unit_moves(
 ) {
     // Without a scratch state nothing is scored: the moves are offered as they come.
     let scoring = scratch.is_some();
-    let danger = |s: &State, me: &Unit, at: &Base| {
+    let exposure = |s: &State, me: &Unit, at: &Base| {
         if scoring {
             danger(s, me, at)
         } else {
@@ -437,7 +437,7 @@ fn unit_moves(
         why: "stand",
     });
     if light(u) {
-        let threat = danger(state, u, &u.base());
+        let threat = exposure(state, u, &u.base());
         push(
             state,
             side,
@@ -522,7 +522,7 @@ fn unit_moves(
                 },
             ];
             let eb = Base::new(spot, u.base().width, u.base().depth);
-            let score = 2.0 + worth(f) - danger(state, u, &eb);
+            let score = 2.0 + worth(f) - exposure(state, u, &eb);
             push_move(state, &near, out, u, legs, (score, "HQ joins a stuck unit"));
         }
     }
@@ -545,14 +545,15 @@ fn unit_moves(
     }
     // Advances toward a goal, and plain moves for variety.
     let goal = route(state, u, goal_for(state, u, defender, draw_play));
-    let here = danger(state, u, &u.base());
+    let here = exposure(state, u, &u.base());
     let offered = out.len();
     for frac in [1.0, 0.6] {
         for turn in [0.0f64, 0.5, -0.5] {
             if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
                 let eb = Base::new(end, u.base().width, u.base().depth);
                 let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
-                let score = 1.0 + 0.35 * progress - danger(state, u, &eb) * (1.0 - 0.6 * pressure)
+                let score = 1.0 + 0.35 * progress
+                    - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
                 push_move(state, &near, out, u, legs, (score, "advance"));
@@ -569,7 +570,8 @@ fn unit_moves(
             if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
                 let eb = Base::new(end, u.base().width, u.base().depth);
                 let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
-                let score = 1.0 + 0.35 * progress - danger(state, u, &eb) * (1.0 - 0.6 * pressure)
+                let score = 1.0 + 0.35 * progress
+                    - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
                 push_move(state, &near, out, u, legs, (score, "advance"));

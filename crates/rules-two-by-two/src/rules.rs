@@ -316,8 +316,7 @@ impl TwoByTwo {
         match cmd {
             Command::EndPhase => end_phase(ctx),
             Command::Pass { unit } => ctx.emit(Event::Passed { unit: *unit }),
-            Command::Move { unit, legs, exit } => {
-                let _ = (legs, exit);
+            Command::Move { unit, .. } => {
                 let plan = planned.expect("a checked move is planned");
                 ctx.emit(Event::Moved {
                     unit: *unit,
