@@ -23,8 +23,9 @@ fn gather<R: Ruleset>(
     );
 }
 
-/// Picks uniformly among the legal commands the book's move generator offers
-/// ([`Ruleset::legal`]), without asking its advisor to score them.
+/// Picks uniformly among the legal commands the book's move generator offers, without
+/// asking its advisor to score them: it draws an offer ([`Ruleset::offer`]) and, if the
+/// book refuses it ([`Ruleset::settle`]), draws again among the rest.
 pub struct RandomPlayer<C> {
     buf: Vec<C>,
 }
@@ -48,13 +49,18 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
         dice: &mut dyn Dice,
     ) -> R::Command {
         self.buf.clear();
-        rules.legal(view, side, &mut self.buf);
-        assert!(
-            !self.buf.is_empty(),
-            "the rule set offered no legal command to the side to act"
-        );
-        let i = dice.below(self.buf.len() as u64, "random player's choice") as usize;
-        self.buf.swap_remove(i)
+        rules.offer(view, side, &mut self.buf);
+        loop {
+            assert!(
+                !self.buf.is_empty(),
+                "the rule set offered no legal command to the side to act"
+            );
+            let i = dice.below(self.buf.len() as u64, "random player's choice") as usize;
+            let command = self.buf.swap_remove(i);
+            if rules.settle(view, side, &command) {
+                return command;
+            }
+        }
     }
 }
 

@@ -3,8 +3,9 @@
 //!
 //! Checked after every command: no panic; the rule set's own invariants (no overlapping
 //! bases, valid unit states, ...); only the side to act may act (the command just given is
-//! refused for the other side); every candidate offered is legal; a clone equals the
-//! original; a save/load round trip (JSON) gives an equal state; `to_act` is `None` exactly
+//! refused for the other side); every candidate offered is legal, and an offer of the move
+//! generator settles exactly when it passes the check; a clone equals the original; a
+//! save/load round trip (JSON) gives an equal state; `to_act` is `None` exactly
 //! when there is an outcome. At the end, the replay reproduces every event.
 
 use crate::book::Book;
@@ -68,6 +69,7 @@ fn run_checked<R: Ruleset>(
 ) -> Result<Outcome, String> {
     let mut m = Match::new(rules, scenario, seed);
     let mut cands: Vec<Candidate<R::Command>> = Vec::new();
+    let mut offers: Vec<R::Command> = Vec::new();
     rules
         .invariants(&m.state)
         .map_err(|e| format!("at start: {e}"))?;
@@ -99,6 +101,24 @@ fn run_checked<R: Ruleset>(
                         c.command, c.why
                     ));
                 }
+            }
+            // The move generator: an offer settles exactly when it passes the check.
+            offers.clear();
+            let view = rules.view(&m.state, side);
+            rules.offer(&view, side, &mut offers);
+            let mut any = false;
+            for c in &offers {
+                let settled = rules.settle(&view, side, c);
+                let checked = rules.check(&m.state, side, c);
+                if settled != checked.is_ok() {
+                    return Err(format!(
+                        "step {n}: offer {c:?} settles {settled} but checks {checked:?}"
+                    ));
+                }
+                any |= settled;
+            }
+            if !any {
+                return Err(format!("step {n}: no legal offer for the side to act"));
             }
         }
         let before = m.state.clone();

@@ -98,14 +98,37 @@ pub trait Ruleset: Send + Sync + 'static {
     fn apply(&self, state: &mut Self::State, event: &Self::Event);
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
-    /// The move generator: legal commands for `side` now, unscored and cheap, never empty
-    /// while `side` is to act. The random player draws from it alone. By default it is the
-    /// commands of [`Ruleset::candidates`]; a book whose scoring costs more than its
-    /// generating gives the generator on its own.
-    fn legal(&self, view: &Self::View<'_>, side: Side, out: &mut Vec<Self::Command>) {
+    /// The move generator's offer: commands for `side` now, cheap to list, each of which is
+    /// legal unless [`Ruleset::settle`] says otherwise. Checking is most of what generating
+    /// costs, so a player that takes one command settles only the one it takes: the random
+    /// player draws an offer, settles it, and draws again among the rest if it is refused,
+    /// which is a uniform draw among the legal commands. By default it is the commands of
+    /// [`Ruleset::candidates`], all of them legal.
+    fn offer(&self, view: &Self::View<'_>, side: Side, out: &mut Vec<Self::Command>) {
         let mut scored = Vec::new();
         self.candidates(view, side, &mut scored);
         out.extend(scored.into_iter().map(|c| c.command));
+    }
+
+    /// Whether an offered command is legal. By default every offer is, as offered.
+    fn settle(&self, view: &Self::View<'_>, side: Side, command: &Self::Command) -> bool {
+        let _ = (view, side, command);
+        true
+    }
+
+    /// The move generator: the legal commands for `side` now, unscored, never empty while
+    /// `side` is to act. It is the offers that settle.
+    fn legal(&self, view: &Self::View<'_>, side: Side, out: &mut Vec<Self::Command>) {
+        let from = out.len();
+        self.offer(view, side, out);
+        let mut i = from;
+        while i < out.len() {
+            if self.settle(view, side, &out[i]) {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
+        }
     }
 
     /// The advisor: commands worth considering for `side` now, each scored by the book's

@@ -36,6 +36,23 @@ fn push(
     }
 }
 
+/// An unscored move offered unchecked, for [`settle`] to decide if it is taken.
+fn push_offer(
+    _state: &State,
+    _side: Side,
+    out: &mut Vec<Candidate<Command>>,
+    command: Command,
+    score: f64,
+    why: &'static str,
+) {
+    debug_assert!(matches!(command, Command::Move { .. }));
+    out.push(Candidate {
+        command,
+        score,
+        why,
+    });
+}
+
 /// A candidate whose legality was already settled by the same check run another way (a
 /// simulation through `execute`, or the placement test itself).
 fn push_legal(
@@ -56,15 +73,28 @@ fn push_legal(
 
 /// A move of a unit along `legs`, if legal: the unit may move in this phase (its caller
 /// knows), so the move is legal when it plans, through the unit's neighbourhood gathered
-/// once for all its moves.
+/// once for all its moves. Unscored (`near` is `None`), the move is offered unplanned, for
+/// [`settle`] to decide if it is taken.
 fn push_move(
     state: &State,
-    near: &movement::Near,
+    near: Option<&movement::Near>,
     out: &mut Vec<Candidate<Command>>,
     u: &Unit,
     legs: Vec<Leg>,
     (score, why): (f64, &'static str),
 ) {
+    let Some(near) = near else {
+        out.push(Candidate {
+            command: Command::Move {
+                unit: u.id,
+                legs,
+                exit: false,
+            },
+            score,
+            why,
+        });
+        return;
+    };
     if movement::plan_near(state, u, &legs, false, Some(near)).is_ok() {
         push_legal(
             state,
@@ -85,13 +115,21 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
     offer(state, side, true, out)
 }
 
-/// The same commands as [`candidates`], unscored: the move generator alone, for players
-/// that do not weigh them. Charges are not valued and places not weighed for danger, which
-/// is most of the advisor's work.
-pub fn legal(state: &State, side: Side, out: &mut Vec<Command>) {
+/// The move generator's offer: the commands of [`candidates`], unscored, and its moves
+/// unplanned. Charges are not valued, places not weighed for danger and moves not checked,
+/// which is nearly all the advisor's work; [`settle`] checks the move a player takes. A move
+/// the advisor would leave out because it is illegal, or (a charge) falls short of its
+/// enemy, is offered here and refused, or taken as the plain move it is.
+pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
     let mut offered = Vec::new();
     offer(state, side, false, &mut offered);
     out.extend(offered.into_iter().map(|c| c.command));
+}
+
+/// Whether an offer is legal: the moves were offered unchecked; every other offer was
+/// checked as it was offered.
+pub fn settle(state: &State, side: Side, command: &Command) -> bool {
+    !matches!(command, Command::Move { .. }) || TwoByTwo.check(state, side, command).is_ok()
 }
 
 fn offer(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Command>>) {
@@ -452,7 +490,8 @@ fn unit_moves(
     }
     let allowance = state.field.tables.move_allowance(u.kind);
     // Every move weighed below, charges included, goes no further than this.
-    let near = movement::neighbourhood(state, u, allowance + 3.0);
+    let near = scoring.then(|| movement::neighbourhood(state, u, allowance + 3.0));
+    let near = near.as_ref();
     // Charges.
     if !u.kind.is_artillery() && !draw_play {
         for e in state.enemies_of(side) {
@@ -473,24 +512,31 @@ fn unit_moves(
                     // The charge is checked as it would be carried out.
                     let v = match scratch.as_deref_mut() {
                         Some(scratch) => {
+                            let Some(near) = near else { continue };
                             let sim = scratch.get_or_insert_with(|| state.clone());
-                            let Some(v) = charge_value(state, &near, sim, u, &legs) else {
+                            let Some(v) = charge_value(state, near, sim, u, &legs) else {
                                 continue;
                             };
                             v
                         }
-                        // A charge is one that reaches its enemy.
-                        None => match movement::plan_near(state, u, &legs, false, Some(&near)) {
-                            Ok(plan) if !plan.touches.is_empty() => 0.0,
-                            _ => continue,
-                        },
+                        // Unscored, the charge is offered unplanned.
+                        None => 0.0,
                     };
                     let command = Command::Move {
                         unit: u.id,
                         legs,
                         exit: false,
                     };
-                    push_legal(state, side, out, command, 0.5 + 4.0 * v + urgency, "charge");
+                    let score = 0.5 + 4.0 * v + urgency;
+                    if scoring {
+                        push_legal(state, side, out, command, score, "charge");
+                    } else {
+                        out.push(Candidate {
+                            command,
+                            score,
+                            why: "charge",
+                        });
+                    }
                 }
             }
         }
@@ -523,13 +569,14 @@ fn unit_moves(
             ];
             let eb = Base::new(spot, u.base().width, u.base().depth);
             let score = 2.0 + worth(f) - exposure(state, u, &eb);
-            push_move(state, &near, out, u, legs, (score, "HQ joins a stuck unit"));
+            push_move(state, near, out, u, legs, (score, "HQ joins a stuck unit"));
         }
     }
     // Leaving the field when playing for a draw.
     if draw_play {
         if let Some(legs) = exit_legs(state, u) {
-            push(
+            let offer_only = if scoring { push } else { push_offer };
+            offer_only(
                 state,
                 side,
                 out,
@@ -556,14 +603,14 @@ fn unit_moves(
                     - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
-                push_move(state, &near, out, u, legs, (score, "advance"));
+                push_move(state, near, out, u, legs, (score, "advance"));
             }
         }
     }
     // Through a town, over a bridge or across streams the unit goes less far ("Towns",
     // "Bridge", "Stream"): shorter advances, the longest that is legal.
     for frac in [0.45] {
-        if out.len() > offered {
+        if scoring && out.len() > offered {
             break;
         }
         for turn in [0.0f64, 0.5, -0.5] {
@@ -574,12 +621,12 @@ fn unit_moves(
                     - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
-                push_move(state, &near, out, u, legs, (score, "advance"));
+                push_move(state, near, out, u, legs, (score, "advance"));
             }
         }
     }
     // Plain moves keep the random player's choice wide when a unit has few advances.
-    if out.len() - offered >= 3 {
+    if scoring && out.len() - offered >= 3 {
         return;
     }
     for legs in [
@@ -599,7 +646,7 @@ fn unit_moves(
         ],
         vec![Leg::Side { d: 0.5 }],
     ] {
-        push_move(state, &near, out, u, legs, (-0.5, "wander"));
+        push_move(state, near, out, u, legs, (-0.5, "wander"));
     }
 }
 

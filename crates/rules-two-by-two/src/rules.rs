@@ -1186,8 +1186,12 @@ impl Ruleset for TwoByTwo {
         state.outcome.clone()
     }
 
-    fn legal(&self, view: &&State, side: Side, out: &mut Vec<Command>) {
-        crate::advisor::legal(view, side, out)
+    fn offer(&self, view: &&State, side: Side, out: &mut Vec<Command>) {
+        crate::advisor::offers(view, side, out)
+    }
+
+    fn settle(&self, view: &&State, side: Side, command: &Command) -> bool {
+        crate::advisor::settle(view, side, command)
     }
 
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
