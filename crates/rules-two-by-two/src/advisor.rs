@@ -284,7 +284,7 @@ fn charge_made(state: &State, sim: &mut State, me: &Unit, contact: Contact) -> f
         let Some((max, _)) = sim.field.tables.range(e.kind) else {
             continue;
         };
-        if distance(&e.base(), &at) > max {
+        if measure::beyond(&e.base(), &at, max) || distance(&e.base(), &at) > max {
             continue;
         }
         let Ok(plan) = shooting::plan(sim, e.id, me.id, None) else {
@@ -334,7 +334,7 @@ fn enemies_near<'a>(
     let at = *at;
     state
         .enemies_of(side)
-        .filter(move |e| distance(&at, &e.base()) <= r)
+        .filter(move |e| !measure::beyond(&at, &e.base(), r) && distance(&at, &e.base()) <= r)
 }
 
 /// How exposed a base would be to enemy fire and charges. Cavalry is shot at +2 ("Target is
@@ -342,7 +342,19 @@ fn enemies_near<'a>(
 fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
     let fire_weight = if me.kind.is_cavalry() { 2.0 } else { 1.0 };
     let mut d = 0.0;
+    let charge_reach = |e: &Unit| {
+        if e.kind.is_cavalry() && e.status == Status::Ready {
+            state.field.tables.move_allowance(e.kind) + 0.5
+        } else {
+            0.0
+        }
+    };
     for e in state.enemies_of(me.side) {
+        // Nothing further than any of the reaches below counts.
+        let fire = state.field.tables.range(e.kind).map_or(0.0, |r| r.0);
+        if measure::beyond(&e.base(), at, fire.max(1.1).max(charge_reach(e))) {
+            continue;
+        }
         let dist = distance(&e.base(), at);
         if e.kind.is_artillery() && e.status != Status::Disrupted {
             let (max, _) = state.field.tables.range(e.kind).unwrap_or((0.0, None));
@@ -415,20 +427,21 @@ fn movement(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Co
     };
     // The general chooses among the few units nearest the enemy, so the best charge goes
     // in first and others can join it; every unit gets its turn before the phase ends.
-    let mut ready: Vec<&Unit> = state
-        .friends_of(side)
-        .filter(|u| !u.moved && (crate::movement::may_move(state, u).is_ok() || light(u)))
-        .collect();
     let near = |u: &Unit| {
         state
             .enemies_of(side)
             .map(|e| e.pose.pos.distance_squared(u.pose.pos))
             .fold(f64::INFINITY, f64::min)
     };
-    ready.sort_by(|a, b| near(a).total_cmp(&near(b)).then(a.id.cmp(&b.id)));
+    let mut ready: Vec<(f64, &Unit)> = state
+        .friends_of(side)
+        .filter(|u| !u.moved && (crate::movement::may_move(state, u).is_ok() || light(u)))
+        .map(|u| (near(u), u))
+        .collect();
+    ready.sort_by(|(da, a), (db, b)| da.total_cmp(db).then(a.id.cmp(&b.id)));
     // One scratch copy of the state for every charge weighed.
     let mut scratch = None;
-    for u in ready.into_iter().take(3) {
+    for (_, u) in ready.into_iter().take(3) {
         unit_moves(
             state,
             side,
@@ -495,8 +508,11 @@ fn unit_moves(
     // Charges.
     if !u.kind.is_artillery() && !draw_play {
         for e in state.enemies_of(side) {
-            let gap = distance(&u.base(), &e.base());
-            if gap > allowance + 1.5 || !u.kind.may_charge(e.kind) {
+            let reach = allowance + 1.5;
+            if !u.kind.may_charge(e.kind)
+                || measure::beyond(&u.base(), &e.base(), reach)
+                || distance(&u.base(), &e.base()) > reach
+            {
                 continue;
             }
             // The two faces of the enemy nearest the charger.
@@ -547,9 +563,10 @@ fn unit_moves(
         for f in state.friends_of(side) {
             let stuck = f.id != u.id
                 && f.status != Status::Ready
-                && state
-                    .enemies_of(side)
-                    .any(|e| distance(&f.base(), &e.base()) <= 2.0);
+                && state.enemies_of(side).any(|e| {
+                    !measure::beyond(&f.base(), &e.base(), 2.0)
+                        && distance(&f.base(), &e.base()) <= 2.0
+                });
             if !stuck || f.pose.pos.distance(u.pose.pos) > allowance + 1.5 {
                 continue;
             }

@@ -31,6 +31,19 @@ pub fn distance(from: &Base, to: &Base) -> f64 {
     measure(from, to).1
 }
 
+/// Whether `to` lies certainly further than `r` from `from` by [`distance`], judged from the
+/// centres alone: a face centre of `from` is within half its longer side of its centre,
+/// and every point of `to` within half its diagonal. Cheap, and never true of a base
+/// within `r`, so it may pass over bases before they are measured.
+#[inline]
+pub fn beyond(from: &Base, to: &Base, r: f64) -> bool {
+    let reach = r
+        + 0.5 * from.width.max(from.depth)
+        + 0.5 * (to.width * to.width + to.depth * to.depth).sqrt()
+        + 1e-9;
+    from.pose.pos.distance_squared(to.pose.pos) > reach * reach
+}
+
 /// Base-to-base contact.
 #[inline]
 pub fn touching(a: &Base, b: &Base) -> bool {

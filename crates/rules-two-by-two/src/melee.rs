@@ -292,6 +292,14 @@ pub fn follow_up_barred(state: &State, unit: &Unit, b: &Base) -> bool {
     })
 }
 
+/// Whether any enemy touches a base.
+pub fn touches_enemy(state: &State, unit: &Unit, b: &Base) -> bool {
+    state.enemies_of(unit.side).any(|e| {
+        let r = b.radius() + e.base().radius() + 0.1;
+        b.pose.pos.distance_squared(e.pose.pos) <= r * r && touching(b, &e.base())
+    })
+}
+
 /// Enemies touching a base.
 pub fn touching_enemies(state: &State, unit: &Unit, b: &Base) -> Vec<UnitId> {
     state

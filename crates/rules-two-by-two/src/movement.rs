@@ -17,6 +17,7 @@ use grognard_engine::Illegal;
 use grognard_geometry::distance::segment_intersection;
 use grognard_geometry::path::sweep_hits;
 use grognard_geometry::{Base, Face, Leg, Pose, Vec2};
+use smallvec::SmallVec;
 
 const R_MOVE: &str = "2x2 Movement";
 const R_MOD: &str = "2x2 Movement modifiers";
@@ -139,20 +140,43 @@ pub fn woods_allow(state: &State, kind: UnitType, base: &Base) -> Result<(), Ill
     woods_allow_in(state, &all, kind, base)
 }
 
+/// Whether ground of `terrain` keeps a unit of `kind` out but along a road.
+fn restricts(state: &State, kind: UnitType, terrain: TerrainKind) -> bool {
+    match terrain {
+        TerrainKind::DenseWood => kind != UnitType::LightInfantry,
+        TerrainKind::LightWood => state.field.options.light_woods && !kind.is_infantry(),
+        _ => false,
+    }
+}
+
+/// The features of `terrain` whose bounds meet those of the ground a base sweeps shifting
+/// straight from `from` to `to`: nothing else can lie under it.
+fn swept_ground<'a>(terrain: &[&'a Feature], from: &Base, to: &Base) -> SmallVec<[&'a Feature; 8]> {
+    let (mut lo, mut hi) = (Vec2::splat(f64::INFINITY), Vec2::splat(f64::NEG_INFINITY));
+    for c in from.corners().into_iter().chain(to.corners()) {
+        lo = lo.min(c);
+        hi = hi.max(c);
+    }
+    let m = 1e-6;
+    terrain
+        .iter()
+        .copied()
+        .filter(|feat| {
+            let (flo, fhi) = feat.shape.bounds();
+            hi.x + m >= flo.x && hi.y + m >= flo.y && lo.x - m <= fhi.x && lo.y - m <= fhi.y
+        })
+        .collect()
+}
+
 fn woods_allow_in(
     state: &State,
     terrain: &[&Feature],
     kind: UnitType,
     base: &Base,
 ) -> Result<(), Illegal> {
-    let f = &state.field;
     let corners = base.corners();
     for feat in terrain.iter().copied() {
-        let restricted = match feat.kind {
-            TerrainKind::DenseWood => kind != UnitType::LightInfantry,
-            TerrainKind::LightWood => f.options.light_woods && !kind.is_infantry(),
-            _ => false,
-        };
+        let restricted = restricts(state, kind, feat.kind);
         if restricted
             && feat.shape.overlaps_convex(&corners, OVERLAP_TOLERANCE)
             && !on_road(terrain, base.pose.pos)
@@ -207,6 +231,21 @@ pub struct Near<'a> {
     reach: f64,
     units: Vec<(UnitId, grognard_engine::Side, Base)>,
     terrain: Vec<&'a Feature>,
+}
+
+impl Near<'_> {
+    /// The bases of the other units gathered.
+    pub fn bases(&self) -> impl Iterator<Item = &Base> {
+        self.units.iter().map(|(_, _, b)| b)
+    }
+}
+
+/// Whether `unit` may stand as `base` at the end of a move through `near` as far as the
+/// ground goes: on the table, out of a river, and out of woods it may enter only by road.
+pub fn may_stand(state: &State, near: &Near, unit: &Unit, base: &Base) -> bool {
+    state.field.contains(base)
+        && !on_river(&near.terrain, base.pose.pos)
+        && woods_allow_in(state, &near.terrain, unit.kind, base).is_ok()
 }
 
 /// The length of a move's legs, by which it reaches.
@@ -297,11 +336,23 @@ pub fn plan_near(
         match leg {
             Leg::Turn { .. } => {
                 // Turning sweeps a circle; check the end and two points between.
+                // Only a base within both radii of the pivot can be met at any angle.
+                let around: SmallVec<[&(UnitId, grognard_engine::Side, Base); 8]> = near
+                    .units
+                    .iter()
+                    .filter(|(_, _, ob)| {
+                        let r = from.radius() + ob.radius();
+                        ob.pose.pos.distance_squared(pose.pos) <= r * r
+                    })
+                    .collect();
                 let da = grognard_geometry::wrap(next.facing - pose.facing);
                 for k in 1..=3 {
+                    if around.is_empty() {
+                        break;
+                    }
                     let mid = pose.turned_to(pose.facing + da * k as f64 / 3.0);
                     let b = Base::new(mid, from.width, from.depth);
-                    for (id, _, ob) in &near.units {
+                    for (id, _, ob) in around.iter().copied() {
                         if overlapping(&b, ob) {
                             return Err(illegal(
                                 R_MOVE,
@@ -314,7 +365,9 @@ pub fn plan_near(
             _ => {
                 let d = leg.length();
                 total_len += d;
-                let g = ground(state, &near.terrain, pose.pos, next.pos)?;
+                // Only the ground under the leg's sweep can bear on it.
+                let under = swept_ground(&near.terrain, &from, &to);
+                let g = ground(state, &under, pose.pos, next.pos)?;
                 let mult = if matches!(leg, Leg::Side { .. }) {
                     2.0
                 } else {
@@ -327,19 +380,31 @@ pub fn plan_near(
                 through_town |= g.town > 1e-9;
                 entered_light_wood |= g.light_wood > 1e-9;
                 sweep_clear(state, near, &from, &to)?;
-                // Sample the ground the base stands on along the leg.
+                // Sample the ground the base stands on along the leg. Woods and rivers are
+                // sampled only where the sweep meets some; a base that starts and ends the
+                // leg on the table stays on it between (the table is a rectangle).
+                let woods = under
+                    .iter()
+                    .any(|feat| restricts(state, unit.kind, feat.kind));
+                let river = under.iter().any(|feat| feat.kind == TerrainKind::River);
+                let inside = last && exit || f.contains(&from) && f.contains(&to);
                 let steps = ((d / 0.25).ceil() as usize).max(1);
                 for s in 1..=steps {
+                    if !woods && !river && inside {
+                        break;
+                    }
                     let p = pose.pos.lerp(next.pos, s as f64 / steps as f64);
                     let b = Base::new(Pose::at(p, next.facing), from.width, from.depth);
-                    woods_allow_in(state, &near.terrain, unit.kind, &b)?;
-                    if on_river(&near.terrain, p) {
+                    if woods {
+                        woods_allow_in(state, &under, unit.kind, &b)?;
+                    }
+                    if river && on_river(&under, p) {
                         return Err(illegal(
                             R_MOD,
                             "rivers are impassable except at bridges and fords",
                         ));
                     }
-                    if !(f.contains(&b) || last && exit) {
+                    if !(inside || f.contains(&b) || last && exit) {
                         return Err(illegal(R_MOVE, "the move would leave the table"));
                     }
                 }

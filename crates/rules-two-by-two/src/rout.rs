@@ -19,7 +19,7 @@ use grognard_engine::explain::{Explanation, Modifier};
 use grognard_engine::resolution::Exact;
 use grognard_engine::terrain::TerrainKind;
 use grognard_engine::Dice;
-use grognard_geometry::distance::bases_within;
+use grognard_geometry::distance::{bases_within, point_segment};
 use grognard_geometry::{angle_of, Base, Pose, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -199,11 +199,16 @@ fn chain_friends(
 ) {
     let side = state.unit(router).side;
     for f in state.friends_of(side) {
-        if f.id == router || done.contains(&f.id) || queue.iter().any(|q| q.unit == f.id) {
+        let chained = chain_distance(state, f.kind);
+        if chained.is_none() && !guards
+            || f.id == router
+            || done.contains(&f.id)
+            || queue.iter().any(|q| q.unit == f.id)
+        {
             continue;
         }
         let fb = f.base();
-        let militia = chain_distance(state, f.kind).is_some_and(|r| bases_within(at, &fb, r));
+        let militia = chained.is_some_and(|r| bases_within(at, &fb, r));
         let by_guards = guards && bases_within(at, &fb, state.field.tables.arrival.chain_distance);
         if militia || by_guards {
             let cause = if by_guards {
@@ -244,15 +249,22 @@ fn walk(state: &State, id: UnitId, dir: Vec2, mut each: impl FnMut(&Base)) -> Wa
     let facing = angle_of(-dir);
     let dist = state.field.tables.move_allowance(unit.kind);
     let steps = (dist / STEP).ceil() as usize;
-    // The other bases, measured once for every step of the walk.
+    // The other bases the walk can come near, measured once for every step of it: those
+    // within both radii (and the contact distance) of the line its centre runs along.
+    let path_end = unit.pose.pos + dir * dist;
+    let by_path = |b: &Base| {
+        point_segment(b.pose.pos, unit.pose.pos, path_end) <= start.radius() + b.radius() + 0.1
+    };
     let enemies: Vec<(bool, Base)> = state
         .enemies_of(unit.side)
         .map(|e| (start_touching.contains(&e.id), e.base()))
+        .filter(|(_, b)| by_path(b))
         .collect();
     let friends: Vec<Base> = state
         .friends_of(unit.side)
         .filter(|f| f.id != id)
         .map(|f| f.base())
+        .filter(by_path)
         .collect();
     // Turning to face the threat in place may swing the base into a friend; if so, the
     // place to fall back on is where it stood (ruling R17).

@@ -993,11 +993,6 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
     let b0 = u.base();
     // What lies within reach, gathered once for every distance tried.
     let near = movement::neighbourhood(state, u, want.max(0.0));
-    let others: Vec<Base> = state
-        .on_table()
-        .filter(|o| o.id != unit)
-        .map(|o| o.base())
-        .collect();
     let legal = |d: f64| {
         if d <= 0.0 {
             return true;
@@ -1009,37 +1004,55 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
         let legs = [grognard_geometry::Leg::Forward { d }];
         movement::plan_near(state, u, &legs, false, Some(&near)).is_ok()
     };
-    let touches_at = |d: f64| {
+    // Where the base would stand may be judged alone at each step (a wood it may not enter,
+    // a river, the table's edge); the whole move is planned once, for the distance found.
+    let stands = |d: f64| {
         let b = Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
-        melee::touching_enemies(state, u, &b)
+        !melee::follow_up_barred(state, u, &b) && movement::may_stand(state, &near, u, &b)
     };
+    let found = walk_follow_up(state, u, &near, want, &stands);
+    if legal(found.0) {
+        return found;
+    }
+    // Some step between was not a legal move of its own: walk again planning every one.
+    walk_follow_up(state, u, &near, want, &legal)
+}
+
+/// The follow-up walk: straight ahead in steps of at most 0.05" while `ok` allows, up to
+/// the first base it would meet, found to the hair; with the enemies touched there.
+fn walk_follow_up(
+    state: &State,
+    u: &crate::state::Unit,
+    near: &movement::Near,
+    want: f64,
+    ok: &dyn Fn(f64) -> bool,
+) -> (f64, Vec<UnitId>) {
+    let b0 = u.base();
+    let at = |d: f64| Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
+    let meets =
+        |b: &Base| near.bases().any(|o| overlapping(b, o)) || melee::touches_enemy(state, u, b);
     let steps = (want / 0.05).ceil() as usize;
     let mut last_ok = 0.0;
     for s in 1..=steps {
         let d = want * s as f64 / steps as f64;
-        let b = Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
-        let blocked = others.iter().any(|o| overlapping(&b, o));
-        let hits = touches_at(d);
-        if blocked || !hits.is_empty() {
+        if meets(&at(d)) {
             // Find the first touching distance between last_ok and d.
             let (mut lo, mut hi) = (last_ok, d);
             for _ in 0..30 {
                 let mid = (lo + hi) * 0.5;
-                let bm = Base::new(u.pose.advanced(mid, 0.0), b0.width, b0.depth);
-                let over = others.iter().any(|o| overlapping(&bm, o));
-                if over || !touches_at(mid).is_empty() {
+                if meets(&at(mid)) {
                     hi = mid;
                 } else {
                     lo = mid;
                 }
             }
-            let contact = touches_at(hi);
-            if !contact.is_empty() && legal(hi) {
+            let contact = melee::touching_enemies(state, u, &at(hi));
+            if !contact.is_empty() && ok(hi) {
                 return (hi, contact);
             }
-            return (if legal(lo) { lo } else { last_ok }, Vec::new());
+            return (if ok(lo) { lo } else { last_ok }, Vec::new());
         }
-        if !legal(d) {
+        if !ok(d) {
             return (last_ok, Vec::new());
         }
         last_ok = d;
