@@ -93,14 +93,27 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
         dice: &mut dyn Dice,
     ) -> R::Command {
         gather(rules, view, side, &mut self.buf);
-        let best = self
-            .buf
-            .iter()
-            .map(|c| c.score)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let near: Vec<usize> = (0..self.buf.len())
-            .filter(|i| self.buf[*i].score >= best - self.tolerance)
-            .collect();
+        // The best first: a candidate offered unchecked is settled only when its score
+        // could make it the choice.
+        let mut order: Vec<usize> = (0..self.buf.len()).collect();
+        order.sort_by(|a, b| self.buf[*b].score.total_cmp(&self.buf[*a].score));
+        let mut best = None;
+        let mut near = Vec::new();
+        for i in order {
+            let score = self.buf[i].score;
+            if best.is_some_and(|b: f64| score < b - self.tolerance) {
+                break;
+            }
+            if rules.settle(view, side, &self.buf[i].command) {
+                best.get_or_insert(score);
+                near.push(i);
+            }
+        }
+        assert!(
+            !near.is_empty(),
+            "the rule set offered no legal candidate to the side to act"
+        );
+        near.sort_unstable();
         let pick = near[dice.below(near.len() as u64, "general's tie-break") as usize];
         self.buf.swap_remove(pick).command
     }

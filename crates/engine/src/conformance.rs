@@ -3,9 +3,10 @@
 //!
 //! Checked after every command: no panic; the rule set's own invariants (no overlapping
 //! bases, valid unit states, ...); only the side to act may act (the command just given is
-//! refused for the other side); every candidate offered is legal, and an offer of the move
-//! generator settles exactly when it passes the check; a clone equals the original; a
-//! save/load round trip (JSON) gives an equal state; `to_act` is `None` exactly
+//! refused for the other side); a candidate of the advisor, and an offer of the move
+//! generator, settles exactly when it passes the check, and some of each settle; a clone
+//! equals the original; a save/load round trip (JSON) gives an equal state; `to_act` is
+//! `None` exactly
 //! when there is an outcome. At the end, the replay reproduces every event.
 
 use crate::book::Book;
@@ -91,20 +92,25 @@ fn run_checked<R: Ruleset>(
         if n.is_multiple_of(checks.candidates_every) {
             cands.clear();
             rules.candidates(&rules.view(&m.state, side), side, &mut cands);
-            if cands.is_empty() {
-                return Err(format!("step {n}: no candidates for the side to act"));
-            }
+            // The advisor: a candidate settles exactly when it passes the check.
+            let view = rules.view(&m.state, side);
+            let mut any = false;
             for c in &cands {
-                if let Err(e) = rules.check(&m.state, side, &c.command) {
+                let settled = rules.settle(&view, side, &c.command);
+                let checked = rules.check(&m.state, side, &c.command);
+                if settled != checked.is_ok() {
                     return Err(format!(
-                        "step {n}: candidate {:?} ({}) is illegal: {e}",
+                        "step {n}: candidate {:?} ({}) settles {settled} but checks {checked:?}",
                         c.command, c.why
                     ));
                 }
+                any |= settled;
+            }
+            if !any {
+                return Err(format!("step {n}: no legal candidate for the side to act"));
             }
             // The move generator: an offer settles exactly when it passes the check.
             offers.clear();
-            let view = rules.view(&m.state, side);
             rules.offer(&view, side, &mut offers);
             let mut any = false;
             for c in &offers {

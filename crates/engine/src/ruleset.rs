@@ -103,14 +103,15 @@ pub trait Ruleset: Send + Sync + 'static {
     /// costs, so a player that takes one command settles only the one it takes: the random
     /// player draws an offer, settles it, and draws again among the rest if it is refused,
     /// which is a uniform draw among the legal commands. By default it is the commands of
-    /// [`Ruleset::candidates`], all of them legal.
+    /// [`Ruleset::candidates`].
     fn offer(&self, view: &Self::View<'_>, side: Side, out: &mut Vec<Self::Command>) {
         let mut scored = Vec::new();
         self.candidates(view, side, &mut scored);
         out.extend(scored.into_iter().map(|c| c.command));
     }
 
-    /// Whether an offered command is legal. By default every offer is, as offered.
+    /// Whether an offered command (of [`Ruleset::offer`] or [`Ruleset::candidates`]) is
+    /// legal. By default every offer is, as offered.
     fn settle(&self, view: &Self::View<'_>, side: Side, command: &Self::Command) -> bool {
         let _ = (view, side, command);
         true
@@ -132,7 +133,10 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 
     /// The advisor: commands worth considering for `side` now, each scored by the book's
-    /// advice. Every candidate is legal; the list is never empty while `side` is to act.
+    /// advice. A candidate is legal unless [`Ruleset::settle`] refuses it: an advisor whose
+    /// scores do not rest on a move's plan may leave the checking to the player, which
+    /// settles only the candidates its choice could fall on. At least one candidate settles
+    /// while `side` is to act.
     fn candidates(
         &self,
         view: &Self::View<'_>,

@@ -91,6 +91,23 @@ fn push(
     }
 }
 
+/// A move offered unchecked: its score does not rest on its plan, so the player checks it
+/// ([`settle`]) only if its choice could fall on it.
+fn push_move(out: &mut Vec<Candidate<Command>>, command: Command, score: f64, why: &'static str) {
+    debug_assert!(matches!(command, Command::Move { .. }));
+    out.push(Candidate {
+        command,
+        score,
+        why,
+    });
+}
+
+/// Whether a candidate is legal: moves were offered unchecked; everything else was checked
+/// as it was offered.
+pub fn settle(state: &State, side: Side, command: &Command) -> bool {
+    !matches!(command, Command::Move { .. }) || NapoleonsWars.check(state, side, command).is_ok()
+}
+
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     match &state.pending {
         Some(Pending::Reroll { .. }) => {
@@ -862,7 +879,7 @@ fn moves_for(
                     if NapoleonsWars.check(state, side, &cmd).is_ok() {
                         let v = attack_value(state, u, e, Some(end));
                         let keep = abandon_cost(state, u, end.pos);
-                        push(state, side, out, cmd, 0.1 + v + urgent - keep, "attack");
+                        push_move(out, cmd, 0.1 + v + urgent - keep, "attack");
                         break;
                     }
                 }
@@ -889,9 +906,7 @@ fn moves_for(
                 let d = u.pose.pos.distance(aim).min(allowance * 0.8);
                 let steps = path_to(u, aim, d);
                 let v = gun_spot_value(state, u, &steps);
-                push(
-                    state,
-                    side,
+                push_move(
                     out,
                     mv(steps),
                     0.2 + v - here_value * 0.5,
@@ -913,7 +928,7 @@ fn moves_for(
                 } else {
                     0.3 + 0.05 * progress - 0.05 * stray
                 } - abandon_cost(state, u, end.pos);
-                push(state, side, out, mv(steps), score, "advance");
+                push_move(out, mv(steps), score, "advance");
             }
         }
     }
@@ -943,9 +958,7 @@ fn moves_for(
                         "cavalry stands ready to react",
                     );
                 } else {
-                    push(
-                        state,
-                        side,
+                    push_move(
                         out,
                         mv(turn),
                         0.35 - keep,
@@ -958,9 +971,7 @@ fn moves_for(
     // A Spent brigade is pulled back out of the fight: it counts half a loss already, and a
     // whole one if it is destroyed.
     if u.fatigue() == Some(crate::Fatigue::Spent) {
-        push(
-            state,
-            side,
+        push_move(
             out,
             mv(vec![Step::Retrograde {
                 d: allowance * 0.45,
@@ -970,9 +981,7 @@ fn moves_for(
         );
     }
     // A plain step back, for variety and to get out of trouble.
-    push(
-        state,
-        side,
+    push_move(
         out,
         mv(vec![Step::Retrograde { d: allowance * 0.3 }]),
         -0.3,

@@ -1163,6 +1163,10 @@ impl Ruleset for NapoleonsWars {
         crate::advisor::candidates(view, side, out)
     }
 
+    fn settle(&self, view: &&State, side: Side, command: &Command) -> bool {
+        crate::advisor::settle(view, side, command)
+    }
+
     fn invariants(&self, state: &State) -> Result<(), String> {
         crate::invariants::check(state)
     }
