@@ -529,7 +529,7 @@ impl State {
     /// The pieces on the table whose bases may come within `r` of `p`: every one whose
     /// centre lies within `r` plus its own half-diagonal, in id order.
     pub fn near(&self, p: grognard_geometry::Vec2, r: f64) -> impl Iterator<Item = &Unit> {
-        let mut ids: Vec<u32> = self.grid().near(p, r + MAX_RADIUS).collect();
+        let mut ids: smallvec::SmallVec<[u32; 32]> = self.grid().near(p, r + MAX_RADIUS).collect();
         ids.sort_unstable();
         ids.into_iter()
             .map(|i| &self.units[i as usize])
@@ -555,7 +555,8 @@ impl State {
         r: f64,
     ) -> impl Iterator<Item = &Unit> {
         let pad = grognard_geometry::Vec2::splat(r + MAX_RADIUS);
-        let mut ids: Vec<u32> = self.grid().in_box(a.min(b) - pad, a.max(b) + pad).collect();
+        let mut ids: smallvec::SmallVec<[u32; 32]> =
+            self.grid().in_box(a.min(b) - pad, a.max(b) + pad).collect();
         ids.sort_unstable();
         ids.into_iter()
             .map(|i| &self.units[i as usize])
