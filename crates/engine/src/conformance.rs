@@ -90,41 +90,33 @@ fn run_checked<R: Ruleset>(
             return Err(format!("no end after {n} commands"));
         }
         if n.is_multiple_of(checks.candidates_every) {
-            cands.clear();
-            rules.candidates(&rules.view(&m.state, side), side, &mut cands);
-            // The advisor: a candidate settles exactly when it passes the check.
+            // The advisor and the move generator: each command settles exactly when it
+            // passes the check, and some of each settle.
             let view = rules.view(&m.state, side);
-            let mut any = false;
-            for c in &cands {
-                let settled = rules.settle(&view, side, &c.command);
-                let checked = rules.check(&m.state, side, &c.command);
-                if settled != checked.is_ok() {
-                    return Err(format!(
-                        "step {n}: candidate {:?} ({}) settles {settled} but checks {checked:?}",
-                        c.command, c.why
-                    ));
-                }
-                any |= settled;
-            }
-            if !any {
-                return Err(format!("step {n}: no legal candidate for the side to act"));
-            }
-            // The move generator: an offer settles exactly when it passes the check.
+            cands.clear();
+            rules.candidates(&view, side, &mut cands);
             offers.clear();
             rules.offer(&view, side, &mut offers);
-            let mut any = false;
-            for c in &offers {
-                let settled = rules.settle(&view, side, c);
-                let checked = rules.check(&m.state, side, c);
-                if settled != checked.is_ok() {
-                    return Err(format!(
-                        "step {n}: offer {c:?} settles {settled} but checks {checked:?}"
-                    ));
+            let advised = cands.iter().map(|c| (&c.command, c.why));
+            let offered = offers.iter().map(|c| (c, "offer"));
+            for (what, list) in [
+                ("candidate", advised.collect::<Vec<_>>()),
+                ("offer", offered.collect()),
+            ] {
+                let mut any = false;
+                for (c, why) in list {
+                    let settled = rules.settle(&view, side, c);
+                    let checked = rules.check(&m.state, side, c);
+                    if settled != checked.is_ok() {
+                        return Err(format!(
+                            "step {n}: {what} {c:?} ({why}) settles {settled} but checks {checked:?}"
+                        ));
+                    }
+                    any |= settled;
                 }
-                any |= settled;
-            }
-            if !any {
-                return Err(format!("step {n}: no legal offer for the side to act"));
+                if !any {
+                    return Err(format!("step {n}: no legal {what} for the side to act"));
+                }
             }
         }
         let before = m.state.clone();

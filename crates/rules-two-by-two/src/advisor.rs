@@ -36,23 +36,6 @@ fn push(
     }
 }
 
-/// An unscored move offered unchecked, for [`settle`] to decide if it is taken.
-fn push_offer(
-    _state: &State,
-    _side: Side,
-    out: &mut Vec<Candidate<Command>>,
-    command: Command,
-    score: f64,
-    why: &'static str,
-) {
-    debug_assert!(matches!(command, Command::Move { .. }));
-    out.push(Candidate {
-        command,
-        score,
-        why,
-    });
-}
-
 /// A candidate whose legality was already settled by the same check run another way (a
 /// simulation through `execute`, or the placement test itself).
 fn push_legal(
@@ -592,19 +575,23 @@ fn unit_moves(
     // Leaving the field when playing for a draw.
     if draw_play {
         if let Some(legs) = exit_legs(state, u) {
-            let offer_only = if scoring { push } else { push_offer };
-            offer_only(
-                state,
-                side,
-                out,
-                Command::Move {
-                    unit: u.id,
-                    legs,
-                    exit: true,
-                },
-                6.0 + if u.kind.is_cavalry() { -1.0 } else { 0.0 },
-                "exit for a draw",
-            );
+            let command = Command::Move {
+                unit: u.id,
+                legs,
+                exit: true,
+            };
+            let score = 6.0 + if u.kind.is_cavalry() { -1.0 } else { 0.0 };
+            let why = "exit for a draw";
+            if scoring {
+                push(state, side, out, command, score, why);
+            } else {
+                // Unscored, offered unchecked for `settle`.
+                out.push(Candidate {
+                    command,
+                    score,
+                    why,
+                });
+            }
         }
     }
     // Advances toward a goal, and plain moves for variety.
