@@ -11,6 +11,7 @@ use crate::sequence::SequenceOfPlay;
 use crate::Side;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt::Debug;
 use thiserror::Error;
 
@@ -18,16 +19,18 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[error("{reason} [{rule}]")]
 pub struct Illegal {
-    pub reason: String,
+    pub reason: Cow<'static, str>,
     /// The rule section that forbids it.
-    pub rule: String,
+    pub rule: Cow<'static, str>,
 }
 
 impl Illegal {
-    pub fn new(rule: &str, reason: impl Into<String>) -> Self {
+    /// A refusal. Sections and most reasons are fixed text, kept without copying, so a
+    /// move generator may try and refuse many commands cheaply.
+    pub fn new(rule: impl Into<Cow<'static, str>>, reason: impl Into<Cow<'static, str>>) -> Self {
         Illegal {
             reason: reason.into(),
-            rule: rule.to_string(),
+            rule: rule.into(),
         }
     }
 }

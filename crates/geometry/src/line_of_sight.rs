@@ -32,6 +32,9 @@ pub fn silhouette(eye: Vec2, target: &Base) -> (Vec2, Vec2) {
 #[derive(Debug, Clone)]
 pub struct Corridor {
     pub outline: Vec<Vec2>,
+    /// The outline's bounding box, lower and upper corners.
+    lo: Vec2,
+    hi: Vec2,
 }
 
 impl Corridor {
@@ -40,11 +43,22 @@ impl Corridor {
         let (t1, t2) = silhouette(eye, target);
         let mut outline = Vec::with_capacity(4);
         convex_hull(&[from_a, from_b, t1, t2], &mut outline);
-        Corridor { outline }
+        let (mut lo, mut hi) = (Vec2::splat(f64::INFINITY), Vec2::splat(f64::NEG_INFINITY));
+        for p in &outline {
+            lo = lo.min(*p);
+            hi = hi.max(*p);
+        }
+        Corridor { outline, lo, hi }
     }
 
     /// True if a base intrudes into the corridor by more than `tolerance`.
     pub fn blocked_by_base(&self, base: &Base, tolerance: f64) -> bool {
+        // A base whose bounding circle clears the corridor's bounding box cannot intrude.
+        let (c, r) = (base.pose.pos, base.radius());
+        if c.x + r < self.lo.x || c.y + r < self.lo.y || c.x - r > self.hi.x || c.y - r > self.hi.y
+        {
+            return false;
+        }
         penetration(&self.outline, &base.corners()) > tolerance
     }
 }

@@ -75,7 +75,7 @@ pub fn maneuver_allowance(state: &State, u: &Unit) -> f64 {
     }
 }
 
-fn illegal(rule: &str, why: impl Into<String>) -> Illegal {
+fn illegal(rule: &'static str, why: impl Into<std::borrow::Cow<'static, str>>) -> Illegal {
     Illegal::new(rule, why)
 }
 

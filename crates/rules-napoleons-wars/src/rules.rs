@@ -52,7 +52,7 @@ pub fn phase_key(state: &State) -> &'static str {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NapoleonsWars;
 
-fn wrong(why: &str) -> Illegal {
+fn wrong(why: &'static str) -> Illegal {
     Illegal::new("NW 5.0 Game sequence", why)
 }
 

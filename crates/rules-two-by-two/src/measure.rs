@@ -109,17 +109,11 @@ pub fn dense_wood_depth(state: &State, p: Vec2) -> Option<f64> {
 /// out, be shot at or be assaulted from outside ("2x2 Visibility at the wood edge").
 pub fn hidden_in_wood(state: &State, unit: &Unit) -> bool {
     let b = unit.base();
-    // Nearest point of the base to the outside: use the base's corners and centre.
-    let mut pts = b.corners().to_vec();
-    pts.push(b.pose.pos);
-    match pts
-        .iter()
-        .map(|p| dense_wood_depth(state, *p))
-        .collect::<Option<Vec<f64>>>()
-    {
-        Some(depths) => depths.into_iter().fold(f64::INFINITY, f64::min) > 1.0,
-        None => false,
-    }
+    // Nearest point of the base to the outside: the base's centre and corners, the centre
+    // first since most units stand in no wood at all.
+    std::iter::once(b.pose.pos)
+        .chain(b.corners())
+        .all(|p| dense_wood_depth(state, p).is_some_and(|d| d > 1.0))
 }
 
 /// Is the unit's centre in a dense wood?

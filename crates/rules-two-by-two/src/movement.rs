@@ -46,7 +46,7 @@ pub struct MovePlan {
     pub pinned_by_light_wood: bool,
 }
 
-fn illegal(rule: &str, why: impl Into<String>) -> Illegal {
+fn illegal(rule: &'static str, why: impl Into<std::borrow::Cow<'static, str>>) -> Illegal {
     Illegal::new(rule, why)
 }
 

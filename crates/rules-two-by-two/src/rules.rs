@@ -85,7 +85,7 @@ pub fn phase_key(state: &State) -> &'static str {
     state.clock.spec(&SEQUENCE).key
 }
 
-fn wrong(reason: &str) -> Illegal {
+fn wrong(reason: impl Into<std::borrow::Cow<'static, str>>) -> Illegal {
     Illegal::new(R_SEQ, reason)
 }
 
@@ -526,7 +526,7 @@ fn need(key: &str, want: &str) -> Result<(), Illegal> {
     if key == want {
         Ok(())
     } else {
-        Err(wrong(&format!(
+        Err(wrong(format!(
             "this is the {key} phase, not the {want} phase"
         )))
     }
