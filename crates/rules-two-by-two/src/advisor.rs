@@ -5,7 +5,8 @@
 //! cavalry waits for Disrupted targets and HQs caught in the open; HQs go where units need
 //! rallying and stay clear of the enemy; reinforcements are diced for every phase; the
 //! strongest attacker of a melee group is rolled first. Units head round dense woods they
-//! may not enter and to a river's bridges and fords. Every candidate is a legal command.
+//! may not enter and to a river's bridges and fords. Plain moves are offered unchecked, for
+//! [`settle`] to decide when a player would take one; every other candidate is legal.
 
 use crate::command::Command;
 use crate::measure::{self, distance};
@@ -54,44 +55,19 @@ fn push_legal(
     });
 }
 
-/// A move of a unit along `legs`, if legal: the unit may move in this phase (its caller
-/// knows), so the move is legal when it plans, through the unit's neighbourhood gathered
-/// once for all its moves. Unscored (`near` is `None`), the move is offered unplanned, for
-/// [`settle`] to decide if it is taken.
-fn push_move(
-    state: &State,
-    near: Option<&movement::Near>,
-    out: &mut Vec<Candidate<Command>>,
-    u: &Unit,
-    legs: Vec<Leg>,
-    (score, why): (f64, &'static str),
-) {
-    let Some(near) = near else {
-        out.push(Candidate {
-            command: Command::Move {
-                unit: u.id,
-                legs,
-                exit: false,
-            },
-            score,
-            why,
-        });
-        return;
-    };
-    if movement::plan_near(state, u, &legs, false, Some(near)).is_ok() {
-        push_legal(
-            state,
-            u.side,
-            out,
-            Command::Move {
-                unit: u.id,
-                legs,
-                exit: false,
-            },
-            score,
-            why,
-        );
-    }
+/// A move of a unit along `legs`, offered unchecked: no score of a plain move needs its
+/// plan, so [`settle`] plans it only when a player would take it (the general settles its
+/// candidates best first).
+fn push_move(out: &mut Vec<Candidate<Command>>, u: &Unit, legs: Vec<Leg>, (score, why): (f64, &'static str)) {
+    out.push(Candidate {
+        command: Command::Move {
+            unit: u.id,
+            legs,
+            exit: false,
+        },
+        score,
+        why,
+    });
 }
 
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -569,7 +545,7 @@ fn unit_moves(
             ];
             let eb = Base::new(spot, u.base().width, u.base().depth);
             let score = 2.0 + worth(f) - exposure(state, u, &eb);
-            push_move(state, near, out, u, legs, (score, "HQ joins a stuck unit"));
+            push_move(out, u, legs, (score, "HQ joins a stuck unit"));
         }
     }
     // Leaving the field when playing for a draw.
@@ -597,7 +573,6 @@ fn unit_moves(
     // Advances toward a goal, and plain moves for variety.
     let goal = route(state, u, goal_for(state, u, defender, draw_play));
     let here = exposure(state, u, &u.base());
-    let offered = out.len();
     for frac in [1.0, 0.6] {
         for turn in [0.0f64, 0.5, -0.5] {
             if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
@@ -607,16 +582,13 @@ fn unit_moves(
                     - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
-                push_move(state, near, out, u, legs, (score, "advance"));
+                push_move(out, u, legs, (score, "advance"));
             }
         }
     }
     // Through a town, over a bridge or across streams the unit goes less far ("Towns",
     // "Bridge", "Stream"): shorter advances, the longest that is legal.
     for frac in [0.45] {
-        if scoring && out.len() > offered {
-            break;
-        }
         for turn in [0.0f64, 0.5, -0.5] {
             if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
                 let eb = Base::new(end, u.base().width, u.base().depth);
@@ -625,12 +597,13 @@ fn unit_moves(
                     - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
-                push_move(state, near, out, u, legs, (score, "advance"));
+                push_move(out, u, legs, (score, "advance"));
             }
         }
     }
-    // Plain moves keep the random player's choice wide when a unit has few advances.
-    if scoring && out.len() - offered >= 3 {
+    // Plain moves keep the random player's choice wide. Scored, they are left out: standing
+    // (always legal, and scored higher) beats every one of them.
+    if scoring {
         return;
     }
     for legs in [
@@ -650,7 +623,7 @@ fn unit_moves(
         ],
         vec![Leg::Side { d: 0.5 }],
     ] {
-        push_move(state, near, out, u, legs, (-0.5, "wander"));
+        push_move(out, u, legs, (-0.5, "wander"));
     }
 }
 
