@@ -8,13 +8,16 @@ on one thread: the figures docs/performance.md quotes.
 Wall time comes from `grognard batch --threads 1` (its own rate, the best of three runs).
 Instructions come from valgrind's cachegrind (no cache simulation): the instructions of
 a batch of k + 1 battles less those of one battle, over k, so that process start and the
-first battle's set-up are left out. Instructions a command are the instructions spent in
-the book's `execute` alone (callgrind collecting only inside it), over the commands the
-batch carried out: the cost of carrying out commands, whoever chose them.
+first battle's set-up are left out. Instructions a command are those of each call of the
+book's `execute` (callgrind, a part written at every call), over all the commands of the
+k + 1 battles, as a median and a mean: the cost of carrying out commands, whoever chose
+them.
 Add --quick for fewer battles.
 """
+import glob
 import json
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -48,13 +51,27 @@ def instructions(args, extra=()):
 
 
 def executed(args):
-    with tempfile.NamedTemporaryFile() as f:
-        err = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={f.name}",
-             "--toggle-collect=*Ruleset*execute*", GROGNARD, *args],
-            check=True, capture_output=True, text=True).stderr
-    m = re.search(r"Collected\s*:\s*(\d+)", err)
-    return int(m.group(1))
+    """The instructions of every call of the book's `execute`, one a command: callgrind
+    writes a part at each entry to it, and each part holds one call, inclusive."""
+    with tempfile.TemporaryDirectory() as d:
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={d}/cg.out",
+             "--dump-before=*Ruleset*execute*", GROGNARD, *args],
+            check=True, capture_output=True, text=True)
+        costs = []
+        for part in glob.glob(f"{d}/cg.out*"):
+            names = {}
+            lines = open(part).read().split("\n")
+            for i, line in enumerate(lines):
+                m = re.match(r"(c?fn)=\((\d+)\)(?: (.*))?$", line)
+                if not m:
+                    continue
+                if m.group(3):
+                    names[m.group(2)] = m.group(3)
+                if m.group(1) == "cfn" and "Ruleset>::execute" in names.get(m.group(2), ""):
+                    # The call line, then the inclusive cost of the call.
+                    costs.append(int(lines[i + 2].split()[1]))
+    return sorted(costs)
 
 
 def args_of(rules, players, games, seed=7):
@@ -62,8 +79,8 @@ def args_of(rules, players, games, seed=7):
             "--seed", str(seed), "--threads", "1", "--json"]
 
 
-print("| book | players | battles/s | commands a battle | instructions a battle | instructions a command (execute) |")
-print("|---|---|---|---|---|---|")
+print("| book | players | battles/s | commands a battle | instructions a battle | instructions a command (execute), median | mean |")
+print("|---|---|---|---|---|---|---|")
 for rules, n in BOOKS.items():
     for players in PAIRINGS:
         games = max(2, n["wall"] // (4 if QUICK else 1))
@@ -75,6 +92,7 @@ for rules, n in BOOKS.items():
         report = batch(rules, players, k + 1)
         report_one = batch(rules, players, 1)
         commands = report["commands"] - report_one["commands"]
-        in_execute = executed(args_of(rules, players, k + 1)) - executed(args_of(rules, players, 1))
+        costs = executed(args_of(rules, players, k + 1))
         print(f"| {rules} | {players} | {rate:,.0f} | {commands / k:,.0f} | "
-              f"{per_battle / 1e6:,.1f}M | {in_execute / max(commands, 1):,.0f} |", flush=True)
+              f"{per_battle / 1e6:,.1f}M | {statistics.median(costs):,.0f} | "
+              f"{statistics.mean(costs):,.0f} |", flush=True)
