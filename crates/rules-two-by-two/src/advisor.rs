@@ -58,7 +58,12 @@ fn push_legal(
 /// A move of a unit along `legs`, offered unchecked: no score of a plain move needs its
 /// plan, so [`settle`] plans it only when a player would take it (the general settles its
 /// candidates best first).
-fn push_move(out: &mut Vec<Candidate<Command>>, u: &Unit, legs: Vec<Leg>, (score, why): (f64, &'static str)) {
+fn push_move(
+    out: &mut Vec<Candidate<Command>>,
+    u: &Unit,
+    legs: Vec<Leg>,
+    (score, why): (f64, &'static str),
+) {
     out.push(Candidate {
         command: Command::Move {
             unit: u.id,
@@ -573,6 +578,9 @@ fn unit_moves(
     // Advances toward a goal, and plain moves for variety.
     let goal = route(state, u, goal_for(state, u, defender, draw_play));
     let here = exposure(state, u, &u.base());
+    // Scored, the advances are planned only until one is found legal: that one decides
+    // whether shorter ones are weighed at all; the rest are left to `settle`.
+    let mut one_legal = false;
     for frac in [1.0, 0.6] {
         for turn in [0.0f64, 0.5, -0.5] {
             if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
@@ -582,13 +590,20 @@ fn unit_moves(
                     - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
+                if let (false, Some(near)) = (one_legal, near) {
+                    one_legal = movement::plan_near(state, u, &legs, false, Some(near)).is_ok();
+                }
                 push_move(out, u, legs, (score, "advance"));
             }
         }
     }
     // Through a town, over a bridge or across streams the unit goes less far ("Towns",
-    // "Bridge", "Stream"): shorter advances, the longest that is legal.
+    // "Bridge", "Stream"): shorter advances, weighed when no full one is legal (and always
+    // offered to the random player).
     for frac in [0.45] {
+        if scoring && one_legal {
+            break;
+        }
         for turn in [0.0f64, 0.5, -0.5] {
             if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
                 let eb = Base::new(end, u.base().width, u.base().depth);

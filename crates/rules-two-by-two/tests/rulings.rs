@@ -55,7 +55,7 @@ fn r5_artillery_range_bands() {
             })
             .map_err(|e| {
                 assert_eq!(e.rule, "2x2 Shooting ranges");
-                e.reason
+                e.reason.into_owned()
             })
     }
     let short = || Ok(vec![(1, "artillery at short range".to_string())]);
