@@ -182,6 +182,10 @@ fn charge_value(
     me: &Unit,
     legs: &[Leg],
 ) -> Option<f64> {
+    // Most charges weighed are blocked by other units: that is found first, cheaply.
+    if !movement::room_for(me, legs, near) {
+        return None;
+    }
     let plan = movement::plan_near(state, me, legs, false, Some(near)).ok()?;
     let defender = *plan.touches.first()?;
     let kept: Vec<(Pose, Status)> = sim.units.iter().map(|u| (u.pose, u.status)).collect();

@@ -210,17 +210,65 @@ fn on_river(terrain: &[&Feature], p: Vec2) -> bool {
         })
 }
 
-/// Check the other bases a single straight leg passes over.
-fn sweep_clear(state: &State, near: &Near, from: &Base, to: &Base) -> Result<(), Illegal> {
-    for (id, _, ob) in &near.units {
-        if sweep_hits(from, to, ob, OVERLAP_TOLERANCE) {
-            return Err(illegal(
-                R_MOVE,
-                format!("the path runs through {}", state.name(*id)),
-            ));
-        }
+/// The first of the other bases a single straight leg passes over, if any.
+fn sweep_blocker(near: &Near, from: &Base, to: &Base) -> Option<UnitId> {
+    near.units
+        .iter()
+        .find(|(_, _, ob)| sweep_hits(from, to, ob, OVERLAP_TOLERANCE))
+        .map(|(id, _, _)| *id)
+}
+
+/// The first of the other bases a base turning in place from `from` to `next` meets, if any.
+/// Turning sweeps a circle: the end and two points between are checked, against only the
+/// bases within both radii of the pivot, the only ones it can meet at any angle.
+fn turn_blocker(near: &Near, from: &Base, next: Pose) -> Option<UnitId> {
+    let pose = from.pose;
+    let around: SmallVec<[&(UnitId, grognard_engine::Side, Base); 8]> = near
+        .units
+        .iter()
+        .filter(|(_, _, ob)| {
+            let r = from.radius() + ob.radius();
+            ob.pose.pos.distance_squared(pose.pos) <= r * r
+        })
+        .collect();
+    if around.is_empty() {
+        return None;
     }
-    Ok(())
+    let da = grognard_geometry::wrap(next.facing - pose.facing);
+    (1..=3).find_map(|k| {
+        let mid = pose.turned_to(pose.facing + da * k as f64 / 3.0);
+        let b = Base::new(mid, from.width, from.depth);
+        around
+            .iter()
+            .find(|(_, _, ob)| overlapping(&b, ob))
+            .map(|(id, _, _)| *id)
+    })
+}
+
+/// Whether the other bases near a unit leave room for `legs`: no turn meets one and no
+/// straight leg passes through one. A move refused here is refused by [`plan_near`] too,
+/// which makes these checks among its others; it is asked first of moves that other units
+/// mostly block (charges in a crowded line), since it builds no reason and judges no
+/// ground. A neighbourhood too short for the legs settles nothing: the answer is yes.
+pub fn room_for(unit: &Unit, legs: &[Leg], near: &Near) -> bool {
+    if near.unit != unit.id || legs_length(legs) > near.reach {
+        return true;
+    }
+    let mut pose = unit.pose;
+    let (w, d) = (unit.base().width, unit.base().depth);
+    for leg in legs {
+        let next = leg.apply(pose);
+        let from = Base::new(pose, w, d);
+        let blocked = match leg {
+            Leg::Turn { .. } => turn_blocker(near, &from, next),
+            _ => sweep_blocker(near, &from, &Base::new(next, w, d)),
+        };
+        if blocked.is_some() {
+            return false;
+        }
+        pose = next;
+    }
+    true
 }
 
 /// The units and terrain within reach of a unit's moves: nothing further away can matter to
@@ -335,31 +383,11 @@ pub fn plan_near(
         let last = i + 1 == legs.len();
         match leg {
             Leg::Turn { .. } => {
-                // Turning sweeps a circle; check the end and two points between.
-                // Only a base within both radii of the pivot can be met at any angle.
-                let around: SmallVec<[&(UnitId, grognard_engine::Side, Base); 8]> = near
-                    .units
-                    .iter()
-                    .filter(|(_, _, ob)| {
-                        let r = from.radius() + ob.radius();
-                        ob.pose.pos.distance_squared(pose.pos) <= r * r
-                    })
-                    .collect();
-                let da = grognard_geometry::wrap(next.facing - pose.facing);
-                for k in 1..=3 {
-                    if around.is_empty() {
-                        break;
-                    }
-                    let mid = pose.turned_to(pose.facing + da * k as f64 / 3.0);
-                    let b = Base::new(mid, from.width, from.depth);
-                    for (id, _, ob) in around.iter().copied() {
-                        if overlapping(&b, ob) {
-                            return Err(illegal(
-                                R_MOVE,
-                                format!("no room to turn beside {}", state.name(*id)),
-                            ));
-                        }
-                    }
+                if let Some(id) = turn_blocker(near, &from, next) {
+                    return Err(illegal(
+                        R_MOVE,
+                        format!("no room to turn beside {}", state.name(id)),
+                    ));
                 }
             }
             _ => {
@@ -379,7 +407,12 @@ pub fn plan_near(
                 all_road &= g.all_road;
                 through_town |= g.town > 1e-9;
                 entered_light_wood |= g.light_wood > 1e-9;
-                sweep_clear(state, near, &from, &to)?;
+                if let Some(id) = sweep_blocker(near, &from, &to) {
+                    return Err(illegal(
+                        R_MOVE,
+                        format!("the path runs through {}", state.name(id)),
+                    ));
+                }
                 // Sample the ground the base stands on along the leg. Woods and rivers are
                 // sampled only where the sweep meets some; a base that starts and ends the
                 // leg on the table stays on it between (the table is a rectangle).
