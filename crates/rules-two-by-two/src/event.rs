@@ -152,3 +152,27 @@ pub enum Event {
         outcome: Outcome,
     },
 }
+
+impl Event {
+    /// True if the event leaves every base where it was and adds no contact, so no contact
+    /// can have come apart through it.
+    pub fn keeps_contacts(&self) -> bool {
+        matches!(
+            self,
+            Event::PhaseBegan { .. }
+                | Event::ReinforcementRolled { .. }
+                | Event::HeldBack { .. }
+                | Event::Exchanged { .. }
+                | Event::Fired { .. }
+                | Event::Hit { .. }
+                | Event::RoutTest { .. }
+                | Event::MeleeFought { .. }
+                | Event::StatusChanged { .. }
+                | Event::Rallied { .. }
+                | Event::Passed { .. }
+                | Event::MeleeWork { .. }
+                | Event::Pending { .. }
+                | Event::Ended { .. }
+        )
+    }
+}

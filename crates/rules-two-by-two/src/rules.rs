@@ -1180,13 +1180,17 @@ impl Ruleset for TwoByTwo {
     ) -> Result<(), Illegal> {
         let mut planned = None;
         self.check_inner(state, side, command, &mut planned)?;
+        let from = events.len();
         let mut ctx = Ctx {
             state,
             dice,
             events,
         };
         self.perform(&mut ctx, side, command, planned);
-        ctx.prune_contacts();
+        // Contacts can come apart only where a base moved or a contact was made.
+        if !ctx.events[from..].iter().all(Event::keeps_contacts) {
+            ctx.prune_contacts();
+        }
         ctx.check_victory();
         Ok(())
     }

@@ -34,13 +34,18 @@ pub fn decide(state: &State) -> Option<Outcome> {
             });
         }
     }
+    // Which sides have a unit on the table or waiting: one pass, done once both have.
+    let mut present = [false; 2];
+    for u in &state.units {
+        if matches!(u.place, Place::Table | Place::Waiting { .. }) {
+            present[u.side.index()] = true;
+            if present == [true; 2] {
+                return None;
+            }
+        }
+    }
     for side in Side::ALL {
-        let left = state
-            .units
-            .iter()
-            .filter(|u| u.side == side && matches!(u.place, Place::Table | Place::Waiting { .. }))
-            .count();
-        if left == 0 {
+        if !present[side.index()] {
             if state.exited[side.index()] > 0 {
                 return Some(Outcome {
                     winner: None,
