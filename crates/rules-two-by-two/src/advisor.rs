@@ -182,8 +182,9 @@ fn charge_value(
     me: &Unit,
     legs: &[Leg],
 ) -> Option<f64> {
-    // Most charges weighed are blocked by other units: that is found first, cheaply.
-    if !movement::room_for(me, legs, near) {
+    // Most charges weighed are too long or blocked by other units: that is found first,
+    // cheaply.
+    if movement::too_far(state, me, legs) || !movement::room_for(me, legs, near) {
         return None;
     }
     let plan = movement::plan_near(state, me, legs, false, Some(near)).ok()?;

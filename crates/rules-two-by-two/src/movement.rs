@@ -245,6 +245,22 @@ fn turn_blocker(near: &Near, from: &Base, next: Pose) -> Option<UnitId> {
     })
 }
 
+/// Whether `legs` cost more than the unit could move even with every bonus: each straight
+/// leg costs at least its length, and no allowance is more than the unit's rate with the
+/// road bonus. A move this says is too far [`plan_near`] refuses too.
+pub fn too_far(state: &State, unit: &Unit, legs: &[Leg]) -> bool {
+    let t = &state.field.tables;
+    let most = t.move_allowance(unit.kind) + t.movement.road_bonus.max(0.0);
+    let least: f64 = legs
+        .iter()
+        .map(|l| match l {
+            Leg::Side { .. } => 2.0 * l.length(),
+            _ => l.length(),
+        })
+        .sum();
+    least > most + 1e-6
+}
+
 /// Whether the other bases near a unit leave room for `legs`: no turn meets one and no
 /// straight leg passes through one. A move refused here is refused by [`plan_near`] too,
 /// which makes these checks among its others; it is asked first of moves that other units
@@ -309,20 +325,19 @@ fn near<'a>(state: &'a State, unit: &Unit, legs: &[Leg]) -> Near<'a> {
 pub fn neighbourhood<'a>(state: &'a State, unit: &Unit, length: f64) -> Near<'a> {
     let reach: f64 = length + 1.5;
     let c = unit.pose.pos;
-    let units = state
-        .on_table()
-        .filter(|o| o.id != unit.id && o.pose.pos.distance(c) <= reach + 1.2)
-        .map(|o| (o.id, o.side, o.base()))
-        .collect();
-    let terrain = state
-        .field
-        .terrain
-        .iter()
-        .filter(|f| {
-            let (lo, hi) = f.shape.bounds();
-            c.x + reach >= lo.x && c.x - reach <= hi.x && c.y + reach >= lo.y && c.y - reach <= hi.y
-        })
-        .collect();
+    let far = (reach + 1.2) * (reach + 1.2);
+    let mut units = Vec::with_capacity(state.units.len());
+    units.extend(
+        state
+            .on_table()
+            .filter(|o| o.id != unit.id && o.pose.pos.distance_squared(c) <= far)
+            .map(|o| (o.id, o.side, o.base())),
+    );
+    let mut terrain = Vec::with_capacity(state.field.terrain.len());
+    terrain.extend(state.field.terrain.iter().filter(|f| {
+        let (lo, hi) = f.shape.bounds();
+        c.x + reach >= lo.x && c.x - reach <= hi.x && c.y + reach >= lo.y && c.y - reach <= hi.y
+    }));
     Near {
         unit: unit.id,
         reach: length,
