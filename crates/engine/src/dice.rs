@@ -257,6 +257,26 @@ impl<T: PartialEq> Distribution<T> {
         dist
     }
 
+    /// The exact distribution of `outcome` over throws of dice with these numbers of faces,
+    /// a throw that decides nothing (`None`, a drawn round) being thrown again until one
+    /// does. Counted directly, in the order [`distribution`] walks the throws, it equals
+    /// walking the same resolution one throw deep and taking [`Distribution::conditional`].
+    pub fn of_throws_again(faces: &[u8], outcome: impl Fn(&[u8]) -> Option<T>) -> Distribution<T>
+    where
+        T: Clone,
+    {
+        let p: f64 = faces.iter().map(|s| 1.0 / *s as f64).product();
+        let mut dist = Distribution {
+            outcomes: Vec::new(),
+            unresolved: 0.0,
+        };
+        each_throw(faces, |throw| match outcome(throw) {
+            Some(o) => dist.add(o, p),
+            None => dist.unresolved += p,
+        });
+        dist.conditional()
+    }
+
     /// Probability of outcomes satisfying `pred`.
     pub fn probability(&self, pred: impl Fn(&T) -> bool) -> f64 {
         self.outcomes
@@ -469,6 +489,29 @@ mod tests {
         assert_eq!(counted.outcomes.len(), 5);
         let total: f64 = counted.outcomes.iter().map(|(_, p)| p).sum();
         assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    /// Counting throws and throwing again on a draw gives what walking a resolution that
+    /// loops until a throw decides gives, conditioned on ending: the same outcomes, in the
+    /// same order, with the same chances.
+    #[test]
+    fn counting_throws_again_matches_walking_them() {
+        let decide = |a: i32, b: i32| (a != b).then_some((a > b, (a - b).abs().min(3)));
+        let walked = distribution(2, |dice| loop {
+            let (a, b) = (dice.roll(6, "a") as i32, dice.roll(6, "b") as i32 + 1);
+            if let Some(o) = decide(a, b) {
+                return o;
+            }
+        })
+        .conditional();
+        let counted =
+            Distribution::of_throws_again(&[6, 6], |d| decide(d[0] as i32, d[1] as i32 + 1));
+        assert_eq!(walked, counted);
+        let total: f64 = counted.outcomes.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // Five throws in 36 are drawn (a = b + 1) and thrown again.
+        let win: f64 = counted.probability(|(won, _)| *won);
+        assert!((win - 10.0 / 31.0).abs() < 1e-12, "{win}");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::resolve::melee::{self as resolve, Higher, Role, Situation};
 use crate::rout::{self, RoutPath};
 use crate::state::{Contact, State, Status, Unit, UnitId};
 use crate::units::UnitType;
-use grognard_engine::dice::{distribution, Distribution};
+use grognard_engine::dice::Distribution;
 use grognard_engine::explain::Modifier;
 use grognard_engine::terrain::TerrainKind;
 use grognard_engine::Dice;
@@ -190,16 +190,10 @@ pub fn odds(state: &State, c: &Contact, engaged: &[(UnitId, u8)]) -> Distributio
         .iter()
         .map(|m| m.value)
         .sum();
-    distribution(2, |dice| loop {
-        let (ra, rd) = (
-            dice.roll(6, "melee, attacker"),
-            dice.roll(6, "melee, defender"),
-        );
-        if let Some((won, diff)) = resolve::decide(ra as i32 + sa, rd as i32 + sd) {
-            return (won, diff.min(4));
-        }
+    // The attacker's die, then the defender's, as the resolution throws them.
+    Distribution::of_throws_again(&[6, 6], |d| {
+        resolve::decide(d[0] as i32 + sa, d[1] as i32 + sd).map(|(won, diff)| (won, diff.min(4)))
     })
-    .conditional()
 }
 
 /// The enemies each unit of a group of contacts is in melee with.

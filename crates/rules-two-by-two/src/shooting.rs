@@ -11,7 +11,7 @@ use crate::rout::RoutPath;
 use crate::state::{ShotResult, State, Status, Unit, UnitId};
 use crate::tables::Shooting;
 use crate::units::{Size, UnitType};
-use grognard_engine::dice::{distribution, Distribution};
+use grognard_engine::dice::Distribution;
 use grognard_engine::explain::{Explanation, Modifier};
 use grognard_engine::files::Problem;
 use grognard_engine::{Dice, Illegal};
@@ -474,7 +474,7 @@ pub fn odds(state: &State, plan: &ShotPlan) -> Distribution<ShotResult> {
     // The same die and table as `roll`, without building the explanation.
     let sum: i32 = plan.modifiers.iter().map(|m| m.value).sum();
     let t = &state.field.tables.shooting;
-    distribution(1, |d| result_of(t, d.roll(6, "shooting") as i32 + sum))
+    Distribution::of_throws(&[6], |d| result_of(t, d[0] as i32 + sum))
 }
 
 /// How a rout ends for the routing unit ("2x2 Effects: Routs").
