@@ -104,7 +104,8 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
             if best.is_some_and(|b: f64| score < b - self.tolerance) {
                 break;
             }
-            if rules.settle(view, side, &self.buf[i].command) {
+            let c = &self.buf[i];
+            if c.checked || rules.settle(view, side, &c.command) {
                 best.get_or_insert(score);
                 near.push(i);
             }

@@ -97,6 +97,15 @@ fn run_checked<R: Ruleset>(
             rules.candidates(&view, side, &mut cands);
             offers.clear();
             rules.offer(&view, side, &mut offers);
+            if let Some(c) = cands
+                .iter()
+                .find(|c| c.checked && rules.check(&m.state, side, &c.command).is_err())
+            {
+                return Err(format!(
+                    "step {n}: candidate {:?} ({}) is marked checked but fails the check",
+                    c.command, c.why
+                ));
+            }
             let advised = cands.iter().map(|c| (&c.command, c.why));
             let offered = offers.iter().map(|c| (c, "offer"));
             for (what, list) in [

@@ -54,6 +54,10 @@ pub struct Candidate<C> {
     pub score: f64,
     /// Which piece of advice produced it.
     pub why: &'static str,
+    /// The advisor has checked it already (a charge it planned to value it, a command it
+    /// checked as it offered it): a player takes it as legal without settling it again.
+    /// The conformance kit checks that every such candidate passes the check.
+    pub checked: bool,
 }
 
 /// A rule book.

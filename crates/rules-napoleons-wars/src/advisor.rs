@@ -87,6 +87,7 @@ fn push(
             command,
             score,
             why,
+            checked: true,
         });
     }
 }
@@ -99,6 +100,7 @@ fn push_move(out: &mut Vec<Candidate<Command>>, command: Command, score: f64, wh
         command,
         score,
         why,
+        checked: false,
     });
 }
 
@@ -513,6 +515,7 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                     },
                     score: 1.2,
                     why: "general to the front",
+                    checked: true,
                 });
             }
         }

@@ -33,6 +33,7 @@ fn push(
             command,
             score,
             why,
+            checked: true,
         });
     }
 }
@@ -52,17 +53,19 @@ fn push_legal(
         command,
         score,
         why,
+        checked: true,
     });
 }
 
-/// A move of a unit along `legs`, offered unchecked: no score of a plain move needs its
-/// plan, so [`settle`] plans it only when a player would take it (the general settles its
-/// candidates best first).
+/// A move of a unit along `legs`. No score of a plain move needs its plan, so it is
+/// offered unchecked (`checked` false), for [`settle`] to plan only when a player would take
+/// it (the general settles its candidates best first); or, already planned, as checked.
 fn push_move(
     out: &mut Vec<Candidate<Command>>,
     u: &Unit,
     legs: Vec<Leg>,
     (score, why): (f64, &'static str),
+    checked: bool,
 ) {
     out.push(Candidate {
         command: Command::Move {
@@ -72,6 +75,7 @@ fn push_move(
         },
         score,
         why,
+        checked,
     });
 }
 
@@ -455,6 +459,7 @@ fn unit_moves(
         command: Command::Pass { unit: u.id },
         score: 0.3,
         why: "stand",
+        checked: true,
     });
     if light(u) {
         let threat = exposure(state, u, &u.base());
@@ -520,6 +525,7 @@ fn unit_moves(
                             command,
                             score,
                             why: "charge",
+                            checked: false,
                         });
                     }
                 }
@@ -555,7 +561,7 @@ fn unit_moves(
             ];
             let eb = Base::new(spot, u.base().width, u.base().depth);
             let score = 2.0 + worth(f) - exposure(state, u, &eb);
-            push_move(out, u, legs, (score, "HQ joins a stuck unit"));
+            push_move(out, u, legs, (score, "HQ joins a stuck unit"), false);
         }
     }
     // Leaving the field when playing for a draw.
@@ -576,6 +582,7 @@ fn unit_moves(
                     command,
                     score,
                     why,
+                    checked: false,
                 });
             }
         }
@@ -595,10 +602,12 @@ fn unit_moves(
                     - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
+                let mut checked = false;
                 if let (false, Some(near)) = (one_legal, near) {
                     one_legal = movement::plan_near(state, u, &legs, false, Some(near)).is_ok();
+                    checked = one_legal;
                 }
-                push_move(out, u, legs, (score, "advance"));
+                push_move(out, u, legs, (score, "advance"), checked);
             }
         }
     }
@@ -617,7 +626,7 @@ fn unit_moves(
                     - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
                     + here * 0.5
                     + pressure * 0.5;
-                push_move(out, u, legs, (score, "advance"));
+                push_move(out, u, legs, (score, "advance"), false);
             }
         }
     }
@@ -643,7 +652,7 @@ fn unit_moves(
         ],
         vec![Leg::Side { d: 0.5 }],
     ] {
-        push_move(out, u, legs, (-0.5, "wander"));
+        push_move(out, u, legs, (-0.5, "wander"), false);
     }
 }
 
@@ -1036,6 +1045,7 @@ fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 command: Command::Pass { unit: s.id },
                 score: 0.0,
                 why: "hold fire",
+                checked: true,
             });
             return;
         }
