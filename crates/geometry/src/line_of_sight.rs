@@ -51,6 +51,11 @@ impl Corridor {
         Corridor { outline, lo, hi }
     }
 
+    /// The outline's bounding box: its lower and upper corners.
+    pub fn bounds(&self) -> (Vec2, Vec2) {
+        (self.lo, self.hi)
+    }
+
     /// True if a base intrudes into the corridor by more than `tolerance`.
     pub fn blocked_by_base(&self, base: &Base, tolerance: f64) -> bool {
         // A base whose bounding circle clears the corridor's bounding box cannot intrude.

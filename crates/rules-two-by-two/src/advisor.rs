@@ -191,7 +191,7 @@ fn charge_value(
     if movement::too_far(state, me, legs) || !movement::room_for(me, legs, near) {
         return None;
     }
-    let plan = movement::plan_near(state, me, legs, false, Some(near)).ok()?;
+    let plan = movement::plan_with_room(state, me, legs, near).ok()?;
     let defender = *plan.touches.first()?;
     let kept: Vec<(Pose, Status)> = sim.units.iter().map(|u| (u.pose, u.status)).collect();
     let contacts = sim.contacts.len();

@@ -161,7 +161,9 @@ pub fn sight_blocked(
             TerrainKind::Hill => f.elevation > top,
             _ => false,
         };
-        if !blocks {
+        // Only ground whose bounds meet the corridor's can lie across it.
+        let ((lo, hi), (flo, fhi)) = (corridor.bounds(), f.shape.bounds());
+        if !blocks || hi.x < flo.x || hi.y < flo.y || lo.x > fhi.x || lo.y > fhi.y {
             continue;
         }
         if f.kind != TerrainKind::Hill

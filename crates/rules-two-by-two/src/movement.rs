@@ -360,6 +360,29 @@ pub fn plan_near(
     exit: bool,
     gathered: Option<&Near>,
 ) -> Result<MovePlan, Illegal> {
+    plan_in(state, unit, legs, exit, gathered, false)
+}
+
+/// [`plan_near`] for a move (not an exit) that [`room_for`] has passed through the same
+/// neighbourhood: the other bases are not looked at again for its turns and straight legs.
+pub fn plan_with_room(
+    state: &State,
+    unit: &Unit,
+    legs: &[Leg],
+    near: &Near,
+) -> Result<MovePlan, Illegal> {
+    let roomy = near.unit == unit.id && legs_length(legs) <= near.reach;
+    plan_in(state, unit, legs, false, Some(near), roomy)
+}
+
+fn plan_in(
+    state: &State,
+    unit: &Unit,
+    legs: &[Leg],
+    exit: bool,
+    gathered: Option<&Near>,
+    room_known: bool,
+) -> Result<MovePlan, Illegal> {
     let f = &state.field;
     let tables = &f.tables;
     if legs.is_empty() || legs.len() > 16 {
@@ -397,6 +420,7 @@ pub fn plan_near(
         let to = Base::new(next, from.width, from.depth);
         let last = i + 1 == legs.len();
         match leg {
+            Leg::Turn { .. } if room_known => {}
             Leg::Turn { .. } => {
                 if let Some(id) = turn_blocker(near, &from, next) {
                     return Err(illegal(
@@ -422,7 +446,10 @@ pub fn plan_near(
                 all_road &= g.all_road;
                 through_town |= g.town > 1e-9;
                 entered_light_wood |= g.light_wood > 1e-9;
-                if let Some(id) = sweep_blocker(near, &from, &to) {
+                let blocker = (!room_known)
+                    .then(|| sweep_blocker(near, &from, &to))
+                    .flatten();
+                if let Some(id) = blocker {
                     return Err(illegal(
                         R_MOVE,
                         format!("the path runs through {}", state.name(id)),
