@@ -2,10 +2,11 @@
 //! terrain underfoot, and elevation.
 
 use crate::state::{State, Unit};
-use grognard_engine::terrain::TerrainKind;
+use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_geometry::aspect::sector_of_point;
 use grognard_geometry::distance::base_base;
 use grognard_geometry::{Base, Face, Vec2};
+use smallvec::SmallVec;
 
 /// Bases closer than this touch.
 pub const TOUCH: f64 = 0.05;
@@ -43,10 +44,11 @@ pub fn face_toward(base: &Base, p: Vec2) -> Face {
 
 /// Hill levels under a point (0 = the table).
 pub fn elevation_at(state: &State, p: Vec2) -> u8 {
-    state
-        .field
-        .terrain
-        .iter()
+    elevation_among(state.field.terrain.iter(), p)
+}
+
+fn elevation_among<'a>(terrain: impl Iterator<Item = &'a Feature>, p: Vec2) -> u8 {
+    terrain
         .filter(|f| f.kind == TerrainKind::Hill && f.shape.contains(p))
         .map(|f| f.elevation)
         .max()
@@ -58,21 +60,70 @@ pub fn elevation(state: &State, u: &Unit) -> u8 {
 }
 
 pub fn in_kind(state: &State, kind: TerrainKind, p: Vec2) -> bool {
-    state
-        .field
-        .terrain
-        .iter()
-        .any(|f| f.kind == kind && f.shape.contains(p))
+    kind_among(state.field.terrain.iter(), kind, p)
+}
+
+fn kind_among<'a>(
+    mut terrain: impl Iterator<Item = &'a Feature>,
+    kind: TerrainKind,
+    p: Vec2,
+) -> bool {
+    terrain.any(|f| f.kind == kind && f.shape.contains(p))
 }
 
 /// Roads, and bridges and towns, which movement treats as road ("NW 9.5" notes 6, 7).
 pub fn on_road(state: &State, p: Vec2) -> bool {
-    state.field.terrain.iter().any(|f| {
+    road_among(state.field.terrain.iter(), p)
+}
+
+fn road_among<'a>(mut terrain: impl Iterator<Item = &'a Feature>, p: Vec2) -> bool {
+    terrain.any(|f| {
         matches!(
             f.kind,
             TerrainKind::Road | TerrainKind::Bridge | TerrainKind::Town
         ) && f.shape.contains(p)
     })
+}
+
+/// The terrain of a square of the table, gathered once for many questions about the ground
+/// at points inside it (the samples along a move): the same answers as [`in_kind`],
+/// [`on_road`] and [`elevation_at`] give for those points, from only the features whose
+/// bounds meet the square.
+pub struct Ground<'a> {
+    features: SmallVec<[&'a Feature; 16]>,
+}
+
+impl<'a> Ground<'a> {
+    /// The features that can lie under any point within `r` of `centre` (in either axis).
+    pub fn around(state: &'a State, centre: Vec2, r: f64) -> Ground<'a> {
+        let (lo, hi) = (centre - Vec2::splat(r), centre + Vec2::splat(r));
+        let features = state
+            .field
+            .terrain
+            .iter()
+            .filter(|f| {
+                let (flo, fhi) = f.shape.bounds();
+                hi.x >= flo.x && hi.y >= flo.y && lo.x <= fhi.x && lo.y <= fhi.y
+            })
+            .collect();
+        Ground { features }
+    }
+
+    pub fn features(&self) -> impl Iterator<Item = &'a Feature> + '_ {
+        self.features.iter().copied()
+    }
+
+    pub fn in_kind(&self, kind: TerrainKind, p: Vec2) -> bool {
+        kind_among(self.features(), kind, p)
+    }
+
+    pub fn on_road(&self, p: Vec2) -> bool {
+        road_among(self.features(), p)
+    }
+
+    pub fn elevation_at(&self, p: Vec2) -> u8 {
+        elevation_among(self.features(), p)
+    }
 }
 
 /// Obstacles: what a unit pays to cross and must clear, and what covers a unit directly

@@ -2,7 +2,7 @@
 //! roads, passing through friends, never through enemies, never ending on another base,
 //! the presence of the enemy, and moving to contact with squaring up.
 
-use crate::measure::{self, distance, in_front, on_road, overlapping, touching};
+use crate::measure::{self, distance, in_front, overlapping, touching};
 use crate::moves::{self, MoverClass, Step};
 use crate::state::{Role, State, Unit, UnitId};
 use grognard_engine::terrain::TerrainKind;
@@ -118,14 +118,11 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     // Terrain, charged on top of the steps, each step's multiplied as the step is.
     let mut extra = 0.0;
     let mut obstacles = 0.0;
-    let mut all_road = on_road(state, u.pose.pos);
     let mut through_friends = false;
     let mut through_officers: Vec<UnitId> = Vec::new();
     // A battery attached to the brigade goes with it, in front ("NW 8.6").
     let carried = state.battery_on(u.id).filter(|_| u.is_infantry());
     let mut pose = u.pose;
-    let mut level = measure::elevation_at(state, pose.pos);
-    let in_town = |p: grognard_geometry::Vec2| measure::in_kind(state, TerrainKind::Town, p);
     // Every footprint along the way, and the pieces near enough to touch one of them: the
     // rest of the table need not be looked at.
     let sweeps: Vec<Vec<grognard_geometry::Base>> = steps
@@ -145,15 +142,18 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     let nearby: Vec<&Unit> = state.near(u.pose.pos, reach + 0.5).collect();
     // Their bases, measured once for every point of the path.
     let nearby_bases: Vec<Base> = nearby.iter().map(|o| o.base()).collect();
+    // The ground under the whole path, gathered once for every point of it.
+    let under = measure::Ground::around(state, u.pose.pos, reach + 0.5);
+    let mut all_road = under.on_road(u.pose.pos);
+    let mut level = under.elevation_at(pose.pos);
+    let in_town = |p: grognard_geometry::Vec2| under.in_kind(TerrainKind::Town, p);
     // What the ground multiplies a move's cost by where it is crossed ("NW 9.5").
     let ground = |p: grognard_geometry::Vec2, ford: bool, bridge: bool| {
-        if measure::in_kind(state, TerrainKind::DenseWood, p) {
+        if under.in_kind(TerrainKind::DenseWood, p) {
             row.rough
         } else if ford && !bridge {
             row.fording
-        } else if measure::in_kind(state, TerrainKind::LightWood, p)
-            || measure::in_kind(state, TerrainKind::Copse, p)
-        {
+        } else if under.in_kind(TerrainKind::LightWood, p) || under.in_kind(TerrainKind::Copse, p) {
             row.hindering
         } else {
             1.0
@@ -166,11 +166,10 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         let mut step_extra = 0.0;
         // A change of face in rough or hindering ground costs as that ground multiplies a
         // move (ruling N53); its price already holds any mud, so it is not multiplied again.
-        if matches!(step, Step::ChangeFace { .. }) && !on_road(state, pose.pos) {
+        if matches!(step, Step::ChangeFace { .. }) && !under.on_road(pose.pos) {
             let p = pose.pos;
-            let ford = measure::in_kind(state, TerrainKind::Ford, p)
-                || measure::in_kind(state, TerrainKind::Stream, p);
-            let bridge = measure::in_kind(state, TerrainKind::Bridge, p);
+            let ford = under.in_kind(TerrainKind::Ford, p) || under.in_kind(TerrainKind::Stream, p);
+            let bridge = under.in_kind(TerrainKind::Bridge, p);
             extra += (ground(p, ford, bridge) - 1.0) * step_cost;
         }
         if matches!(
@@ -189,22 +188,21 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             let seg = prev.distance(p);
             prev = p;
             // Terrain underfoot at the sample.
-            let river = measure::in_kind(state, TerrainKind::River, p);
-            let ford = measure::in_kind(state, TerrainKind::Ford, p)
-                || measure::in_kind(state, TerrainKind::Stream, p);
-            let bridge = measure::in_kind(state, TerrainKind::Bridge, p);
+            let river = under.in_kind(TerrainKind::River, p);
+            let ford = under.in_kind(TerrainKind::Ford, p) || under.in_kind(TerrainKind::Stream, p);
+            let bridge = under.in_kind(TerrainKind::Bridge, p);
             if river && !ford && !bridge {
                 return Err(illegal(
                     R_TERRAIN,
                     "a river is crossed only at a ford or bridge",
                 ));
             }
-            let road_here = on_road(state, p);
+            let road_here = under.on_road(p);
             all_road &= road_here;
             if !road_here {
                 step_extra += (ground(p, ford, bridge) - 1.0) * seg;
             }
-            let lv = measure::elevation_at(state, p);
+            let lv = under.elevation_at(p);
             if lv != level {
                 step_extra += row.elevation * (lv as f64 - level as f64).abs();
                 level = lv;
@@ -252,12 +250,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             }
         }
         // Obstacles: hedges, walls and works crossed by the base's centre.
-        for f in state
-            .field
-            .terrain
-            .iter()
-            .filter(|f| measure::is_obstacle(f.kind))
-        {
+        for f in under.features().filter(|f| measure::is_obstacle(f.kind)) {
             let n = f.shape.crossings(pose.pos, poses[i].pos);
             obstacles += row.obstacle * n as f64;
         }
