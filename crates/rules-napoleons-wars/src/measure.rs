@@ -124,6 +124,61 @@ impl<'a> Ground<'a> {
     pub fn elevation_at(&self, p: Vec2) -> u8 {
         elevation_among(self.features(), p)
     }
+
+    /// Everything a move asks about the ground at one point, found in one pass over the
+    /// features.
+    pub fn underfoot(&self, p: Vec2) -> Underfoot {
+        let mut u = Underfoot::default();
+        for f in self.features() {
+            let k = f.kind;
+            let asked = matches!(
+                k,
+                TerrainKind::River
+                    | TerrainKind::Ford
+                    | TerrainKind::Stream
+                    | TerrainKind::Bridge
+                    | TerrainKind::Road
+                    | TerrainKind::Town
+                    | TerrainKind::DenseWood
+                    | TerrainKind::LightWood
+                    | TerrainKind::Copse
+                    | TerrainKind::Hill
+            );
+            if !asked || !f.shape.contains(p) {
+                continue;
+            }
+            match k {
+                TerrainKind::River => u.river = true,
+                TerrainKind::Ford | TerrainKind::Stream => u.ford = true,
+                TerrainKind::Bridge => {
+                    u.bridge = true;
+                    u.road = true;
+                }
+                TerrainKind::Road | TerrainKind::Town => u.road = true,
+                TerrainKind::DenseWood => u.dense_wood = true,
+                TerrainKind::LightWood | TerrainKind::Copse => u.hindering = true,
+                TerrainKind::Hill => u.level = u.level.max(f.elevation),
+                _ => {}
+            }
+        }
+        u
+    }
+}
+
+/// The ground at one point, as movement asks about it ([`Ground::underfoot`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Underfoot {
+    pub river: bool,
+    /// A ford or a stream.
+    pub ford: bool,
+    pub bridge: bool,
+    /// A road, bridge or town: road for movement ([`on_road`]).
+    pub road: bool,
+    pub dense_wood: bool,
+    /// Light wood or copse.
+    pub hindering: bool,
+    /// Hill levels ([`elevation_at`]).
+    pub level: u8,
 }
 
 /// Obstacles: what a unit pays to cross and must clear, and what covers a unit directly

@@ -148,12 +148,12 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     let mut level = under.elevation_at(pose.pos);
     let in_town = |p: grognard_geometry::Vec2| under.in_kind(TerrainKind::Town, p);
     // What the ground multiplies a move's cost by where it is crossed ("NW 9.5").
-    let ground = |p: grognard_geometry::Vec2, ford: bool, bridge: bool| {
-        if under.in_kind(TerrainKind::DenseWood, p) {
+    let ground = |g: &measure::Underfoot| {
+        if g.dense_wood {
             row.rough
-        } else if ford && !bridge {
+        } else if g.ford && !g.bridge {
             row.fording
-        } else if under.in_kind(TerrainKind::LightWood, p) || under.in_kind(TerrainKind::Copse, p) {
+        } else if g.hindering {
             row.hindering
         } else {
             1.0
@@ -166,11 +166,11 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         let mut step_extra = 0.0;
         // A change of face in rough or hindering ground costs as that ground multiplies a
         // move (ruling N53); its price already holds any mud, so it is not multiplied again.
-        if matches!(step, Step::ChangeFace { .. }) && !under.on_road(pose.pos) {
-            let p = pose.pos;
-            let ford = under.in_kind(TerrainKind::Ford, p) || under.in_kind(TerrainKind::Stream, p);
-            let bridge = under.in_kind(TerrainKind::Bridge, p);
-            extra += (ground(p, ford, bridge) - 1.0) * step_cost;
+        if matches!(step, Step::ChangeFace { .. }) {
+            let g = under.underfoot(pose.pos);
+            if !g.road {
+                extra += (ground(&g) - 1.0) * step_cost;
+            }
         }
         if matches!(
             step,
@@ -182,27 +182,44 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 "no wheel, flank or oblique move in, from or through a town",
             ));
         }
+        // The pieces near enough this step's footprints to meet one: those whose centres
+        // lie within both radii of the box round the footprints' centres.
+        let (mut lo, mut hi) = (
+            grognard_geometry::Vec2::splat(f64::INFINITY),
+            grognard_geometry::Vec2::splat(f64::NEG_INFINITY),
+        );
+        for b in &sweeps[i] {
+            lo = lo.min(b.pose.pos);
+            hi = hi.max(b.pose.pos);
+        }
+        let mine = u.base().radius();
+        let close: smallvec::SmallVec<[(&Unit, &Base); 16]> = nearby
+            .iter()
+            .zip(&nearby_bases)
+            .filter(|(_, ob)| {
+                let (c, m) = (ob.pose.pos, mine + ob.radius());
+                c.x >= lo.x - m && c.x <= hi.x + m && c.y >= lo.y - m && c.y <= hi.y + m
+            })
+            .map(|(o, ob)| (*o, ob))
+            .collect();
         let mut prev = pose.pos;
         for b in &sweeps[i] {
             let p = b.pose.pos;
             let seg = prev.distance(p);
             prev = p;
             // Terrain underfoot at the sample.
-            let river = under.in_kind(TerrainKind::River, p);
-            let ford = under.in_kind(TerrainKind::Ford, p) || under.in_kind(TerrainKind::Stream, p);
-            let bridge = under.in_kind(TerrainKind::Bridge, p);
-            if river && !ford && !bridge {
+            let g = under.underfoot(p);
+            if g.river && !g.ford && !g.bridge {
                 return Err(illegal(
                     R_TERRAIN,
                     "a river is crossed only at a ford or bridge",
                 ));
             }
-            let road_here = under.on_road(p);
-            all_road &= road_here;
-            if !road_here {
-                step_extra += (ground(p, ford, bridge) - 1.0) * seg;
+            all_road &= g.road;
+            if !g.road {
+                step_extra += (ground(&g) - 1.0) * seg;
             }
-            let lv = under.elevation_at(p);
+            let lv = g.level;
             if lv != level {
                 step_extra += row.elevation * (lv as f64 - level as f64).abs();
                 level = lv;
@@ -221,7 +238,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             }
             // Other pieces along the way.
             if troops {
-                for (o, ob) in nearby.iter().zip(&nearby_bases) {
+                for &(o, ob) in &close {
                     if o.side != u.side
                         && o.is_officer()
                         && !through_officers.contains(&o.id)
@@ -231,7 +248,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                     }
                 }
             }
-            for (o, ob) in nearby.iter().zip(&nearby_bases) {
+            for &(o, ob) in &close {
                 if o.id == u.id || o.attached == Some(u.id) || o.is_officer() {
                     continue;
                 }
