@@ -7,16 +7,18 @@
 //! breaking near-ties with its own dice so seeded batches vary.
 
 use grognard_engine::{Candidate, Dice, Player, Ruleset, Side};
+use std::any::Any;
 
-/// The rule set's candidates for `side` now, in `buf`.
+/// The rule set's candidates for `side` now, in `buf`, through the player's memo.
 fn gather<R: Ruleset>(
     rules: &R,
     view: &R::View<'_>,
     side: Side,
+    memo: &mut R::Memo,
     buf: &mut Vec<Candidate<R::Command>>,
 ) {
     buf.clear();
-    rules.candidates(view, side, buf);
+    rules.candidates_with(view, side, memo, buf);
     assert!(
         !buf.is_empty(),
         "the rule set offered no candidates to the side to act"
@@ -67,6 +69,8 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
 /// Takes the candidate the rule set scores highest ("the general").
 pub struct General<C> {
     buf: Vec<Candidate<C>>,
+    /// The rule set's memo ([`Ruleset::Memo`]), made on the first decision.
+    memo: Option<Box<dyn Any + Send>>,
     /// Scores within this of the best are treated as equal and chosen among at random.
     pub tolerance: f64,
 }
@@ -75,6 +79,7 @@ impl<C> Default for General<C> {
     fn default() -> Self {
         General {
             buf: Vec::new(),
+            memo: None,
             tolerance: 0.05,
         }
     }
@@ -92,7 +97,15 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
         side: Side,
         dice: &mut dyn Dice,
     ) -> R::Command {
-        gather(rules, view, side, &mut self.buf);
+        if !self.memo.as_ref().is_some_and(|m| m.is::<R::Memo>()) {
+            self.memo = Some(Box::new(R::Memo::default()));
+        }
+        let memo = self
+            .memo
+            .as_mut()
+            .and_then(|m| m.downcast_mut::<R::Memo>())
+            .expect("the memo was just made for this rule set");
+        gather(rules, view, side, memo, &mut self.buf);
         // The best first: a candidate offered unchecked is settled only when its score
         // could make it the choice.
         let mut order: Vec<usize> = (0..self.buf.len()).collect();

@@ -4,10 +4,10 @@
 //! Checked after every command: no panic; the rule set's own invariants (no overlapping
 //! bases, valid unit states, ...); only the side to act may act (the command just given is
 //! refused for the other side); a candidate of the advisor, and an offer of the move
-//! generator, settles exactly when it passes the check, and some of each settle; a clone
-//! equals the original; a save/load round trip (JSON) gives an equal state; `to_act` is
-//! `None` exactly
-//! when there is an outcome. At the end, the replay reproduces every event.
+//! generator, settles exactly when it passes the check, and some of each settle; a
+//! candidate marked checked passes the check; the candidates through a memo kept from step
+//! to step are the candidates; a clone equals the original; a save/load round trip (JSON)
+//! gives an equal state; `to_act` is `None` exactly when there is an outcome. At the end, the replay reproduces every event.
 
 use crate::book::Book;
 use crate::driver::Match;
@@ -71,6 +71,8 @@ fn run_checked<R: Ruleset>(
     let mut m = Match::new(rules, scenario, seed);
     let mut cands: Vec<Candidate<R::Command>> = Vec::new();
     let mut offers: Vec<R::Command> = Vec::new();
+    let mut kept: Vec<Candidate<R::Command>> = Vec::new();
+    let mut memos = [R::Memo::default(), R::Memo::default()];
     rules
         .invariants(&m.state)
         .map_err(|e| format!("at start: {e}"))?;
@@ -95,6 +97,16 @@ fn run_checked<R: Ruleset>(
             let view = rules.view(&m.state, side);
             cands.clear();
             rules.candidates(&view, side, &mut cands);
+            // A memo kept from decision to decision never changes the candidates.
+            kept.clear();
+            rules.candidates_with(&view, side, &mut memos[side.index()], &mut kept);
+            if kept != cands {
+                return Err(format!(
+                    "step {n}: the candidates through the advisor's memo differ from its candidates:\n{:?}\n{:?}",
+                    kept.iter().map(|c| (&c.command, c.score)).collect::<Vec<_>>(),
+                    cands.iter().map(|c| (&c.command, c.score)).collect::<Vec<_>>()
+                ));
+            }
             offers.clear();
             rules.offer(&view, side, &mut offers);
             if let Some(c) = cands

@@ -68,6 +68,10 @@ pub trait Ruleset: Send + Sync + 'static {
     type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// What one side may see of a state.
     type View<'a>;
+    /// What the advisor keeps between one decision of a player and the next
+    /// ([`Ruleset::candidates_with`]); each player keeps its own. `()` for an advisor that
+    /// keeps nothing.
+    type Memo: Default + Send + 'static;
 
     /// The name used on the command line, e.g. "two-by-two".
     fn name(&self) -> &'static str;
@@ -150,6 +154,23 @@ pub trait Ruleset: Send + Sync + 'static {
         side: Side,
         out: &mut Vec<Candidate<Self::Command>>,
     );
+
+    /// [`Ruleset::candidates`] for a player that keeps `memo` from one of its decisions to
+    /// the next, so that the advisor may reuse what nothing since has changed (a unit's
+    /// candidates, while the battle is as it was but for other units having stood). The
+    /// candidates must be exactly those of `candidates` for the same view and side, in the
+    /// same order: a memo saves time and never changes a choice (the conformance kit checks
+    /// it). By default the memo is not used.
+    fn candidates_with(
+        &self,
+        view: &Self::View<'_>,
+        side: Side,
+        memo: &mut Self::Memo,
+        out: &mut Vec<Candidate<Self::Command>>,
+    ) {
+        let _ = memo;
+        self.candidates(view, side, out)
+    }
 
     /// Everything that must hold of any reachable state; the conformance kit checks it after
     /// every step.

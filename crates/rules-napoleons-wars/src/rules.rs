@@ -1102,6 +1102,7 @@ impl Ruleset for NapoleonsWars {
     type Command = Command;
     type Event = Event;
     type View<'a> = &'a State;
+    type Memo = ();
 
     fn name(&self) -> &'static str {
         "napoleons-wars"

@@ -80,7 +80,99 @@ fn push_move(
 }
 
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    offer(state, side, true, out)
+    offer(state, side, true, None, out)
+}
+
+/// [`candidates`] for a general that keeps `memo` from one decision to the next.
+pub fn candidates_with(
+    state: &State,
+    side: Side,
+    memo: &mut Memo,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    offer(state, side, true, Some(memo), out)
+}
+
+/// What the general keeps from one decision to the next: the candidate moves of the units
+/// it weighed in the movement phase, and the battle as it stood. Nothing a unit's moves
+/// rest on changes when other units stand or are marked as having moved, so while the
+/// battle is the same in all else a unit weighed before keeps its candidates: after a unit
+/// stands (the commonest decision in a movement phase), two of the three units weighed
+/// next are not weighed again.
+#[derive(Default)]
+pub struct Memo {
+    seen: Option<(Side, State)>,
+    moves: Vec<(UnitId, Vec<Candidate<Command>>)>,
+}
+
+impl Memo {
+    /// Is `state` the battle last seen, for the same side, but for units' `moved` marks?
+    fn same_battle(&self, state: &State, side: Side) -> bool {
+        let Some((seen_side, seen)) = &self.seen else {
+            return false;
+        };
+        // Every field named, so that a field added later must be thought about here.
+        let State {
+            field,
+            units,
+            clock,
+            queues,
+            rolled,
+            contacts,
+            pending,
+            melee,
+            lost,
+            exited,
+            outcome,
+        } = seen;
+        *seen_side == side
+            && std::sync::Arc::ptr_eq(field, &state.field)
+            && *clock == state.clock
+            && *queues == state.queues
+            && *rolled == state.rolled
+            && *contacts == state.contacts
+            && *pending == state.pending
+            && *melee == state.melee
+            && *lost == state.lost
+            && *exited == state.exited
+            && *outcome == state.outcome
+            && units.len() == state.units.len()
+            && units
+                .iter()
+                .zip(&state.units)
+                .all(|(a, b)| alike_but_moved(a, b))
+    }
+}
+
+/// The same unit in the same place and state, whether or not it has moved this phase.
+fn alike_but_moved(a: &Unit, b: &Unit) -> bool {
+    let Unit {
+        id,
+        side,
+        kind,
+        size,
+        pose,
+        status,
+        place,
+        command,
+        moved: _,
+        fired,
+        rallied,
+        road_column,
+        followed_up,
+    } = a;
+    *id == b.id
+        && *side == b.side
+        && *kind == b.kind
+        && *size == b.size
+        && *pose == b.pose
+        && *status == b.status
+        && *place == b.place
+        && *command == b.command
+        && *fired == b.fired
+        && *rallied == b.rallied
+        && *road_column == b.road_column
+        && *followed_up == b.followed_up
 }
 
 /// The move generator's offer: the commands of [`candidates`], unscored, and its moves
@@ -90,7 +182,7 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
 /// enemy, is offered here and refused, or taken as the plain move it is.
 pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
     let mut offered = Vec::new();
-    offer(state, side, false, &mut offered);
+    offer(state, side, false, None, &mut offered);
     out.extend(offered.into_iter().map(|c| c.command));
 }
 
@@ -100,12 +192,18 @@ pub fn settle(state: &State, side: Side, command: &Command) -> bool {
     !matches!(command, Command::Move { .. }) || TwoByTwo.check(state, side, command).is_ok()
 }
 
-fn offer(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Command>>) {
+fn offer(
+    state: &State,
+    side: Side,
+    scoring: bool,
+    memo: Option<&mut Memo>,
+    out: &mut Vec<Candidate<Command>>,
+) {
     if let Some(p) = state.pending.clone() {
         pending(state, side, &p, out);
     } else {
         match phase_key(state) {
-            "move" => movement(state, side, scoring, out),
+            "move" => movement(state, side, scoring, memo, out),
             "rally" => rally(state, side, out),
             "shoot" => shoot(state, side, out),
             "melee" => melee_groups(state, side, out),
@@ -354,7 +452,13 @@ fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
     d * worth(me)
 }
 
-fn movement(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Command>>) {
+fn movement(
+    state: &State,
+    side: Side,
+    scoring: bool,
+    mut memo: Option<&mut Memo>,
+    out: &mut Vec<Candidate<Command>>,
+) {
     // Reinforcements are diced first, both dice, each at the likelier point not yet diced
     // this phase; then one unit at a time.
     let arrival = &state.field.tables.arrival;
@@ -414,7 +518,20 @@ fn movement(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Co
     ready.sort_by(|(da, a), (db, b)| da.total_cmp(db).then(a.id.cmp(&b.id)));
     // One scratch copy of the state for every charge weighed.
     let mut scratch = None;
+    // The units weighed at the last decision keep their moves if the battle is as it was.
+    let mut before = match memo {
+        Some(ref mut m) if m.same_battle(state, side) => std::mem::take(&mut m.moves),
+        _ => Vec::new(),
+    };
+    let mut weighed = Vec::new();
     for (_, u) in ready.into_iter().take(3) {
+        if let Some(i) = before.iter().position(|(id, _)| *id == u.id) {
+            let (id, moves) = before.swap_remove(i);
+            out.extend(moves.iter().cloned());
+            weighed.push((id, moves));
+            continue;
+        }
+        let from = out.len();
         unit_moves(
             state,
             side,
@@ -425,6 +542,13 @@ fn movement(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Co
             scoring.then_some(&mut scratch),
             out,
         );
+        if memo.is_some() {
+            weighed.push((u.id, out[from..].to_vec()));
+        }
+    }
+    if let Some(m) = memo {
+        m.seen = Some((side, state.clone()));
+        m.moves = weighed;
     }
 }
 

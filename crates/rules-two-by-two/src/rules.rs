@@ -1138,6 +1138,7 @@ impl Ruleset for TwoByTwo {
     type Command = Command;
     type Event = Event;
     type View<'a> = &'a State;
+    type Memo = crate::advisor::Memo;
 
     fn name(&self) -> &'static str {
         "two-by-two"
@@ -1213,6 +1214,16 @@ impl Ruleset for TwoByTwo {
 
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
         crate::advisor::candidates(view, side, out)
+    }
+
+    fn candidates_with(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        out: &mut Vec<Candidate<Command>>,
+    ) {
+        crate::advisor::candidates_with(view, side, memo, out)
     }
 
     fn invariants(&self, state: &State) -> Result<(), String> {
