@@ -118,7 +118,7 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
                 break;
             }
             let c = &self.buf[i];
-            if c.checked || rules.settle(view, side, &c.command) {
+            if c.checked || rules.settle_with(view, side, memo, &c.command) {
                 best.get_or_insert(score);
                 near.push(i);
             }

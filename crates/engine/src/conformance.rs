@@ -6,7 +6,7 @@
 //! refused for the other side); a candidate of the advisor, and an offer of the move
 //! generator, settles exactly when it passes the check, and some of each settle; a
 //! candidate marked checked passes the check; the candidates through a memo kept from step
-//! to step are the candidates; a clone equals the original; a save/load round trip (JSON)
+//! to step are the candidates, and settle through it as they settle without it; a clone equals the original; a save/load round trip (JSON)
 //! gives an equal state; `to_act` is `None` exactly when there is an outcome. At the end, the replay reproduces every event.
 
 use crate::book::Book;
@@ -106,6 +106,17 @@ fn run_checked<R: Ruleset>(
                     kept.iter().map(|c| (&c.command, c.score)).collect::<Vec<_>>(),
                     cands.iter().map(|c| (&c.command, c.score)).collect::<Vec<_>>()
                 ));
+            }
+            for c in &kept {
+                let memo = &mut memos[side.index()];
+                if rules.settle_with(&view, side, memo, &c.command)
+                    != rules.settle(&view, side, &c.command)
+                {
+                    return Err(format!(
+                        "step {n}: {:?} ({}) settles otherwise through the memo",
+                        c.command, c.why
+                    ));
+                }
             }
             offers.clear();
             rules.offer(&view, side, &mut offers);

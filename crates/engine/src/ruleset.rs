@@ -172,6 +172,22 @@ pub trait Ruleset: Send + Sync + 'static {
         self.candidates(view, side, out)
     }
 
+    /// [`Ruleset::settle`] for one of the candidates the last call of
+    /// [`Ruleset::candidates_with`] gave for this view and side, through the same memo, which
+    /// may remember what was settled at earlier decisions (a move another unit blocked
+    /// then, and blocks still). The answer must be that of `settle`. By default the memo is
+    /// not used.
+    fn settle_with(
+        &self,
+        view: &Self::View<'_>,
+        side: Side,
+        memo: &mut Self::Memo,
+        command: &Self::Command,
+    ) -> bool {
+        let _ = memo;
+        self.settle(view, side, command)
+    }
+
     /// Everything that must hold of any reachable state; the conformance kit checks it after
     /// every step.
     fn invariants(&self, state: &Self::State) -> Result<(), String>;

@@ -103,6 +103,11 @@ pub fn candidates_with(
 pub struct Memo {
     seen: Option<(Side, State)>,
     moves: Vec<(UnitId, Vec<Candidate<Command>>)>,
+    /// Moves refused since the battle was last other than `seen` but for units' `moved`
+    /// marks: refused still, since nothing they rest on has changed.
+    refused: Vec<Command>,
+    /// `seen` is the battle of the last call of [`candidates_with`].
+    current: bool,
 }
 
 impl Memo {
@@ -192,13 +197,33 @@ pub fn settle(state: &State, side: Side, command: &Command) -> bool {
     !matches!(command, Command::Move { .. }) || TwoByTwo.check(state, side, command).is_ok()
 }
 
+/// [`settle`] for a candidate of the last call of [`candidates_with`], remembering the moves
+/// refused: the general asks again, at the next decisions, about the moves of the units
+/// the memo keeps, and a move blocked then is blocked still.
+pub fn settle_with(state: &State, side: Side, memo: &mut Memo, command: &Command) -> bool {
+    if !memo.current || !matches!(command, Command::Move { .. }) {
+        return settle(state, side, command);
+    }
+    if memo.refused.contains(command) {
+        return false;
+    }
+    let legal = settle(state, side, command);
+    if !legal {
+        memo.refused.push(command.clone());
+    }
+    legal
+}
+
 fn offer(
     state: &State,
     side: Side,
     scoring: bool,
-    memo: Option<&mut Memo>,
+    mut memo: Option<&mut Memo>,
     out: &mut Vec<Candidate<Command>>,
 ) {
+    if let Some(m) = memo.as_deref_mut() {
+        m.current = false;
+    }
     if let Some(p) = state.pending.clone() {
         pending(state, side, &p, out);
     } else {
@@ -521,7 +546,11 @@ fn movement(
     // The units weighed at the last decision keep their moves if the battle is as it was.
     let mut before = match memo {
         Some(ref mut m) if m.same_battle(state, side) => std::mem::take(&mut m.moves),
-        _ => Vec::new(),
+        Some(ref mut m) => {
+            m.refused.clear();
+            Vec::new()
+        }
+        None => Vec::new(),
     };
     let mut weighed = Vec::new();
     for (_, u) in ready.into_iter().take(3) {
@@ -549,6 +578,7 @@ fn movement(
     if let Some(m) = memo {
         m.seen = Some((side, state.clone()));
         m.moves = weighed;
+        m.current = true;
     }
 }
 

@@ -1212,6 +1212,16 @@ impl Ruleset for TwoByTwo {
         crate::advisor::settle(view, side, command)
     }
 
+    fn settle_with(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        command: &Command,
+    ) -> bool {
+        crate::advisor::settle_with(view, side, memo, command)
+    }
+
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
         crate::advisor::candidates(view, side, out)
     }
