@@ -194,7 +194,7 @@ pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
 /// Whether an offer is legal: the moves were offered unchecked; every other offer was
 /// checked as it was offered.
 pub fn settle(state: &State, side: Side, command: &Command) -> bool {
-    !matches!(command, Command::Move { .. }) || TwoByTwo.check(state, side, command).is_ok()
+    !matches!(command, Command::Move { .. }) || TwoByTwo.allows(state, side, command)
 }
 
 /// [`settle`] for a candidate of the last call of [`candidates_with`], remembering the moves

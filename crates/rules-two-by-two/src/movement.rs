@@ -50,6 +50,16 @@ fn illegal(rule: &'static str, why: impl Into<std::borrow::Cow<'static, str>>) -
     Illegal::new(rule, why)
 }
 
+/// A refusal whose reason is written only if someone will read it: asked `quietly` (by a
+/// player that only wants to know whether a move is legal), it names the section alone.
+fn refusal(quietly: bool, rule: &'static str, why: impl FnOnce() -> String) -> Illegal {
+    if quietly {
+        Illegal::new(rule, "")
+    } else {
+        Illegal::new(rule, why())
+    }
+}
+
 /// What ground a straight shift of the centre from `a` to `b` crosses.
 #[derive(Default)]
 struct Ground {
@@ -137,7 +147,7 @@ fn ground(state: &State, terrain: &[&Feature], a: Vec2, b: Vec2) -> Result<Groun
 /// Where a base may stand as far as woods are concerned ("Dense Woods", "Light Woods").
 pub fn woods_allow(state: &State, kind: UnitType, base: &Base) -> Result<(), Illegal> {
     let all: Vec<&Feature> = state.field.terrain.iter().collect();
-    woods_allow_in(state, &all, kind, base)
+    woods_allow_in(state, &all, kind, base, false)
 }
 
 /// Whether ground of `terrain` keeps a unit of `kind` out but along a road.
@@ -173,6 +183,7 @@ fn woods_allow_in(
     terrain: &[&Feature],
     kind: UnitType,
     base: &Base,
+    quietly: bool,
 ) -> Result<(), Illegal> {
     let corners = base.corners();
     for feat in terrain.iter().copied() {
@@ -181,14 +192,13 @@ fn woods_allow_in(
             && feat.shape.overlaps_convex(&corners, OVERLAP_TOLERANCE)
             && !on_road(terrain, base.pose.pos)
         {
-            return Err(illegal(
-                R_MOD,
+            return Err(refusal(quietly, R_MOD, || {
                 format!(
                     "a {} may enter {} only along a road",
                     kind.name(),
                     feat.kind.name()
-                ),
-            ));
+                )
+            }));
         }
     }
     Ok(())
@@ -309,7 +319,7 @@ impl Near<'_> {
 pub fn may_stand(state: &State, near: &Near, unit: &Unit, base: &Base) -> bool {
     state.field.contains(base)
         && !on_river(&near.terrain, base.pose.pos)
-        && woods_allow_in(state, &near.terrain, unit.kind, base).is_ok()
+        && woods_allow_in(state, &near.terrain, unit.kind, base, true).is_ok()
 }
 
 /// The length of a move's legs, by which it reaches.
@@ -360,7 +370,13 @@ pub fn plan_near(
     exit: bool,
     gathered: Option<&Near>,
 ) -> Result<MovePlan, Illegal> {
-    plan_in(state, unit, legs, exit, gathered, false)
+    plan_in(state, unit, legs, exit, gathered, false, false)
+}
+
+/// Whether a move is legal, as [`plan`] would find it, without writing the reason for a
+/// refusal: for a player that only asks.
+pub fn allows(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> bool {
+    plan_in(state, unit, legs, exit, None, false, true).is_ok()
 }
 
 /// [`plan_near`] for a move (not an exit) that [`room_for`] has passed through the same
@@ -372,7 +388,7 @@ pub fn plan_with_room(
     near: &Near,
 ) -> Result<MovePlan, Illegal> {
     let roomy = near.unit == unit.id && legs_length(legs) <= near.reach;
-    plan_in(state, unit, legs, false, Some(near), roomy)
+    plan_in(state, unit, legs, false, Some(near), roomy, true)
 }
 
 fn plan_in(
@@ -382,6 +398,7 @@ fn plan_in(
     exit: bool,
     gathered: Option<&Near>,
     room_known: bool,
+    quietly: bool,
 ) -> Result<MovePlan, Illegal> {
     let f = &state.field;
     let tables = &f.tables;
@@ -423,10 +440,9 @@ fn plan_in(
             Leg::Turn { .. } if room_known => {}
             Leg::Turn { .. } => {
                 if let Some(id) = turn_blocker(near, &from, next) {
-                    return Err(illegal(
-                        R_MOVE,
-                        format!("no room to turn beside {}", state.name(id)),
-                    ));
+                    return Err(refusal(quietly, R_MOVE, || {
+                        format!("no room to turn beside {}", state.name(id))
+                    }));
                 }
             }
             _ => {
@@ -450,10 +466,9 @@ fn plan_in(
                     .then(|| sweep_blocker(near, &from, &to))
                     .flatten();
                 if let Some(id) = blocker {
-                    return Err(illegal(
-                        R_MOVE,
-                        format!("the path runs through {}", state.name(id)),
-                    ));
+                    return Err(refusal(quietly, R_MOVE, || {
+                        format!("the path runs through {}", state.name(id))
+                    }));
                 }
                 // Sample the ground the base stands on along the leg. Woods and rivers are
                 // sampled only where the sweep meets some; a base that starts and ends the
@@ -471,7 +486,7 @@ fn plan_in(
                     let p = pose.pos.lerp(next.pos, s as f64 / steps as f64);
                     let b = Base::new(Pose::at(p, next.facing), from.width, from.depth);
                     if woods {
-                        woods_allow_in(state, &under, unit.kind, &b)?;
+                        woods_allow_in(state, &under, unit.kind, &b, quietly)?;
                     }
                     if river && on_river(&under, p) {
                         return Err(illegal(
@@ -489,10 +504,9 @@ fn plan_in(
             // Contact may only come at the end of a move.
             for (id, side, ob) in &near.units {
                 if *side != unit.side && touching(&to, ob) {
-                    return Err(illegal(
-                        R_CONTACT,
-                        format!("contact with {} must end the move", state.name(*id)),
-                    ));
+                    return Err(refusal(quietly, R_CONTACT, || {
+                        format!("contact with {} must end the move", state.name(*id))
+                    }));
                 }
             }
         }
@@ -502,7 +516,7 @@ fn plan_in(
     if !exit && !f.contains(&end) {
         return Err(illegal(R_MOVE, "the move would leave the table"));
     }
-    woods_allow_in(state, &near.terrain, unit.kind, &end)?;
+    woods_allow_in(state, &near.terrain, unit.kind, &end, quietly)?;
     let road = all_road && !through_town && total_len > 0.0;
     let on_bridge = bridge > 1e-9;
     // "Towns", "Bridge": through a town, or over a bridge out of road column, the unit moves
@@ -531,17 +545,14 @@ fn plan_in(
         None
     };
     if cost > allowance + 1e-6 {
-        let (rule, why) = match half_rate {
-            Some(why) => (R_MOD, format!(" (half rate: {why})")),
-            None => (R_MOVE, String::new()),
-        };
-        return Err(illegal(
-            rule,
+        let rule = if half_rate.is_some() { R_MOD } else { R_MOVE };
+        return Err(refusal(quietly, rule, || {
+            let why = half_rate.map_or(String::new(), |why| format!(" (half rate: {why})"));
             format!(
                 "the move costs {cost:.2}\" but {} may move only {allowance:.2}\"{why}",
                 state.name(unit.id)
-            ),
-        ));
+            )
+        }));
     }
     let touches: Vec<UnitId> = if exit {
         Vec::new()

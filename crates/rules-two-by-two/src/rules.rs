@@ -90,6 +90,12 @@ fn wrong(reason: impl Into<std::borrow::Cow<'static, str>>) -> Illegal {
 }
 
 impl TwoByTwo {
+    /// Whether a command is legal, as [`Ruleset::check`] finds it, without writing the
+    /// reason for a refusal (a player settling an offer only asks whether).
+    pub(crate) fn allows(&self, state: &State, side: Side, cmd: &Command) -> bool {
+        self.check_inner(state, side, cmd, &mut None, true).is_ok()
+    }
+
     /// Check a command. A move is planned by its check; the plan is left in `planned` for
     /// carrying it out, so that a move is planned once.
     pub(crate) fn check_inner(
@@ -98,6 +104,7 @@ impl TwoByTwo {
         side: Side,
         cmd: &Command,
         planned: &mut Option<movement::MovePlan>,
+        quietly: bool,
     ) -> Result<(), Illegal> {
         if state.outcome.is_some() {
             return Err(wrong("the battle is over"));
@@ -137,6 +144,13 @@ impl TwoByTwo {
                 need(key, "move")?;
                 let u = own(*unit)?;
                 movement::may_move(state, u)?;
+                if quietly {
+                    // Only whether: no plan kept, no reason written.
+                    return match movement::allows(state, u, legs, *exit) {
+                        true => Ok(()),
+                        false => Err(Illegal::new("2x2 Movement", "")),
+                    };
+                }
                 *planned = Some(movement::plan(state, u, legs, *exit)?);
                 Ok(())
             }
@@ -1168,7 +1182,7 @@ impl Ruleset for TwoByTwo {
     }
 
     fn check(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
-        self.check_inner(state, side, command, &mut None)
+        self.check_inner(state, side, command, &mut None, false)
     }
 
     fn execute(
@@ -1180,7 +1194,7 @@ impl Ruleset for TwoByTwo {
         events: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         let mut planned = None;
-        self.check_inner(state, side, command, &mut planned)?;
+        self.check_inner(state, side, command, &mut planned, false)?;
         let from = events.len();
         let mut ctx = Ctx {
             state,
