@@ -277,7 +277,7 @@ pub fn too_far(state: &State, unit: &Unit, legs: &[Leg]) -> bool {
 /// mostly block (charges in a crowded line), since it builds no reason and judges no
 /// ground. A neighbourhood too short for the legs settles nothing: the answer is yes.
 pub fn room_for(unit: &Unit, legs: &[Leg], near: &Near) -> bool {
-    if near.unit != unit.id || legs_length(legs) > near.reach {
+    if !near.serves(unit, legs) {
         return true;
     }
     let mut pose = unit.pose;
@@ -308,6 +308,12 @@ pub struct Near<'a> {
 }
 
 impl Near<'_> {
+    /// Whether this neighbourhood holds everything a move of `unit` along `legs` can meet:
+    /// it was gathered for that unit, for legs at least this long.
+    fn serves(&self, unit: &Unit, legs: &[Leg]) -> bool {
+        self.unit == unit.id && legs_length(legs) <= self.reach
+    }
+
     /// The bases of the other units gathered.
     pub fn bases(&self) -> impl Iterator<Item = &Base> {
         self.units.iter().map(|(_, _, b)| b)
@@ -387,8 +393,15 @@ pub fn plan_with_room(
     legs: &[Leg],
     near: &Near,
 ) -> Result<MovePlan, Illegal> {
-    let roomy = near.unit == unit.id && legs_length(legs) <= near.reach;
-    plan_in(state, unit, legs, false, Some(near), roomy, true)
+    plan_in(
+        state,
+        unit,
+        legs,
+        false,
+        Some(near),
+        near.serves(unit, legs),
+        true,
+    )
 }
 
 fn plan_in(
@@ -413,7 +426,7 @@ fn plan_in(
     }
     let own;
     let near = match gathered {
-        Some(n) if n.unit == unit.id && legs_length(legs) <= n.reach => n,
+        Some(n) if n.serves(unit, legs) => n,
         _ => {
             own = near(state, unit, legs);
             &own
