@@ -22,6 +22,10 @@ macro_rules! say {
     }};
 }
 
+/// A faster allocator than the system one: a battle makes and frees many small vectors.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Parser, Subcommand};
 use grognard_engine::book::Book;
