@@ -743,13 +743,14 @@ fn unit_moves(
     }
     // Advances toward a goal, and plain moves for variety.
     let goal = route(state, u, goal_for(state, u, defender, draw_play));
+    let aims = Toward::new(state, u, goal);
     let here = exposure(state, u, &u.base());
     // Scored, the advances are planned only until one is found legal: that one decides
     // whether shorter ones are weighed at all; the rest are left to `settle`.
     let mut one_legal = false;
     for frac in [1.0, 0.6] {
-        for turn in [0.0f64, 0.5, -0.5] {
-            if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
+        for aim in 0..AIMS.len() {
+            if let Some((legs, end)) = aims.legs(aim, allowance * frac) {
                 let eb = Base::new(end, u.base().width, u.base().depth);
                 let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
                 let score = 1.0 + 0.35 * progress
@@ -772,8 +773,8 @@ fn unit_moves(
         if scoring && one_legal {
             break;
         }
-        for turn in [0.0f64, 0.5, -0.5] {
-            if let Some((legs, end)) = toward(state, u, goal.0, allowance * frac, goal.1, turn) {
+        for aim in 0..AIMS.len() {
+            if let Some((legs, end)) = aims.legs(aim, allowance * frac) {
                 let eb = Base::new(end, u.base().width, u.base().depth);
                 let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
                 let score = 1.0 + 0.35 * progress
@@ -997,6 +998,67 @@ fn goal_for(state: &State, u: &Unit, _defender: bool, draw_play: bool) -> (Vec2,
             Some(e) => (e.pose.pos, 1.8),
             None => (u.pose.pos, 0.0),
         },
+    }
+}
+
+/// The three headings an advance toward a goal is weighed at: straight at it, and half a
+/// radian to either side.
+const AIMS: [f64; 3] = [0.0, 0.5, -0.5];
+
+/// Advances toward a goal, stopping `stop` short of it, at each of the [`AIMS`]. What does
+/// not depend on the distance gone (the heading, the turned base and whether it stays on
+/// the table) is worked out once for every distance weighed.
+struct Toward<'a> {
+    state: &'a State,
+    u: &'a Unit,
+    goal: Vec2,
+    stop: f64,
+    dist: f64,
+    /// For each aim, the unit turned to it, with whether the turn is a leg of its own; or
+    /// none when the turned base would swing off the table.
+    turned: [Option<(Pose, bool)>; 3],
+}
+
+impl<'a> Toward<'a> {
+    fn new(state: &'a State, u: &'a Unit, (goal, stop): (Vec2, f64)) -> Self {
+        let to = goal - u.pose.pos;
+        let heading = angle_of(to);
+        let (width, depth) = (u.base().width, u.base().depth);
+        let turned = AIMS.map(|turn| {
+            let facing = heading + turn;
+            let pose = u.pose.turned_to(facing);
+            state
+                .field
+                .contains(&Base::new(pose, width, depth))
+                .then(|| (pose, grognard_geometry::wrap(facing - u.pose.facing).abs() > 1e-6))
+        });
+        Toward {
+            state,
+            u,
+            goal,
+            stop,
+            dist: to.length(),
+            turned,
+        }
+    }
+
+    /// Legs that turn to aim `aim` and go straight, up to `max` inches; with where they end.
+    fn legs(&self, aim: usize, max: f64) -> Option<(Vec<Leg>, Pose)> {
+        let Some((turned, turn)) = self.turned[aim] else {
+            return toward(self.state, self.u, self.goal, max, self.stop, AIMS[aim]);
+        };
+        let d = (self.dist - self.stop).min(max);
+        if d < 0.2 {
+            return None;
+        }
+        let mut legs = Vec::with_capacity(2);
+        if turn {
+            legs.push(Leg::Turn {
+                facing: turned.facing,
+            });
+        }
+        legs.push(Leg::Forward { d });
+        Some((legs, turned.advanced(d, 0.0)))
     }
 }
 
