@@ -25,16 +25,32 @@ fn gather<R: Ruleset>(
     );
 }
 
+/// The player's memo of the rule set's own type ([`Ruleset::Memo`]), made on its first
+/// decision.
+fn memo_in<R: Ruleset>(slot: &mut Option<Box<dyn Any + Send>>) -> &mut R::Memo {
+    if !slot.as_ref().is_some_and(|m| m.is::<R::Memo>()) {
+        *slot = Some(Box::new(R::Memo::default()));
+    }
+    slot.as_mut()
+        .and_then(|m| m.downcast_mut::<R::Memo>())
+        .expect("the memo was just made for this rule set")
+}
+
 /// Picks uniformly among the legal commands the book's move generator offers, without
-/// asking its advisor to score them: it draws an offer ([`Ruleset::offer`]) and, if the
-/// book refuses it ([`Ruleset::settle`]), draws again among the rest.
+/// asking its advisor to score them: it draws an offer ([`Ruleset::offer_with`]) and, if
+/// the book refuses it ([`Ruleset::settle`]), draws again among the rest.
 pub struct RandomPlayer<C> {
     buf: Vec<C>,
+    /// The rule set's memo ([`Ruleset::Memo`]), made on the first decision.
+    memo: Option<Box<dyn Any + Send>>,
 }
 
 impl<C> Default for RandomPlayer<C> {
     fn default() -> Self {
-        RandomPlayer { buf: Vec::new() }
+        RandomPlayer {
+            buf: Vec::new(),
+            memo: None,
+        }
     }
 }
 
@@ -51,7 +67,8 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
         dice: &mut dyn Dice,
     ) -> R::Command {
         self.buf.clear();
-        rules.offer(view, side, &mut self.buf);
+        let memo = memo_in::<R>(&mut self.memo);
+        rules.offer_with(view, side, memo, &mut self.buf);
         loop {
             assert!(
                 !self.buf.is_empty(),
@@ -97,14 +114,7 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
         side: Side,
         dice: &mut dyn Dice,
     ) -> R::Command {
-        if !self.memo.as_ref().is_some_and(|m| m.is::<R::Memo>()) {
-            self.memo = Some(Box::new(R::Memo::default()));
-        }
-        let memo = self
-            .memo
-            .as_mut()
-            .and_then(|m| m.downcast_mut::<R::Memo>())
-            .expect("the memo was just made for this rule set");
+        let memo = memo_in::<R>(&mut self.memo);
         gather(rules, view, side, memo, &mut self.buf);
         // The best first: a candidate offered unchecked is settled only when its score
         // could make it the choice.

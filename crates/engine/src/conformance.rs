@@ -73,6 +73,9 @@ fn run_checked<R: Ruleset>(
     let mut offers: Vec<R::Command> = Vec::new();
     let mut kept: Vec<Candidate<R::Command>> = Vec::new();
     let mut memos = [R::Memo::default(), R::Memo::default()];
+    // The random player's memos, kept apart from the general's as the players keep theirs.
+    let mut offer_memos = [R::Memo::default(), R::Memo::default()];
+    let mut kept_offers: Vec<R::Command> = Vec::new();
     rules
         .invariants(&m.state)
         .map_err(|e| format!("at start: {e}"))?;
@@ -120,6 +123,18 @@ fn run_checked<R: Ruleset>(
             }
             offers.clear();
             rules.offer(&view, side, &mut offers);
+            kept_offers.clear();
+            rules.offer_with(
+                &view,
+                side,
+                &mut offer_memos[side.index()],
+                &mut kept_offers,
+            );
+            if kept_offers != offers {
+                return Err(format!(
+                    "step {n}: the offers through the move generator's memo differ from its offers:\n{kept_offers:?}\n{offers:?}"
+                ));
+            }
             if let Some(c) = cands
                 .iter()
                 .find(|c| c.checked && rules.check(&m.state, side, &c.command).is_err())

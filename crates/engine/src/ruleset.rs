@@ -68,8 +68,9 @@ pub trait Ruleset: Send + Sync + 'static {
     type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// What one side may see of a state.
     type View<'a>;
-    /// What the advisor keeps between one decision of a player and the next
-    /// ([`Ruleset::candidates_with`]); each player keeps its own. `()` for an advisor that
+    /// What the advisor or the move generator keeps between one decision of a player and
+    /// the next ([`Ruleset::candidates_with`], [`Ruleset::offer_with`]); each player keeps
+    /// its own. `()` for an advisor that
     /// keeps nothing.
     type Memo: Default + Send + 'static;
 
@@ -119,6 +120,22 @@ pub trait Ruleset: Send + Sync + 'static {
         let mut scored = Vec::new();
         self.candidates(view, side, &mut scored);
         out.extend(scored.into_iter().map(|c| c.command));
+    }
+
+    /// [`Ruleset::offer`] for a player that keeps `memo` from one of its decisions to the
+    /// next, so that the move generator may reuse what nothing since has changed (the
+    /// offers of a unit whose own state and surroundings are as they were). The offers must
+    /// be exactly those of `offer` for the same view and side, in the same order (the
+    /// conformance kit checks it). By default the memo is not used.
+    fn offer_with(
+        &self,
+        view: &Self::View<'_>,
+        side: Side,
+        memo: &mut Self::Memo,
+        out: &mut Vec<Self::Command>,
+    ) {
+        let _ = memo;
+        self.offer(view, side, out)
     }
 
     /// Whether an offered command (of [`Ruleset::offer`] or [`Ruleset::candidates`]) is

@@ -108,6 +108,49 @@ pub struct Memo {
     refused: Vec<Command>,
     /// `seen` is the battle of the last call of [`candidates_with`].
     current: bool,
+    /// The random player's part: what [`offers_with`] keeps.
+    offered: Offered,
+}
+
+/// What the move generator keeps from one offer to the next ([`offers_with`]): in a
+/// movement phase, the offers of the units it listed, and the enemy as it stood then.
+/// Unscored, the offers of a unit other than an HQ (whose goal follows its friends) rest
+/// only on the unit itself, whether it is in contact, the enemy, the field and whether its
+/// side plays for a draw; while those are as they were, a unit listed before keeps its
+/// offers.
+#[derive(Default)]
+struct Offered {
+    /// The field, side and draw play the offers were made for.
+    seen: Option<(std::sync::Arc<crate::state::Field>, Side, bool)>,
+    /// The enemy units on the table then.
+    enemies: Vec<Unit>,
+    /// Each unit listed at the last offer, whether it was in contact, and its offers.
+    units: Vec<(Unit, bool, Vec<Candidate<Command>>)>,
+    /// The buffer an offer is listed in.
+    scratch: Vec<Candidate<Command>>,
+}
+
+impl Offered {
+    /// Are the offers kept still good for `side` in `state`? If not, they are dropped and
+    /// the memo starts again from `state`.
+    fn still_good(&mut self, state: &State, side: Side, draw_play: bool) -> bool {
+        let good = self.seen.as_ref().is_some_and(|(field, s, d)| {
+            std::sync::Arc::ptr_eq(field, &state.field) && *s == side && *d == draw_play
+        }) && {
+            let mut now = state.enemies_of(side);
+            self.enemies
+                .iter()
+                .all(|e| now.next().is_some_and(|n| alike_but_moved(e, n)))
+                && now.next().is_none()
+        };
+        if !good {
+            self.seen = Some((state.field.clone(), side, draw_play));
+            self.enemies.clear();
+            self.enemies.extend(state.enemies_of(side).cloned());
+            self.units.clear();
+        }
+        good
+    }
 }
 
 impl Memo {
@@ -186,9 +229,16 @@ fn alike_but_moved(a: &Unit, b: &Unit) -> bool {
 /// the advisor would leave out because it is illegal, or (a charge) falls short of its
 /// enemy, is offered here and refused, or taken as the plain move it is.
 pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
-    let mut offered = Vec::new();
-    offer(state, side, false, None, &mut offered);
-    out.extend(offered.into_iter().map(|c| c.command));
+    offers_with(state, side, &mut Memo::default(), out)
+}
+
+/// [`offers`] for a player that keeps `memo` from one decision to the next.
+pub fn offers_with(state: &State, side: Side, memo: &mut Memo, out: &mut Vec<Command>) {
+    let mut scratch = std::mem::take(&mut memo.offered.scratch);
+    scratch.clear();
+    offer(state, side, false, Some(memo), &mut scratch);
+    out.extend(scratch.drain(..).map(|c| c.command));
+    memo.offered.scratch = scratch;
 }
 
 /// Whether an offer is legal: the moves were offered unchecked; every other offer was
@@ -541,6 +591,33 @@ fn movement(
         .map(|u| (near(u), u))
         .collect();
     ready.sort_by(|(da, a), (db, b)| da.total_cmp(db).then(a.id.cmp(&b.id)));
+    // Unscored, through a memo: the units listed before keep their offers.
+    if let (false, Some(m)) = (scoring, memo.as_deref_mut()) {
+        let offered = &mut m.offered;
+        offered.still_good(state, side, draw_play);
+        let mut before = std::mem::take(&mut offered.units);
+        for (_, u) in ready.into_iter().take(3) {
+            let contact = state.contacts_of(u.id).next().is_some();
+            let kept = before
+                .iter()
+                .position(|(k, c, _)| alike_but_moved(k, u) && k.moved == u.moved && *c == contact);
+            if let (false, Some(i)) = (u.kind == UnitType::Hq, kept) {
+                let listed = before.swap_remove(i);
+                out.extend(listed.2.iter().cloned());
+                offered.units.push(listed);
+                continue;
+            }
+            let from = out.len();
+            let weights = (pressure, urgency);
+            unit_moves(state, side, u, defender, draw_play, weights, None, out);
+            if u.kind != UnitType::Hq {
+                offered
+                    .units
+                    .push((u.clone(), contact, out[from..].to_vec()));
+            }
+        }
+        return;
+    }
     // One scratch copy of the state for every charge weighed.
     let mut scratch = None;
     // The units weighed at the last decision keep their moves if the battle is as it was.
@@ -1030,7 +1107,12 @@ impl<'a> Toward<'a> {
             state
                 .field
                 .contains(&Base::new(pose, width, depth))
-                .then(|| (pose, grognard_geometry::wrap(facing - u.pose.facing).abs() > 1e-6))
+                .then(|| {
+                    (
+                        pose,
+                        grognard_geometry::wrap(facing - u.pose.facing).abs() > 1e-6,
+                    )
+                })
         });
         Toward {
             state,

@@ -1222,6 +1222,16 @@ impl Ruleset for TwoByTwo {
         crate::advisor::offers(view, side, out)
     }
 
+    fn offer_with(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        out: &mut Vec<Command>,
+    ) {
+        crate::advisor::offers_with(view, side, memo, out)
+    }
+
     fn settle(&self, view: &&State, side: Side, command: &Command) -> bool {
         crate::advisor::settle(view, side, command)
     }
