@@ -10,7 +10,7 @@
 
 use crate::measure::{front_touches, overlapping, touching, OVERLAP_TOLERANCE};
 use crate::scenario::Edge;
-use crate::state::{Place, State, Unit, UnitId};
+use crate::state::{Place, State, Status, Unit, UnitId};
 use crate::units::UnitType;
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_engine::Illegal;
@@ -712,11 +712,10 @@ pub fn may_move(state: &State, unit: &Unit) -> Result<(), Illegal> {
     if unit.place != Place::Table {
         return Err(illegal(R_MOVE, "the unit is not on the table"));
     }
-    if unit.status != crate::state::Status::Ready {
-        return Err(illegal(
-            R_MOVE,
-            format!("a {} unit may not move", unit.status.name()),
-        ));
+    match unit.status {
+        Status::Ready => {}
+        Status::Pinned => return Err(illegal(R_MOVE, "a Pinned unit may not move")),
+        Status::Disrupted => return Err(illegal(R_MOVE, "a Disrupted unit may not move")),
     }
     if unit.moved {
         return Err(illegal(R_MOVE, "the unit has already moved this phase"));
