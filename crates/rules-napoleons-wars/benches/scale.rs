@@ -2,6 +2,10 @@
 //! of the armies, AI against AI, from 16 to 300 units a side (one thread). Sizes named after
 //! `--` replace the default list; `--to-end` plays each battle to its end.
 
+/// The allocator the `grognard` binary uses, so that the figures here are its figures.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use grognard_ai::General;
 use grognard_engine::driver::Match;
 use grognard_engine::Player;

@@ -2,6 +2,10 @@
 //! on both sides, set up by the book's procedure) AI against AI on one thread and reports
 //! battles per second, and the cost of the pieces that dominate a battle.
 
+/// The allocator the `grognard` binary uses, so that the figures here are its figures.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use grognard_ai::General;
 use grognard_engine::book::Book;
 use grognard_engine::dice::derive_seed;
