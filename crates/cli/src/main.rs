@@ -248,6 +248,16 @@ enum Cmd {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Serve battles to play in the browser: a person or a machine at each side, every
+    /// game kept in an SQLite file and resumed after a restart.
+    Serve {
+        /// Port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The file games are kept in.
+        #[arg(long, default_value = "grognard.db")]
+        db: PathBuf,
+    },
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell), e.g.
     /// `grognard completions bash > ~/.local/share/bash-completion/completions/grognard`.
     Completions { shell: clap_complete::Shell },
@@ -605,6 +615,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 None => None,
             };
             with_book!(name, b => resolve_command(b, &roll, &facts, file, dice.as_deref(), seed, json))
+        }
+        Cmd::Serve { port, db } => {
+            say!(
+                "grognard: serving on port {port}, games kept in {}",
+                db.display()
+            );
+            grognard_server::run(port, &db)
+                .with_context(|| format!("cannot serve on port {port}"))?;
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Companion { rules, seed } => with_book!(rules.as_str(), b => {
             let mut session = companion::Session::new(b, seed.unwrap_or_else(fresh_seed));

@@ -211,6 +211,13 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// The narrative line for an event, if it deserves one.
     fn narrate(&self, state: &Self::State, event: &Self::Event) -> Option<String>;
+    /// The narrative line for an event as `side` may read it. A book that hides anything
+    /// from a side (an order not yet revealed) leaves it out here; by default a side reads
+    /// every line.
+    fn narrate_for(&self, state: &Self::State, event: &Self::Event, side: Side) -> Option<String> {
+        let _ = side;
+        self.narrate(state, event)
+    }
     /// Heading for the current point in the sequence, e.g. "Turn 3, French movement".
     fn headline(&self, state: &Self::State) -> String;
     /// A side's name, e.g. "French".
@@ -220,6 +227,12 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Turns begun so far.
     fn turn(&self, state: &Self::State) -> u32;
     fn scene(&self, state: &Self::State) -> Scene;
+    /// The table as `side` may see it: what a seat in play is shown. A book that hides
+    /// anything from a side draws it here without it; by default a side sees everything.
+    fn scene_for(&self, state: &Self::State, side: Side) -> Scene {
+        let _ = side;
+        self.scene(state)
+    }
 }
 
 /// Something that chooses commands for one side: a person, an AI, a random player.

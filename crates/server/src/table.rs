@@ -1,0 +1,226 @@
+//! A game in play, whatever its book: the server sees every battle through [`Table`], made
+//! once for each book from its [`Book`] and [`Ruleset`].
+
+use grognard_ai::{General, RandomPlayer};
+use grognard_engine::book::Book;
+use grognard_engine::dice::{derive_seed, Seeded};
+use grognard_engine::driver::Match;
+use grognard_engine::{Illegal, Outcome, Player, Side};
+use serde::Serialize;
+use serde_json::Value;
+
+/// Why a command from a seat was not carried out.
+#[derive(Debug, Clone, PartialEq, Serialize, thiserror::Error)]
+pub enum Refusal {
+    /// The book forbids it, with the section that does.
+    #[error("{0}")]
+    Illegal(Illegal),
+    /// It is not this seat's turn, or the battle is over.
+    #[error("{0}")]
+    NotYourTurn(String),
+    /// The command is not one of this book's commands.
+    #[error("{0}")]
+    Unreadable(String),
+}
+
+/// One line of the log a seat reads: the step that gave it and what happened, in words.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogLine {
+    pub step: usize,
+    pub heading: String,
+    pub text: String,
+}
+
+/// An order a seat may give now, as the book's command, with the advice that suggests it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Order {
+    pub command: Value,
+    /// The advice it comes from ("advance", "charge", "stand", ...).
+    pub why: &'static str,
+    /// The AI's choice among them.
+    pub suggested: bool,
+}
+
+/// What one seat is shown: the table as that side may see it, whose turn it is, the orders
+/// it may give when it is its turn, and the log.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatView {
+    pub rules: &'static str,
+    pub side: Side,
+    pub side_names: [String; 2],
+    pub headline: String,
+    pub to_act: Option<Side>,
+    pub steps: usize,
+    pub outcome: Option<Outcome>,
+    pub scene: grognard_engine::scene::Scene,
+    pub orders: Vec<Order>,
+    pub log: Vec<LogLine>,
+}
+
+/// A battle in play, of any book.
+pub trait Table: Send {
+    fn rules(&self) -> &'static str;
+    fn to_act(&self) -> Option<Side>;
+    fn steps(&self) -> usize;
+    /// What `side`'s seat is shown now.
+    fn seat_view(&self, side: Side) -> SeatView;
+    /// Carry out `command` (the book's JSON) for `side`; the command as it is kept.
+    fn submit(&mut self, side: Side, command: &Value) -> Result<Value, Refusal>;
+    /// Let the machine playing `side` choose and carry out one command; the command as it
+    /// is kept.
+    fn machine_step(&mut self, side: Side, kind: &str) -> Result<Value, Refusal>;
+    /// The replay of the game so far, as `grognard replay` reads it.
+    fn replay(&self) -> Value;
+}
+
+/// A game of book `R`.
+pub struct Live<R: Book> {
+    m: Match<'static, R>,
+    general: [General<R::Command>; 2],
+    random: [RandomPlayer<R::Command>; 2],
+    dice: [Seeded; 2],
+    /// The log as each side reads it.
+    log: [Vec<LogLine>; 2],
+}
+
+impl<R: Book> Live<R> {
+    /// A game of `rules` on `scenario` with `seed`, with the commands already given carried
+    /// out again; the first that fails names its number.
+    pub fn new(
+        rules: &'static R,
+        scenario: R::Scenario,
+        seed: u64,
+        commands: &[(u8, Value)],
+    ) -> Result<Self, String> {
+        let mut live = Live {
+            m: Match::new(rules, scenario, seed),
+            general: Default::default(),
+            random: Default::default(),
+            dice: [
+                Seeded::new(derive_seed(seed, 0x5eed_0000)),
+                Seeded::new(derive_seed(seed, 0x5eed_0001)),
+            ],
+            log: Default::default(),
+        };
+        for (i, (side, command)) in commands.iter().enumerate() {
+            let command: R::Command = serde_json::from_value(command.clone())
+                .map_err(|e| format!("command {i} cannot be read: {e}"))?;
+            live.carry_out(Side(*side), command)
+                .map_err(|e| format!("command {i} is refused: {e}"))?;
+        }
+        Ok(live)
+    }
+
+    fn carry_out(&mut self, side: Side, command: R::Command) -> Result<Value, Refusal> {
+        match self.m.rules.to_act(&self.m.state) {
+            Some(s) if s == side => {}
+            Some(s) => {
+                let name = self.m.rules.side_name(&self.m.state, s);
+                return Err(Refusal::NotYourTurn(format!(
+                    "it is for the {name} to act now"
+                )));
+            }
+            None => return Err(Refusal::NotYourTurn("the battle is over".into())),
+        }
+        let heading = self.m.rules.headline(&self.m.state);
+        let kept =
+            serde_json::to_value(&command).map_err(|e| Refusal::Unreadable(e.to_string()))?;
+        self.m.submit(side, command).map_err(Refusal::Illegal)?;
+        let step = self.m.steps.len() - 1;
+        let rules = self.m.rules;
+        for e in &self.m.steps[step].events {
+            for reader in Side::ALL {
+                if let Some(text) = rules.narrate_for(&self.m.state, e, reader) {
+                    self.log[reader.index()].push(LogLine {
+                        step,
+                        heading: heading.clone(),
+                        text,
+                    });
+                }
+            }
+        }
+        Ok(kept)
+    }
+}
+
+impl<R: Book> Table for Live<R> {
+    fn rules(&self) -> &'static str {
+        self.m.rules.name()
+    }
+
+    fn to_act(&self) -> Option<Side> {
+        self.m.rules.to_act(&self.m.state)
+    }
+
+    fn steps(&self) -> usize {
+        self.m.steps.len()
+    }
+
+    fn seat_view(&self, side: Side) -> SeatView {
+        let rules = self.m.rules;
+        let state = &self.m.state;
+        let to_act = rules.to_act(state);
+        let mut orders = Vec::new();
+        if to_act == Some(side) {
+            let view = rules.view(state, side);
+            let mut candidates = Vec::new();
+            rules.candidates(&view, side, &mut candidates);
+            candidates.retain(|c| c.checked || rules.settle(&view, side, &c.command));
+            let best = candidates
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.score.total_cmp(&b.1.score))
+                .map(|(i, _)| i);
+            orders = candidates
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| {
+                    Some(Order {
+                        command: serde_json::to_value(&c.command).ok()?,
+                        why: c.why,
+                        suggested: Some(i) == best,
+                    })
+                })
+                .collect();
+        }
+        SeatView {
+            rules: rules.name(),
+            side,
+            side_names: [
+                rules.side_name(state, Side(0)),
+                rules.side_name(state, Side(1)),
+            ],
+            headline: rules.headline(state),
+            to_act,
+            steps: self.m.steps.len(),
+            outcome: rules.outcome(state),
+            scene: rules.scene_for(state, side),
+            orders,
+            log: self.log[side.index()].clone(),
+        }
+    }
+
+    fn submit(&mut self, side: Side, command: &Value) -> Result<Value, Refusal> {
+        let command: R::Command = serde_json::from_value(command.clone()).map_err(|e| {
+            Refusal::Unreadable(format!("not a command of {}: {e}", self.m.rules.title()))
+        })?;
+        self.carry_out(side, command)
+    }
+
+    fn machine_step(&mut self, side: Side, kind: &str) -> Result<Value, Refusal> {
+        let rules = self.m.rules;
+        let command = {
+            let view = rules.view(&self.m.state, side);
+            let player: &mut dyn Player<R> = match kind {
+                "random" => &mut self.random[side.index()],
+                _ => &mut self.general[side.index()],
+            };
+            player.choose(rules, &view, side, &mut self.dice[side.index()])
+        };
+        self.carry_out(side, command)
+    }
+
+    fn replay(&self) -> Value {
+        serde_json::to_value(self.m.replay()).unwrap_or(Value::Null)
+    }
+}
