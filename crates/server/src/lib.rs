@@ -177,25 +177,46 @@ impl Inner {
         Ok(self.games.get_mut(&id).expect("just made"))
     }
 
-    /// Let the machines play while it is a machine's side to act, keeping each command.
+    /// Let the machines play while it is a machine's side to act, then keep their commands
+    /// in one transaction (a disk sync per command would make a battle between machines
+    /// take seconds). Nothing is answered before they are kept; if keeping them fails, the
+    /// game is made again from the store, without them.
     fn machines(&mut self, id: i64) -> Result<(), Failure> {
+        let game = self.game(id)?;
+        let first = game.table.steps();
+        let mut played = Vec::new();
+        let mut ended = false;
         for _ in 0..MACHINE_LIMIT {
-            let game = self.game(id)?;
             let Some(side) = game.table.to_act() else {
-                return Ok(());
+                ended = true;
+                break;
             };
             let kind = game.players[side.index()].clone();
             if kind == "person" {
-                return Ok(());
+                ended = true;
+                break;
             }
-            let seq = game.table.steps();
-            let command = game.table.machine_step(side, &kind)?;
-            self.store.append(id, seq, side.0, &command)?;
+            match game.table.machine_step(side, &kind) {
+                Ok(command) => played.push((side.0, command)),
+                Err(refusal) => {
+                    // Nothing of this turn of the machines is kept.
+                    self.games.remove(&id);
+                    return Err(refusal.into());
+                }
+            }
         }
-        Err(Failure::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the machines played on without end",
-        ))
+        if let Err(e) = self.store.append_all(id, first, &played) {
+            self.games.remove(&id);
+            return Err(e.into());
+        }
+        if ended {
+            Ok(())
+        } else {
+            Err(Failure::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the machines played on without end",
+            ))
+        }
     }
 
     /// The game and side a seat token names.

@@ -112,6 +112,27 @@ impl Store {
         Ok(())
     }
 
+    /// Keep several commands of a game at once, from number `first` on, in one
+    /// transaction: all are kept or none.
+    pub fn append_all(
+        &mut self,
+        game: i64,
+        first: usize,
+        commands: &[(u8, serde_json::Value)],
+    ) -> Result<(), StoreError> {
+        let tx = self.db.transaction()?;
+        {
+            let mut q = tx.prepare(
+                "INSERT INTO commands (game, seq, side, command) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for (i, (side, command)) in commands.iter().enumerate() {
+                q.execute(params![game, (first + i) as i64, side, command.to_string()])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Every game kept, in the order they were made.
     pub fn ids(&self) -> Result<Vec<i64>, StoreError> {
         let mut q = self.db.prepare("SELECT id FROM games ORDER BY id")?;
