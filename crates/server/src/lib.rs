@@ -294,9 +294,10 @@ async fn create(State(app): State<App>, Json(new): Json<NewGame>) -> Result<Json
             ));
         }
     }
-    let seed = new.seed.unwrap_or_else(|| {
-        u64::from_le_bytes(token().as_bytes()[..8].try_into().expect("8 bytes"))
-    });
+    let seed = match new.seed {
+        Some(seed) => seed,
+        None => getrandom::u64().expect("the system's random source"),
+    };
     let scenario = scenario_of(&new.rules, seed, new.scenario.as_deref())?;
     let seats = new.players.clone().map(|p| (p == "person").then(token));
     let mut inner = app.lock();
@@ -314,17 +315,10 @@ async fn list(State(app): State<App>) -> Result<Json<Value>, Failure> {
     let mut games = Vec::new();
     for id in ids {
         let game = inner.game(id)?;
-        let v = game.table.seat_view(Side(0));
-        games.push(json!({
-            "id": id,
-            "rules": game.table.rules(),
-            "players": game.players,
-            "sides": v.side_names,
-            "steps": v.steps,
-            "headline": v.headline,
-            "to_act": v.to_act,
-            "outcome": v.outcome,
-        }));
+        let mut summary = game.table.summary();
+        summary["id"] = json!(id);
+        summary["players"] = json!(game.players);
+        games.push(summary);
     }
     Ok(Json(Value::Array(games)))
 }

@@ -105,11 +105,7 @@ impl Store {
         side: u8,
         command: &serde_json::Value,
     ) -> Result<(), StoreError> {
-        self.db.execute(
-            "INSERT INTO commands (game, seq, side, command) VALUES (?1, ?2, ?3, ?4)",
-            params![game, seq as i64, side, command.to_string()],
-        )?;
-        Ok(())
+        self.append_all(game, seq, &[(side, command.clone())])
     }
 
     /// Keep several commands of a game at once, from number `first` on, in one

@@ -64,6 +64,9 @@ pub trait Table: Send {
     fn steps(&self) -> usize;
     /// What `side`'s seat is shown now.
     fn seat_view(&self, side: Side) -> SeatView;
+    /// The game in a line of the list of games: book, sides, steps, headline, whose turn
+    /// and outcome.
+    fn summary(&self) -> Value;
     /// Carry out `command` (the book's JSON) for `side`; the command as it is kept.
     fn submit(&mut self, side: Side, command: &Value) -> Result<Value, Refusal>;
     /// Let the machine playing `side` choose and carry out one command; the command as it
@@ -198,6 +201,18 @@ impl<R: Book> Table for Live<R> {
             orders,
             log: self.log[side.index()].clone(),
         }
+    }
+
+    fn summary(&self) -> Value {
+        let (rules, state) = (self.m.rules, &self.m.state);
+        serde_json::json!({
+            "rules": rules.name(),
+            "sides": [rules.side_name(state, Side(0)), rules.side_name(state, Side(1))],
+            "steps": self.m.steps.len(),
+            "headline": rules.headline(state),
+            "to_act": rules.to_act(state),
+            "outcome": rules.outcome(state),
+        })
     }
 
     fn submit(&mut self, side: Side, command: &Value) -> Result<Value, Refusal> {
