@@ -617,10 +617,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
             with_book!(name, b => resolve_command(b, &roll, &facts, file, dice.as_deref(), seed, json))
         }
         Cmd::Serve { port, db } => {
-            say!(
-                "grognard: serving on port {port}, games kept in {}",
-                db.display()
-            );
             grognard_server::run(port, &db)
                 .with_context(|| format!("cannot serve on port {port}"))?;
             Ok(ExitCode::SUCCESS)

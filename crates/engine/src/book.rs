@@ -56,6 +56,22 @@ pub trait Book: Ruleset {
         side: crate::Side,
         command: &Self::Command,
     ) -> Option<(&'static str, serde_json::Value)>;
+    /// `command` in words, for a person choosing among orders ("6th Ligne fires at the
+    /// 42nd Highlanders").
+    fn order_text(&self, state: &Self::State, command: &Self::Command) -> String;
+    /// The unit `command` is given to, as its scene number ([`crate::scene::SceneBase::id`]);
+    /// `None` for an order of the whole side (ending a phase, throwing for the initiative).
+    fn order_unit(&self, command: &Self::Command) -> Option<u32>;
+    /// The move that takes `unit` to `to`, as a person dragging it on the table means it;
+    /// `None` when the unit has no move to give now. The move is still checked as any
+    /// command is, so an illegal one is refused with its section.
+    fn move_to(
+        &self,
+        state: &Self::State,
+        side: crate::Side,
+        unit: u32,
+        to: grognard_geometry::Pose,
+    ) -> Option<Self::Command>;
     /// Whether `command`, given from `state`, answers a decision that a roll begun at an
     /// earlier step is waiting on (the way a routed unit runs), so that the roll goes on
     /// through it; `situation`, the roll's, takes whatever the answer settles (which unit

@@ -8,6 +8,12 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SceneBase {
+    /// The unit's number in its book (what [`crate::book::Book::order_unit`] names).
+    #[serde(default)]
+    pub id: u32,
+    /// The unit's full name ("6th Ligne"), for a reader looking for it.
+    #[serde(default)]
+    pub name: String,
     pub side: Side,
     pub pose: Pose,
     pub width: f64,

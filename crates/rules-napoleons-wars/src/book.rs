@@ -189,6 +189,24 @@ impl Book for NapoleonsWars {
         crate::resolutions::roll_of(state, side, command)
     }
 
+    fn order_text(&self, state: &crate::state::State, command: &crate::Command) -> String {
+        crate::seat::order_text(state, command)
+    }
+
+    fn order_unit(&self, command: &crate::Command) -> Option<u32> {
+        crate::seat::order_unit(command)
+    }
+
+    fn move_to(
+        &self,
+        state: &crate::state::State,
+        side: grognard_engine::Side,
+        unit: u32,
+        to: grognard_geometry::Pose,
+    ) -> Option<crate::Command> {
+        crate::seat::move_to(state, side, unit, to)
+    }
+
     fn title(&self) -> &'static str {
         "Napoleon's Wars (David Bush, 2003)"
     }

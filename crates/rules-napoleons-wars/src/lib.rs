@@ -37,6 +37,7 @@ pub mod roster;
 pub mod round;
 pub mod rules;
 pub mod scenario;
+pub mod seat;
 pub mod setup;
 pub mod state;
 pub mod tables;

@@ -29,6 +29,8 @@ pub fn scene(state: &State) -> Scene {
                 _ => u.label.chars().take(8).collect(),
             };
             SceneBase {
+                id: u32::from(u.id),
+                name: u.label.clone(),
                 side: u.side,
                 pose: u.pose,
                 width: u.size(),

@@ -27,6 +27,7 @@ pub mod resolve;
 pub mod rout;
 pub mod rules;
 pub mod scenario;
+pub mod seat;
 pub mod setup;
 pub mod shooting;
 pub mod state;

@@ -9,6 +9,8 @@ pub fn scene(state: &State) -> Scene {
     let bases = state
         .on_table()
         .map(|u| SceneBase {
+            id: u32::from(u.id),
+            name: state.name(u.id).to_string(),
             side: u.side,
             pose: u.pose,
             width: u.base().width,

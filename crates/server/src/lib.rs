@@ -6,16 +6,19 @@
 //! and a seat is shown only what its side may see ([`grognard_engine::Ruleset::scene_for`],
 //! [`grognard_engine::Ruleset::narrate_for`]).
 
+pub mod draw;
 pub mod store;
 pub mod table;
 
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::http::{header, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use grognard_engine::book::Book;
 use grognard_engine::Side;
+use grognard_geometry::Pose;
 use grognard_rules_napoleons_wars::NapoleonsWars;
 use grognard_rules_two_by_two::TwoByTwo;
 use serde::{Deserialize, Serialize};
@@ -24,6 +27,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use store::Store;
 use table::{Live, Refusal, Table};
+use tokio::sync::watch;
 
 /// The largest request body accepted: a scenario file with its armies is a few kilobytes.
 pub const BODY_LIMIT: usize = 256 * 1024;
@@ -35,15 +39,24 @@ const MACHINE_LIMIT: usize = 200_000;
 /// Who may play a side.
 pub const PLAYERS: [&str; 3] = ["person", "ai", "random"];
 
+/// The players of a game brought as a replay to watch: nobody gives its orders.
+const REPLAYED: &str = "replay";
+
+/// The largest replay accepted for watching: a long battle with every event recorded.
+pub const REPLAY_LIMIT: usize = 32 * 1024 * 1024;
+
 /// A game in memory: its players and seats, and the battle.
 struct Game {
     players: [String; 2],
+    free_takeback: bool,
     table: Box<dyn Table>,
 }
 
 struct Inner {
     store: Store,
     games: HashMap<i64, Game>,
+    /// The number of steps of each game watched, sent to its seats' event streams.
+    watched: HashMap<i64, watch::Sender<usize>>,
 }
 
 /// The server's state, shared by every request.
@@ -170,6 +183,7 @@ impl Inner {
                 id,
                 Game {
                     players: kept.players,
+                    free_takeback: kept.free_takeback,
                     table,
                 },
             );
@@ -192,7 +206,7 @@ impl Inner {
                 break;
             };
             let kind = game.players[side.index()].clone();
-            if kind == "person" {
+            if kind == "person" || kind == REPLAYED {
                 ended = true;
                 break;
             }
@@ -219,6 +233,26 @@ impl Inner {
         }
     }
 
+    /// Tell the event streams of game `id` how many steps it has now.
+    fn changed(&mut self, id: i64) {
+        if let (Some(tx), Some(game)) = (self.watched.get(&id), self.games.get(&id)) {
+            tx.send_replace(game.table.steps());
+        }
+    }
+
+    /// Game `id` for anyone to watch: one that is over, or a replay brought to watch. A game
+    /// still in play is seen only from its seats, each as its side may see it.
+    fn watchable(&mut self, id: i64) -> Result<&mut Game, Failure> {
+        let game = self.game(id)?;
+        if game.table.to_act().is_some() && game.players[0] != REPLAYED {
+            return Err(Failure::new(
+                StatusCode::CONFLICT,
+                "the battle is not over: until it ends it is seen only from its seats",
+            ));
+        }
+        Ok(game)
+    }
+
     /// The game and side a seat token names.
     fn seat(&mut self, token: &str) -> Result<(i64, Side), Failure> {
         let (id, side) = self
@@ -235,6 +269,7 @@ impl App {
             inner: Arc::new(Mutex::new(Inner {
                 store,
                 games: HashMap::new(),
+                watched: HashMap::new(),
             })),
         }
     }
@@ -244,17 +279,57 @@ impl App {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The routes of the API.
+    /// The routes of the API and the pages of the client.
     pub fn router(self) -> Router {
+        let replays = Router::new()
+            .route("/api/replays", post(import))
+            .layer(DefaultBodyLimit::max(REPLAY_LIMIT));
         Router::new()
+            .route("/", get(page))
+            .route("/seat/{token}", get(page))
+            .route("/watch/{id}", get(page))
+            .route("/app.js", get(script))
+            .route("/style.css", get(style))
             .route("/api/books", get(books))
             .route("/api/games", get(list).post(create))
             .route("/api/games/{id}/replay", get(replay))
+            .route("/api/games/{id}/turns", get(game_turns))
+            .route("/api/games/{id}/at/{step}", get(game_at))
             .route("/api/seat/{token}", get(seat_view))
             .route("/api/seat/{token}/command", post(command))
+            .route("/api/seat/{token}/judge", post(judge))
+            .route("/api/seat/{token}/undo", post(undo))
+            .route("/api/seat/{token}/events", get(events))
+            .route("/api/seat/{token}/turns", get(seat_turns))
+            .route("/api/seat/{token}/at/{step}", get(seat_at))
             .layer(DefaultBodyLimit::max(BODY_LIMIT))
+            .merge(replays)
             .with_state(self)
     }
+}
+
+/// The client: one page, its script and its style, built into the binary so that serving
+/// needs nothing beside it.
+const INDEX_HTML: &str = include_str!("../web/index.html");
+const APP_JS: &str = include_str!("../web/app.js");
+const STYLE_CSS: &str = include_str!("../web/style.css");
+
+async fn page() -> Html<&'static str> {
+    Html(INDEX_HTML)
+}
+
+async fn script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        APP_JS,
+    )
+}
+
+async fn style() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        STYLE_CSS,
+    )
 }
 
 async fn books() -> Json<Value> {
@@ -276,6 +351,9 @@ pub struct NewGame {
     /// A scenario file's text; the book's built-in battle without one.
     #[serde(default)]
     pub scenario: Option<String>,
+    /// A person playing a machine may take orders back even after dice were thrown.
+    #[serde(default)]
+    pub free_takeback: bool,
 }
 
 /// A new game's number and the token of each person's seat.
@@ -294,6 +372,13 @@ async fn create(State(app): State<App>, Json(new): Json<NewGame>) -> Result<Json
             ));
         }
     }
+    if new.free_takeback && new.players.iter().all(|p| p == "person") {
+        return Err(Failure::new(
+            StatusCode::BAD_REQUEST,
+            "free take-back is for a person playing a machine: between two people an order \
+             stands once dice are thrown",
+        ));
+    }
     let seed = match new.seed {
         Some(seed) => seed,
         None => getrandom::u64().expect("the system's random source"),
@@ -301,9 +386,14 @@ async fn create(State(app): State<App>, Json(new): Json<NewGame>) -> Result<Json
     let scenario = scenario_of(&new.rules, seed, new.scenario.as_deref())?;
     let seats = new.players.clone().map(|p| (p == "person").then(token));
     let mut inner = app.lock();
-    let id = inner
-        .store
-        .create(&new.rules, seed, &scenario, &new.players, &seats)?;
+    let id = inner.store.create(
+        &new.rules,
+        seed,
+        &scenario,
+        &new.players,
+        &seats,
+        new.free_takeback,
+    )?;
     inner.game(id)?;
     inner.machines(id)?;
     Ok(Json(Made { id, seats }))
@@ -325,25 +415,89 @@ async fn list(State(app): State<App>) -> Result<Json<Value>, Failure> {
 
 async fn replay(State(app): State<App>, Path(id): Path<i64>) -> Result<Json<Value>, Failure> {
     let mut inner = app.lock();
-    let game = inner.game(id)?;
-    // An unfinished game's replay would show both sides' hidden things to anyone: only a
-    // finished one is given out here.
-    if game.table.to_act().is_some() {
-        return Err(Failure::new(
-            StatusCode::CONFLICT,
-            "the battle is not over: its replay is given once it ends",
-        ));
-    }
-    Ok(Json(game.table.replay()))
+    // An unfinished game's replay would show both sides' hidden things to anyone.
+    Ok(Json(inner.watchable(id)?.table.replay()))
+}
+
+/// Where each turn of a game begins, and how many steps it has.
+fn turns_of(table: &dyn Table) -> Value {
+    let turns: Vec<Value> = table
+        .turns()
+        .into_iter()
+        .map(|(step, headline)| json!({ "step": step, "headline": headline }))
+        .collect();
+    json!({ "steps": table.steps(), "turns": turns, "over": table.to_act().is_none() })
+}
+
+fn at(table: &dyn Table, side: Side, step: usize) -> Result<Json<Value>, Failure> {
+    let (headline, scene) = table.scene_at(side, step).ok_or_else(|| {
+        Failure::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "the game has {} steps; there is no step {step}",
+                table.steps()
+            ),
+        )
+    })?;
+    Ok(Json(
+        json!({ "step": step, "headline": headline, "scene": scene }),
+    ))
+}
+
+async fn game_turns(State(app): State<App>, Path(id): Path<i64>) -> Result<Json<Value>, Failure> {
+    let mut inner = app.lock();
+    Ok(Json(turns_of(inner.watchable(id)?.table.as_ref())))
+}
+
+async fn game_at(
+    State(app): State<App>,
+    Path((id, step)): Path<(i64, usize)>,
+) -> Result<Json<Value>, Failure> {
+    let mut inner = app.lock();
+    // A game anyone may watch hides nothing: it is drawn whole, as the first side sees it.
+    at(inner.watchable(id)?.table.as_ref(), Side(0), step)
+}
+
+async fn seat_turns(
+    State(app): State<App>,
+    Path(token): Path<String>,
+) -> Result<Json<Value>, Failure> {
+    let mut inner = app.lock();
+    let (id, _) = inner.seat(&token)?;
+    Ok(Json(turns_of(inner.game(id)?.table.as_ref())))
+}
+
+async fn seat_at(
+    State(app): State<App>,
+    Path((token, step)): Path<(String, usize)>,
+) -> Result<Json<Value>, Failure> {
+    let mut inner = app.lock();
+    let (id, side) = inner.seat(&token)?;
+    at(inner.game(id)?.table.as_ref(), side, step)
 }
 
 async fn seat_view(
     State(app): State<App>,
     Path(token): Path<String>,
-) -> Result<Json<table::SeatView>, Failure> {
+) -> Result<Json<Value>, Failure> {
     let mut inner = app.lock();
     let (id, side) = inner.seat(&token)?;
-    Ok(Json(inner.game(id)?.table.seat_view(side)))
+    seat_json(&mut inner, id, side)
+}
+
+/// What a seat is shown, with the game's number and what may be done around play.
+fn seat_json(inner: &mut Inner, id: i64, side: Side) -> Result<Json<Value>, Failure> {
+    let game = inner.game(id)?;
+    let mut view = serde_json::to_value(game.table.seat_view(side))
+        .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    view["id"] = json!(id);
+    view["players"] = json!(game.players);
+    view["free_takeback"] = json!(game.free_takeback);
+    view["takeback"] = match takeback_from(game, side) {
+        Ok(step) => json!(step),
+        Err(_) => Value::Null,
+    };
+    Ok(Json(view))
 }
 
 /// A command from a seat.
@@ -357,7 +511,7 @@ async fn command(
     State(app): State<App>,
     Path(token): Path<String>,
     Json(given): Json<Given>,
-) -> Result<Json<table::SeatView>, Failure> {
+) -> Result<Json<Value>, Failure> {
     let mut inner = app.lock();
     let (id, side) = inner.seat(&token)?;
     let game = inner.game(id)?;
@@ -368,8 +522,177 @@ async fn command(
         inner.games.remove(&id);
         return Err(e.into());
     }
-    inner.machines(id)?;
-    Ok(Json(inner.game(id)?.table.seat_view(side)))
+    let machines = inner.machines(id);
+    inner.changed(id);
+    machines?;
+    seat_json(&mut inner, id, side)
+}
+
+/// A unit dragged on the table: where it was dropped and which way it faces.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dragged {
+    pub unit: u32,
+    pub x: f64,
+    pub y: f64,
+    /// Radians, counter-clockwise from the table's `+x`.
+    pub facing: f64,
+}
+
+/// A command to judge before it is given: the book's own, or a unit dragged.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ask {
+    #[serde(default)]
+    pub command: Option<Value>,
+    #[serde(default, rename = "move")]
+    pub dragged: Option<Dragged>,
+}
+
+async fn judge(
+    State(app): State<App>,
+    Path(token): Path<String>,
+    Json(ask): Json<Ask>,
+) -> Result<Json<table::Judged>, Failure> {
+    let mut inner = app.lock();
+    let (id, side) = inner.seat(&token)?;
+    let game = inner.game(id)?;
+    let command = match (ask.command, ask.dragged) {
+        (Some(c), None) => c,
+        (None, Some(d)) => game
+            .table
+            .move_to(side, d.unit, Pose::new(d.x, d.y, d.facing))
+            .ok_or_else(|| {
+                Failure::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "that is no unit of yours that can be moved",
+                )
+            })?,
+        _ => {
+            return Err(Failure::new(
+                StatusCode::BAD_REQUEST,
+                "ask about a \"command\" or a \"move\", one of the two",
+            ))
+        }
+    };
+    Ok(Json(game.table.judge(side, &command)?))
+}
+
+/// The step from which `side`'s last orders would be taken back, or why they may not be.
+/// An order is taken back with everything after it. Dice thrown since make it stand, unless
+/// the game lets a person playing a machine take back freely; orders of another person
+/// always stand.
+fn takeback_from(game: &Game, side: Side) -> Result<usize, String> {
+    if game.table.to_act().is_none() {
+        return Err("the battle is over".into());
+    }
+    let facts = game.table.step_facts();
+    let Some(from) = facts.iter().rposition(|f| f.side == side) else {
+        return Err("you have given no order to take back".into());
+    };
+    let other = Side(1 - side.0);
+    let other_person = game.players[other.index()] == "person";
+    if other_person && facts[from..].iter().any(|f| f.side == other) {
+        return Err("the other side has acted since your last order".into());
+    }
+    let free = game.free_takeback && !other_person;
+    if !free && facts[from..].iter().any(|f| f.rolled) {
+        return Err("dice have been thrown since your last order: it stands".into());
+    }
+    Ok(from)
+}
+
+async fn undo(State(app): State<App>, Path(token): Path<String>) -> Result<Json<Value>, Failure> {
+    let mut inner = app.lock();
+    let (id, side) = inner.seat(&token)?;
+    let game = inner.game(id)?;
+    let from = takeback_from(game, side).map_err(|e| Failure::new(StatusCode::CONFLICT, e))?;
+    inner.store.truncate(id, from)?;
+    inner.games.remove(&id);
+    inner.game(id)?;
+    inner.changed(id);
+    seat_json(&mut inner, id, side)
+}
+
+/// The seat's stream of events: the number of steps, each time it changes. The seat then
+/// asks for its view; the stream itself carries nothing any seat may not know.
+async fn events(
+    State(app): State<App>,
+    Path(token): Path<String>,
+) -> Result<Sse<impl futures_util::Stream<Item = Result<Event, std::convert::Infallible>>>, Failure>
+{
+    let rx = {
+        let mut inner = app.lock();
+        let (id, _) = inner.seat(&token)?;
+        let steps = inner.game(id)?.table.steps();
+        inner
+            .watched
+            .entry(id)
+            .or_insert_with(|| watch::channel(steps).0)
+            .subscribe()
+    };
+    let stream = futures_util::stream::unfold((rx, true), |(mut rx, first)| async move {
+        if !first {
+            rx.changed().await.ok()?;
+        }
+        let steps = *rx.borrow_and_update();
+        let event = Event::default()
+            .event("steps")
+            .data(json!({ "steps": steps }).to_string());
+        Some((Ok(event), (rx, false)))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// A replay brought to watch, as `grognard replay` reads it.
+async fn import(State(app): State<App>, Json(replay): Json<Value>) -> Result<Json<Value>, Failure> {
+    let rules = replay["rules"].as_str().unwrap_or_default().to_string();
+    let (seed, scenario, commands) = match rules.as_str() {
+        "two-by-two" => checked_replay(&TwoByTwo, replay)?,
+        "napoleons-wars" => checked_replay(&NapoleonsWars, replay)?,
+        other => {
+            return Err(Failure::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("this is no replay of a book served here (rules {other:?})"),
+            ))
+        }
+    };
+    let players = [REPLAYED.to_string(), REPLAYED.to_string()];
+    let mut inner = app.lock();
+    let id = inner
+        .store
+        .create(&rules, seed, &scenario, &players, &[None, None], false)?;
+    let first = 0;
+    inner.store.append_all(id, first, &commands)?;
+    inner.game(id)?;
+    Ok(Json(json!({ "id": id })))
+}
+
+/// A replay read and played again, every roll and event checked against its record: its
+/// seed, scenario and commands.
+#[allow(clippy::type_complexity)]
+fn checked_replay<R: Book>(
+    rules: &R,
+    replay: Value,
+) -> Result<(u64, Value, Vec<(u8, Value)>), Failure> {
+    let unfit = |e: String| Failure::new(StatusCode::UNPROCESSABLE_ENTITY, e);
+    let r: grognard_engine::replay::Replay<R::Scenario, R::Command, R::Event> =
+        serde_path_to_error::deserialize(replay).map_err(|e| {
+            unfit(format!(
+                "the replay does not read at {}: {}",
+                e.path(),
+                e.inner()
+            ))
+        })?;
+    grognard_engine::replay::verify(rules, &r)
+        .map_err(|d| unfit(format!("the replay departs from its record at {d}")))?;
+    let mut commands = Vec::new();
+    for s in &r.steps {
+        let c = serde_json::to_value(&s.command).map_err(|e| unfit(e.to_string()))?;
+        commands.push((s.side.0, c));
+    }
+    let scenario = serde_json::to_value(&r.scenario).map_err(|e| unfit(e.to_string()))?;
+    Ok((r.seed, scenario, commands))
 }
 
 /// Serve on `port` (loopback and every other interface) with games kept in `db`.
@@ -377,6 +700,12 @@ pub async fn serve(port: u16, db: &std::path::Path) -> std::io::Result<()> {
     let store = Store::open(db).map_err(std::io::Error::other)?;
     let app = App::new(store).router();
     let listener = tokio::net::TcpListener::bind(("0.0.0.0", port)).await?;
+    // The port is told (it is chosen here when 0 was asked for) once the server listens.
+    let port = listener.local_addr()?.port();
+    println!(
+        "Serving battles on http://localhost:{port}/ (games kept in {})",
+        db.display()
+    );
     axum::serve(listener, app).await
 }
 

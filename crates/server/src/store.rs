@@ -19,6 +19,8 @@ pub struct Kept {
     pub players: [String; 2],
     /// Each person's seat token; none for a machine's side.
     pub tokens: [Option<String>; 2],
+    /// Whether a person playing a machine may take orders back past dice thrown.
+    pub free_takeback: bool,
     /// The commands given so far, each with the side that gave it, as the book's JSON.
     pub commands: Vec<(u8, serde_json::Value)>,
 }
@@ -57,7 +59,8 @@ impl Store {
                 player1 TEXT NOT NULL,
                 token0 TEXT UNIQUE,
                 token1 TEXT UNIQUE,
-                created TEXT NOT NULL DEFAULT (datetime('now'))
+                created TEXT NOT NULL DEFAULT (datetime('now')),
+                free_takeback INTEGER NOT NULL DEFAULT 0
             );
             CREATE TABLE IF NOT EXISTS commands (
                 game INTEGER NOT NULL REFERENCES games(id),
@@ -67,6 +70,17 @@ impl Store {
                 PRIMARY KEY (game, seq)
             );",
         )?;
+        // A store made before games had a take-back option gains it, off for every game.
+        let has_takeback: bool = db.query_row(
+            "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'free_takeback'",
+            [],
+            |r| r.get::<_, i64>(0).map(|n| n > 0),
+        )?;
+        if !has_takeback {
+            db.execute_batch(
+                "ALTER TABLE games ADD COLUMN free_takeback INTEGER NOT NULL DEFAULT 0",
+            )?;
+        }
         Ok(Store { db })
     }
 
@@ -78,10 +92,12 @@ impl Store {
         scenario: &serde_json::Value,
         players: &[String; 2],
         tokens: &[Option<String>; 2],
+        free_takeback: bool,
     ) -> Result<i64, StoreError> {
         self.db.execute(
-            "INSERT INTO games (rules, seed, scenario, player0, player1, token0, token1)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO games (rules, seed, scenario, player0, player1, token0, token1,
+                                free_takeback)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 rules,
                 // SQLite integers are signed: the seed keeps its bits.
@@ -90,7 +106,8 @@ impl Store {
                 players[0],
                 players[1],
                 tokens[0],
-                tokens[1]
+                tokens[1],
+                free_takeback
             ],
         )?;
         Ok(self.db.last_insert_rowid())
@@ -129,6 +146,15 @@ impl Store {
         Ok(())
     }
 
+    /// Forget the commands of a game from number `from` on (orders taken back).
+    pub fn truncate(&mut self, game: i64, from: usize) -> Result<(), StoreError> {
+        self.db.execute(
+            "DELETE FROM commands WHERE game = ?1 AND seq >= ?2",
+            params![game, from as i64],
+        )?;
+        Ok(())
+    }
+
     /// Every game kept, in the order they were made.
     pub fn ids(&self) -> Result<Vec<i64>, StoreError> {
         let mut q = self.db.prepare("SELECT id FROM games ORDER BY id")?;
@@ -154,8 +180,8 @@ impl Store {
         let head = self
             .db
             .query_row(
-                "SELECT rules, seed, scenario, player0, player1, token0, token1 FROM games
-                 WHERE id = ?1",
+                "SELECT rules, seed, scenario, player0, player1, token0, token1, free_takeback
+                 FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -167,11 +193,12 @@ impl Store {
                             r.get::<_, Option<String>>(5)?,
                             r.get::<_, Option<String>>(6)?,
                         ],
+                        r.get::<_, bool>(7)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((rules, seed, scenario, players, tokens)) = head else {
+        let Some((rules, seed, scenario, players, tokens, free_takeback)) = head else {
             return Ok(None);
         };
         let mut q = self
@@ -190,6 +217,7 @@ impl Store {
             scenario: json(&scenario),
             players,
             tokens,
+            free_takeback,
             commands: commands.iter().map(|(s, c)| (*s, json(c))).collect(),
         }))
     }

@@ -247,3 +247,372 @@ async fn bad_requests_get_clear_refusals() {
     .await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
+
+/// A new game; its id and seat tokens.
+async fn new_game(app: &axum::Router, body: Value) -> (i64, [Option<String>; 2]) {
+    let (status, made) = call(app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let seat = |i: usize| made["seats"][i].as_str().map(str::to_string);
+    (made["id"].as_i64().expect("an id"), [seat(0), seat(1)])
+}
+
+async fn view_of(app: &axum::Router, token: &str) -> Value {
+    let (status, view) = call(app, "GET", &format!("/api/seat/{token}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    view
+}
+
+/// A new server with a 2x2 game of a person against the AI; the person's seat token.
+async fn against_ai(seed: u64) -> (axum::Router, String) {
+    let app = App::new(Store::in_memory().expect("a store")).router();
+    let (_, seats) = new_game(
+        &app,
+        json!({ "rules": "two-by-two", "seed": seed, "players": ["person", "ai"] }),
+    )
+    .await;
+    (app, seats[0].clone().expect("a seat"))
+}
+
+/// Play the suggested orders until one whose text matches `pred` is offered; the view then.
+async fn until_offered(app: &axum::Router, token: &str, pred: impl Fn(&str) -> bool) -> Value {
+    for _ in 0..200 {
+        let view = view_of(app, token).await;
+        let offered = view["orders"]
+            .as_array()
+            .expect("orders")
+            .iter()
+            .any(|o| pred(o["text"].as_str().unwrap_or_default()));
+        if offered {
+            return view;
+        }
+        play_suggested(app, token).await;
+    }
+    panic!("no such order was offered in 200 orders");
+}
+
+/// Give the first order whose text matches `pred`; the view after it.
+async fn give_where(app: &axum::Router, token: &str, pred: impl Fn(&str) -> bool) -> Value {
+    let view = view_of(app, token).await;
+    let order = view["orders"]
+        .as_array()
+        .expect("orders")
+        .iter()
+        .find(|o| pred(o["text"].as_str().unwrap_or_default()))
+        .unwrap_or_else(|| panic!("no such order in {}", view["orders"]))
+        .clone();
+    let (status, after) = call(
+        app,
+        "POST",
+        &format!("/api/seat/{token}/command"),
+        Some(json!({ "command": order["command"] })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    after
+}
+
+#[tokio::test]
+async fn orders_are_given_in_words_with_their_unit_and_the_odds_of_their_dice() {
+    let app = App::new(Store::in_memory().expect("a store")).router();
+    let (_, seats) = new_game(
+        &app,
+        json!({ "rules": "two-by-two", "seed": 3, "players": ["person", "ai"] }),
+    )
+    .await;
+    let view = view_of(&app, seats[0].as_deref().unwrap()).await;
+    let orders = view["orders"].as_array().expect("orders");
+    let throw = orders
+        .iter()
+        .find(|o| {
+            o["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("Throw for the reinforcement")
+        })
+        .expect("a reinforcement throw");
+    let odds = &throw["odds"];
+    assert_eq!(odds["about"]["section"], json!("2x2 Reinforcements"));
+    let total: f64 = odds["outcomes"]
+        .as_array()
+        .expect("outcomes")
+        .iter()
+        .map(|o| o["percent"].as_f64().unwrap())
+        .sum();
+    assert!(
+        (total - 100.0).abs() < 1e-6,
+        "the outcomes cover every throw"
+    );
+    let end = orders
+        .iter()
+        .find(|o| o["text"] == json!("End the phase"))
+        .expect("ending the phase");
+    assert!(end["odds"].is_null(), "an order without dice has no odds");
+    assert!(end["unit"].is_null());
+    // Every unit named by an order is one the scene draws with a name.
+    let bases = view["scene"]["bases"].as_array().expect("bases");
+    assert!(bases
+        .iter()
+        .all(|b| !b["name"].as_str().unwrap().is_empty()));
+}
+
+#[tokio::test]
+async fn a_dragged_unit_is_judged_before_it_is_moved() {
+    let (app, token) = against_ai(3).await;
+    let view = until_offered(&app, &token, |t| t.contains(" moves: ")).await;
+    let mover = view["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["text"].as_str().unwrap().contains(" moves: "))
+        .expect("a move")
+        .clone();
+    let unit = mover["unit"].as_u64().unwrap();
+    let base = view["scene"]["bases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["id"].as_u64() == Some(unit))
+        .unwrap()
+        .clone();
+    let (x, y) = (
+        base["pose"]["pos"][0].as_f64().unwrap(),
+        base["pose"]["pos"][1].as_f64().unwrap(),
+    );
+    let facing = base["pose"]["facing"].as_f64().unwrap();
+    let judge = |dx: f64, dy: f64| json!({ "move": { "unit": unit, "x": x + dx, "y": y + dy, "facing": facing } });
+    let path = format!("/api/seat/{token}/judge");
+    // A short step ahead is allowed; the steps it takes are told in words.
+    let (status, short) = call(
+        &app,
+        "POST",
+        &path,
+        Some(judge(facing.cos() * 0.5, facing.sin() * 0.5)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{short}");
+    assert_eq!(short["legal"], json!(true), "{short}");
+    assert!(
+        short["text"].as_str().unwrap().contains("0.5\" ahead"),
+        "{short}"
+    );
+    // Off the table is refused, with the section that forbids it.
+    let (_, far) = call(&app, "POST", &path, Some(judge(0.0, -100.0))).await;
+    assert_eq!(far["legal"], json!(false), "{far}");
+    assert!(far["refusal"]["rule"].as_str().unwrap().starts_with("2x2"));
+    // Judging moves nothing.
+    assert_eq!(view_of(&app, &token).await["steps"], view["steps"]);
+    // An enemy unit is no unit of this seat's to move.
+    let enemy = view["scene"]["bases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["side"] == json!(1))
+        .unwrap()["id"]
+        .clone();
+    let (status, _) = call(
+        &app,
+        "POST",
+        &path,
+        Some(json!({ "move": { "unit": enemy, "x": 1.0, "y": 1.0, "facing": 0.0 } })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // The judged move, given, is carried out.
+    let (status, moved) = call(
+        &app,
+        "POST",
+        &format!("/api/seat/{token}/command"),
+        Some(json!({ "command": short["command"] })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(
+        moved["steps"].as_u64(),
+        view["steps"].as_u64().map(|s| s + 1)
+    );
+}
+
+#[tokio::test]
+async fn orders_are_taken_back_until_dice_are_thrown_unless_the_game_allows_more() {
+    let (app, token) = against_ai(3).await;
+    let undo = format!("/api/seat/{token}/undo");
+    let (status, _) = call(&app, "POST", &undo, None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "nothing given yet");
+    // A throw for reinforcements: dice, so it stands.
+    let thrown = give_where(&app, &token, |t| t.starts_with("Throw for")).await;
+    assert!(thrown["takeback"].is_null());
+    let (status, why) = call(&app, "POST", &undo, None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(why["error"].as_str().unwrap().contains("dice"), "{why}");
+    // Orders without dice are taken back, one at a time, back to the dice.
+    let before = until_offered(&app, &token, |t| t.contains(" moves: ")).await;
+    give_where(&app, &token, |t| t.contains(" moves: ")).await;
+    let moved = give_where(&app, &token, |t| t.contains(" moves: ")).await;
+    assert!(!moved["takeback"].is_null());
+    let (status, back) = call(&app, "POST", &undo, None).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(
+        back["steps"].as_u64(),
+        moved["steps"].as_u64().map(|s| s - 1)
+    );
+    let (_, back) = call(&app, "POST", &undo, None).await;
+    assert_eq!(back["steps"], before["steps"]);
+    assert_eq!(back["scene"], before["scene"]);
+    assert_eq!(back["log"], before["log"]);
+
+    // With free take-back, a throw is taken back too; thrown again, it falls the same.
+    let (_, seats) = new_game(
+        &app,
+        json!({ "rules": "two-by-two", "seed": 3, "players": ["person", "ai"], "free_takeback": true }),
+    )
+    .await;
+    let token = seats[0].clone().unwrap();
+    let first = give_where(&app, &token, |t| t.starts_with("Throw for")).await;
+    assert!(!first["takeback"].is_null());
+    let (status, _) = call(&app, "POST", &format!("/api/seat/{token}/undo"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let again = give_where(&app, &token, |t| t.starts_with("Throw for")).await;
+    assert_eq!(again["log"], first["log"], "the same dice fall again");
+
+    // Between two people, free take-back is refused, and an order the other person has
+    // answered stands.
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "rules": "two-by-two", "players": ["person", "person"], "free_takeback": true })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (_, seats) = new_game(
+        &app,
+        json!({ "rules": "two-by-two", "seed": 3, "players": ["person", "person"] }),
+    )
+    .await;
+    let [a, b] = [seats[0].clone().unwrap(), seats[1].clone().unwrap()];
+    for _ in 0..400 {
+        let view = view_of(&app, &b).await;
+        if view["to_act"] == json!(1) {
+            break;
+        }
+        play_suggested(&app, &a).await;
+    }
+    play_suggested(&app, &b).await;
+    let (status, why) = call(&app, "POST", &format!("/api/seat/{a}/undo"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(
+        why["error"].as_str().unwrap().contains("other side"),
+        "{why}"
+    );
+}
+
+#[tokio::test]
+async fn a_replay_is_stepped_through_exported_and_brought_back_to_watch() {
+    let app = App::new(Store::in_memory().expect("a store")).router();
+    let (id, _) = new_game(
+        &app,
+        json!({ "rules": "napoleons-wars", "seed": 4, "players": ["ai", "ai"] }),
+    )
+    .await;
+    let (_, turns) = call(&app, "GET", &format!("/api/games/{id}/turns"), None).await;
+    let steps = turns["steps"].as_u64().unwrap();
+    let starts = turns["turns"].as_array().unwrap();
+    assert!(starts.len() >= 2, "{turns}");
+    assert!(starts[1]["headline"]
+        .as_str()
+        .unwrap()
+        .starts_with("Turn 2"));
+    let (status, first) = call(&app, "GET", &format!("/api/games/{id}/at/0"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, last) = call(&app, "GET", &format!("/api/games/{id}/at/{steps}"), None).await;
+    assert_ne!(first["scene"], last["scene"]);
+    let (status, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/at/{}", steps + 1),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // Exported, then brought back: the same battle, to watch.
+    let (_, replay) = call(&app, "GET", &format!("/api/games/{id}/replay"), None).await;
+    let (status, brought) = call(&app, "POST", "/api/replays", Some(replay.clone())).await;
+    assert_eq!(status, StatusCode::OK, "{brought}");
+    let copy = brought["id"].as_i64().unwrap();
+    let (_, copied) = call(&app, "GET", &format!("/api/games/{copy}/at/{steps}"), None).await;
+    assert_eq!(copied["scene"], last["scene"]);
+    // A replay whose record was tampered with is refused, saying where it departs.
+    let mut forged = replay;
+    let roll = forged["steps"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find_map(|s| s["rolls"].as_array_mut().filter(|r| !r.is_empty()))
+        .expect("a step with dice");
+    let face = roll[0]["face"].as_u64().unwrap();
+    roll[0]["face"] = json!(if face == 1 { 2 } else { 1 });
+    let (status, why) = call(&app, "POST", "/api/replays", Some(forged)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why["error"].as_str().unwrap().contains("departs"), "{why}");
+}
+
+#[tokio::test]
+async fn a_game_in_play_is_seen_only_from_its_seats() {
+    let app = App::new(Store::in_memory().expect("a store")).router();
+    let (id, seats) = new_game(
+        &app,
+        json!({ "rules": "two-by-two", "seed": 8, "players": ["person", "ai"] }),
+    )
+    .await;
+    for path in ["replay", "turns", "at/0"] {
+        let (status, _) = call(&app, "GET", &format!("/api/games/{id}/{path}"), None).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{path}");
+    }
+    let token = seats[0].clone().unwrap();
+    let (status, at) = call(&app, "GET", &format!("/api/seat/{token}/at/0"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(at["headline"].as_str().unwrap().starts_with("Turn 1"));
+    // The list of games names no seat.
+    let (_, list) = call(&app, "GET", "/api/games", None).await;
+    assert!(!list.to_string().contains(&token));
+}
+
+#[tokio::test]
+async fn the_client_and_its_event_stream_are_served() {
+    let (app, token) = against_ai(8).await;
+    for (path, kind) in [
+        ("/", "text/html"),
+        (&format!("/seat/{token}") as &str, "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let req = Request::get(path).body(Body::empty()).unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let ct = res.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(ct.starts_with(kind), "{path}: {ct}");
+    }
+    // The stream of events gives the number of steps, and nothing else.
+    let req = Request::get(format!("/api/seat/{token}/events"))
+        .body(Body::empty())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut body = res.into_body();
+    let frame = body.frame().await.expect("a frame").expect("data");
+    let text = String::from_utf8(frame.into_data().unwrap().to_vec()).unwrap();
+    let steps = view_of(&app, &token).await["steps"].clone();
+    assert_eq!(
+        text,
+        format!("event: steps\ndata: {{\"steps\":{steps}}}\n\n")
+    );
+    // A command moves the stream on.
+    play_suggested(&app, &token).await;
+    let frame = body.frame().await.expect("a frame").expect("data");
+    let text = String::from_utf8(frame.into_data().unwrap().to_vec()).unwrap();
+    let steps = view_of(&app, &token).await["steps"].clone();
+    assert_eq!(
+        text,
+        format!("event: steps\ndata: {{\"steps\":{steps}}}\n\n")
+    );
+}

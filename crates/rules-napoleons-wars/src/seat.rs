@@ -1,0 +1,288 @@
+//! What a person at a seat needs beyond the rules: each order in words, the unit it is given
+//! to, and the move meant by a unit dragged across the table.
+
+use crate::command::Command;
+use crate::moves::Step;
+use crate::state::{State, UnitId};
+use grognard_engine::Side;
+use grognard_geometry::{angle_of, wrap, Pose};
+
+/// The most an oblique step may turn off straight ahead, degrees ("NW 9.8").
+const OBLIQUE_MAX: f64 = 45.0;
+/// A change of facing smaller than this (degrees) is no change.
+const NO_TURN: f64 = 0.5;
+
+fn name(state: &State, id: UnitId) -> &str {
+    state
+        .units
+        .get(usize::from(id))
+        .map_or("a unit no longer listed", |u| u.label.as_str())
+}
+
+fn names(state: &State, ids: &[UnitId]) -> String {
+    let names: Vec<&str> = ids.iter().map(|i| name(state, *i)).collect();
+    match names.as_slice() {
+        [] => "nobody".into(),
+        [one] => (*one).into(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn step_text(step: &Step) -> String {
+    match *step {
+        Step::ChangeFace { quarter_turns } => match quarter_turns {
+            2 | -2 => "face about".into(),
+            q if q > 0 => "change face to the left".into(),
+            _ => "change face to the right".into(),
+        },
+        Step::Wheel { left, degrees } => {
+            format!(
+                "wheel {degrees:.0}° {}",
+                if left { "left" } else { "right" }
+            )
+        }
+        Step::Forward { d } => format!("{d:.1}\" ahead"),
+        Step::Oblique { degrees, d } => format!(
+            "{d:.1}\" obliquely {:.0}° to its {}",
+            degrees.abs(),
+            if degrees >= 0.0 { "left" } else { "right" }
+        ),
+        Step::Retrograde { d } => format!("{d:.1}\" back"),
+        Step::Flank { d } if d >= 0.0 => format!("{d:.1}\" to its left"),
+        Step::Flank { d } => format!("{:.1}\" to its right", -d),
+    }
+}
+
+pub fn order_text(state: &State, command: &Command) -> String {
+    let side_name = |s: Side| {
+        state
+            .field
+            .sides
+            .get(s.index())
+            .map_or("that side", |i| i.name.as_str())
+    };
+    match command {
+        Command::RollInitiative => "Roll for the initiative".into(),
+        Command::Reroll { reroll } => if *reroll {
+            "Use Napoleon's re-roll"
+        } else {
+            "Let the initiative roll stand"
+        }
+        .into(),
+        Command::ChooseFirst { first } => format!("The {} go first", side_name(*first)),
+        Command::Skirmish { attackers, target } => format!(
+            "{} skirmish against {}",
+            names(state, attackers),
+            name(state, *target)
+        ),
+        Command::Fire { batteries, target } => format!(
+            "{} fire at {}",
+            names(state, batteries),
+            name(state, *target)
+        ),
+        Command::Attach { officer, unit } => match unit {
+            Some(u) => format!("{} joins {}", name(state, *officer), name(state, *u)),
+            None => format!("{} leaves the brigade he is with", name(state, *officer)),
+        },
+        Command::AttachBattery { battery, infantry } => match infantry {
+            Some(i) => format!("{} attaches to {}", name(state, *battery), name(state, *i)),
+            None => format!("{} detaches", name(state, *battery)),
+        },
+        Command::Roll { unit } => {
+            format!("Roll on the maneuver table for {}", name(state, *unit))
+        }
+        Command::Move { unit, steps } => {
+            let parts: Vec<String> = steps.iter().map(step_text).collect();
+            if parts.is_empty() {
+                format!("{} stays where it is", name(state, *unit))
+            } else {
+                format!("{} moves: {}", name(state, *unit), parts.join(", "))
+            }
+        }
+        Command::Hold => "Leave the unit where it stands".into(),
+        Command::React { unit } => format!("Roll for the reaction of {}", name(state, *unit)),
+        Command::Countercharge => "Countercharge".into(),
+        Command::Evade => "Evade, a full move away".into(),
+        Command::ChargeInto => "Charge the enemy in the zone".into(),
+        Command::Fight { defender } => {
+            format!("Fight the combat against {}", name(state, *defender))
+        }
+        Command::EndPhase => "End the phase".into(),
+    }
+}
+
+pub fn order_unit(command: &Command) -> Option<u32> {
+    let unit = match command {
+        Command::Skirmish { attackers, .. } => *attackers.first()?,
+        Command::Fire { batteries, .. } => *batteries.first()?,
+        Command::Attach { officer, .. } => *officer,
+        Command::AttachBattery { battery, .. } => *battery,
+        Command::Roll { unit } | Command::Move { unit, .. } | Command::React { unit } => *unit,
+        Command::RollInitiative
+        | Command::Reroll { .. }
+        | Command::ChooseFirst { .. }
+        | Command::Hold
+        | Command::Countercharge
+        | Command::Evade
+        | Command::ChargeInto
+        | Command::Fight { .. }
+        | Command::EndPhase => return None,
+    };
+    Some(u32::from(unit))
+}
+
+/// The steps that take a unit dragged to `to`: with its facing kept, one straight step (ahead,
+/// oblique, back or sideways, "NW 9.8"); otherwise a change of face and a wheel toward where it
+/// goes, straight ahead there, and a wheel to the facing it was dropped with ("NW 9.6",
+/// "NW 9.7"). Every step costs what the book says it costs when the move is checked.
+pub fn move_to(state: &State, side: Side, unit: u32, to: Pose) -> Option<Command> {
+    let id = UnitId::try_from(unit).ok()?;
+    let u = state.units.get(usize::from(id))?;
+    if u.side != side || !to.pos.is_finite() || !to.facing.is_finite() {
+        return None;
+    }
+    let mut steps = Vec::new();
+    let local = u.pose.to_local(to.pos);
+    let d = local.length();
+    let turn = wrap(to.facing - u.pose.facing).to_degrees();
+    if turn.abs() <= NO_TURN {
+        let off = local.y.atan2(local.x).to_degrees();
+        if d <= 0.01 {
+        } else if off.abs() <= NO_TURN {
+            steps.push(Step::Forward { d });
+        } else if off.abs() <= OBLIQUE_MAX {
+            steps.push(Step::Oblique { degrees: off, d });
+        } else if (180.0 - off.abs()) <= NO_TURN {
+            steps.push(Step::Retrograde { d });
+        } else if (90.0 - off.abs()).abs() <= OBLIQUE_MAX / 3.0 {
+            steps.push(Step::Flank {
+                d: local.y.signum() * d,
+            });
+        } else {
+            turned_path(&mut steps, u.pose.facing, to, local, d);
+        }
+    } else {
+        turned_path(&mut steps, u.pose.facing, to, local, d);
+    }
+    Some(Command::Move { unit: id, steps })
+}
+
+fn turned_path(
+    steps: &mut Vec<Step>,
+    facing: f64,
+    to: Pose,
+    local: grognard_geometry::Vec2,
+    d: f64,
+) {
+    let mut now = facing;
+    if d > 0.01 {
+        let heading = facing + angle_of(local);
+        now = turn_toward(steps, facing, heading);
+        steps.push(Step::Forward { d });
+    }
+    let rest = wrap(to.facing - now).to_degrees();
+    if rest.abs() > NO_TURN {
+        steps.push(Step::Wheel {
+            left: rest > 0.0,
+            degrees: rest.abs(),
+        });
+    }
+}
+
+/// Turn from `facing` toward `want`: a change of face for most of a large turn (only as the
+/// first step, "NW 9.7"), a wheel for the rest. The facing reached.
+fn turn_toward(steps: &mut Vec<Step>, facing: f64, want: f64) -> f64 {
+    let mut rest = wrap(want - facing).to_degrees();
+    let mut now = facing;
+    if rest.abs() > 135.0 {
+        steps.push(Step::ChangeFace { quarter_turns: 2 });
+        now = facing + std::f64::consts::PI;
+        rest = wrap(want - now).to_degrees();
+    } else if rest.abs() > 60.0 {
+        let q: i8 = if rest > 0.0 { 1 } else { -1 };
+        steps.push(Step::ChangeFace { quarter_turns: q });
+        now = facing + f64::from(q) * std::f64::consts::FRAC_PI_2;
+        rest = wrap(want - now).to_degrees();
+    }
+    if rest.abs() > NO_TURN {
+        steps.push(Step::Wheel {
+            left: rest > 0.0,
+            degrees: rest.abs(),
+        });
+        now = want;
+    }
+    wrap(now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_brigade(state: &State) -> &crate::state::Unit {
+        state
+            .units
+            .iter()
+            .find(|u| u.brigade().is_some() && u.side == Side(0))
+            .expect("a brigade")
+    }
+
+    fn end_of(state: &State, command: &Command) -> Pose {
+        let Command::Move { unit, steps } = command else {
+            panic!("a move: {command:?}")
+        };
+        let u = state.unit(*unit);
+        steps
+            .iter()
+            .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()))
+    }
+
+    #[test]
+    fn a_unit_dragged_with_its_facing_kept_takes_one_straight_step_to_the_spot() {
+        let state = crate::rules::start(&crate::book::default_scenario());
+        let u = first_brigade(&state);
+        for (ahead, left, kind) in [
+            (4.0, 0.0, "forward"),
+            (4.0, 2.0, "oblique"),
+            (-3.0, 0.0, "retrograde"),
+            (0.0, -2.5, "flank"),
+        ] {
+            let to = u.pose.advanced(ahead, left);
+            let c = move_to(&state, u.side, u32::from(u.id), to).expect("a move");
+            let Command::Move { steps, .. } = &c else {
+                unreachable!()
+            };
+            assert_eq!(steps.len(), 1, "{kind}: {steps:?}");
+            let got = serde_json::to_value(steps[0]).unwrap()["step"].clone();
+            assert_eq!(got, serde_json::json!(kind));
+            let end = end_of(&state, &c);
+            assert!(
+                end.pos.distance(to.pos) < 1e-9,
+                "{kind}: {end:?} for {to:?}"
+            );
+            assert!(order_text(&state, &c).contains(" moves: "));
+        }
+    }
+
+    #[test]
+    fn a_unit_dragged_and_turned_changes_face_wheels_and_goes() {
+        let state = crate::rules::start(&crate::book::default_scenario());
+        let u = first_brigade(&state);
+        let to = Pose::at(
+            u.pose.pos - u.pose.forward() * 5.0,
+            u.pose.facing + std::f64::consts::PI,
+        );
+        let c = move_to(&state, u.side, u32::from(u.id), to).expect("a move");
+        let Command::Move { steps, .. } = &c else {
+            unreachable!()
+        };
+        assert!(
+            matches!(steps[0], Step::ChangeFace { quarter_turns: 2 }),
+            "{steps:?}"
+        );
+        let end = end_of(&state, &c);
+        assert!(wrap(end.facing - to.facing).abs() < 1e-6);
+        assert!(end.pos.distance(to.pos) < 1e-6, "{end:?} for {to:?}");
+        // Not a unit of the other side's.
+        assert!(move_to(&state, Side(1), u32::from(u.id), to).is_none());
+    }
+}
