@@ -257,6 +257,10 @@ enum Cmd {
         /// The file games are kept in.
         #[arg(long, default_value = "grognard.db")]
         db: PathBuf,
+        /// Print a line for every request on standard error: its method, path, status and
+        /// time taken.
+        #[arg(long)]
+        log: bool,
     },
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell), e.g.
     /// `grognard completions bash > ~/.local/share/bash-completion/completions/grognard`.
@@ -616,8 +620,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             with_book!(name, b => resolve_command(b, &roll, &facts, file, dice.as_deref(), seed, json))
         }
-        Cmd::Serve { port, db } => {
-            grognard_server::run(port, &db)
+        Cmd::Serve { port, db, log } => {
+            grognard_server::run(port, &db, log)
                 .with_context(|| format!("cannot serve on port {port}"))?;
             Ok(ExitCode::SUCCESS)
         }

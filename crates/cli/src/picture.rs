@@ -7,20 +7,21 @@ use grognard_geometry::{Base, Vec2};
 use svg::node::element::{Circle, Group, Line, Polygon, Polyline, Rectangle, Text};
 use svg::Document;
 
-const SCALE: f64 = 30.0;
 const MARGIN: f64 = 20.0;
 const SIDE_COLOURS: [&str; 2] = ["#2c5aa0", "#b22b2b"];
 
 struct Frame {
     depth: f64,
+    /// Pixels an inch.
+    scale: f64,
 }
 
 impl Frame {
     fn x(&self, x: f64) -> f64 {
-        MARGIN + x * SCALE
+        MARGIN + x * self.scale
     }
     fn y(&self, y: f64) -> f64 {
-        MARGIN + (self.depth - y) * SCALE
+        MARGIN + (self.depth - y) * self.scale
     }
     fn pts(&self, pts: &[Vec2]) -> String {
         pts.iter()
@@ -72,11 +73,52 @@ fn layer(kind: TerrainKind) -> u8 {
     }
 }
 
-/// Render a scene to an SVG document.
+/// The width the table is drawn at, in pixels, whatever its size in inches: a picture is
+/// read at about the width of a page, so its text is sized for that.
+const TABLE_PIXELS: f64 = 960.0;
+
+/// How wide a text of `chars` characters at `size` pixels is, near enough to keep it clear
+/// of the table's edges and of other labels.
+fn text_width(chars: usize, size: f64) -> f64 {
+    chars as f64 * size * 0.56
+}
+
+/// Labels placed so far, as boxes, so that a unit's name is not written over another's.
+#[derive(Default)]
+struct Placed(Vec<[f64; 4]>);
+
+impl Placed {
+    fn free(&self, r: [f64; 4]) -> bool {
+        self.0.iter().all(|q| {
+            r[0] + r[2] <= q[0] || q[0] + q[2] <= r[0] || r[1] + r[3] <= q[1] || q[1] + q[3] <= r[1]
+        })
+    }
+}
+
+/// Render a scene to an SVG document: the table at true scale with an inch grid and a scale
+/// bar, terrain with its names, every unit with its front, its label and its name, and a
+/// legend of what the picture shows.
 pub fn render(scene: &Scene) -> String {
-    let f = Frame { depth: scene.depth };
-    let w = scene.width * SCALE + 2.0 * MARGIN;
-    let h = scene.depth * SCALE + 2.0 * MARGIN + 20.0 + 16.0 * scene.caption.len() as f64;
+    let scale = TABLE_PIXELS / scene.width.max(scene.depth).max(1.0);
+    let f = Frame {
+        depth: scene.depth,
+        scale,
+    };
+    let font = 13.0;
+    let table_w = scene.width * scale;
+    let table_h = scene.depth * scale;
+    let w = table_w + 2.0 * MARGIN + 30.0;
+    let h = table_h + 2.0 * MARGIN + 70.0 + 18.0 * scene.caption.len() as f64;
+    // Keeps a label of `width` pixels centred at `x` inside the table.
+    let inside = |x: f64, width: f64| -> f64 {
+        let lo = f.x(0.0) + width / 2.0 + 2.0;
+        let hi = f.x(scene.width) - width / 2.0 - 2.0;
+        if hi > lo {
+            x.clamp(lo, hi)
+        } else {
+            x
+        }
+    };
     let mut doc = Document::new()
         .set("viewBox", (0, 0, w, h))
         .set("width", w)
@@ -90,17 +132,17 @@ pub fn render(scene: &Scene) -> String {
     );
     doc = doc.add(
         Rectangle::new()
-            .set("x", MARGIN)
-            .set("y", MARGIN)
-            .set("width", scene.width * SCALE)
-            .set("height", scene.depth * SCALE)
+            .set("x", f.x(0.0))
+            .set("y", f.y(scene.depth))
+            .set("width", table_w)
+            .set("height", table_h)
             .set("fill", "#cfe0a8")
             .set("stroke", "#555")
             .set("stroke-width", 1.5),
     );
     let mut features: Vec<_> = scene.terrain.iter().collect();
     features.sort_by_key(|t| layer(t.kind));
-    for t in features {
+    for t in &features {
         let (fill, stroke, opacity) = terrain_style(t.kind, t.elevation);
         match t.shape.spec() {
             ShapeSpec::Band { width, .. } => {
@@ -109,7 +151,7 @@ pub fn render(scene: &Scene) -> String {
                         .set("points", f.pts(t.shape.points()))
                         .set("fill", "none")
                         .set("stroke", stroke)
-                        .set("stroke-width", (width * SCALE).max(1.5))
+                        .set("stroke-width", (width * scale).max(1.5))
                         .set("stroke-linecap", "round")
                         .set("stroke-linejoin", "round")
                         .set("opacity", opacity),
@@ -127,6 +169,82 @@ pub fn render(scene: &Scene) -> String {
             }
         }
     }
+    // The inch grid, darker every six inches, numbered along two edges.
+    let mut grid = Group::new().set("id", "grid");
+    let mut i = 0;
+    while f64::from(i) <= scene.width + 1e-9 {
+        let x = f.x(f64::from(i));
+        let major = i % 6 == 0;
+        grid = grid.add(
+            Line::new()
+                .set("x1", x)
+                .set("y1", f.y(0.0))
+                .set("x2", x)
+                .set("y2", f.y(scene.depth))
+                .set("stroke", "#000")
+                .set("stroke-opacity", if major { 0.22 } else { 0.07 })
+                .set("stroke-width", if major { 1.0 } else { 0.5 }),
+        );
+        if major {
+            grid = grid.add(
+                Text::new(format!("{i}\""))
+                    .set("x", x)
+                    .set("y", f.y(0.0) + font + 2.0)
+                    .set("font-size", font - 2.0)
+                    .set("text-anchor", "middle")
+                    .set("fill", "#444"),
+            );
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while f64::from(i) <= scene.depth + 1e-9 {
+        let y = f.y(f64::from(i));
+        let major = i % 6 == 0;
+        grid = grid.add(
+            Line::new()
+                .set("x1", f.x(0.0))
+                .set("y1", y)
+                .set("x2", f.x(scene.width))
+                .set("y2", y)
+                .set("stroke", "#000")
+                .set("stroke-opacity", if major { 0.22 } else { 0.07 })
+                .set("stroke-width", if major { 1.0 } else { 0.5 }),
+        );
+        if major {
+            grid = grid.add(
+                Text::new(format!("{i}\""))
+                    .set("x", f.x(scene.width) + 4.0)
+                    .set("y", y + 4.0)
+                    .set("font-size", font - 2.0)
+                    .set("fill", "#444"),
+            );
+        }
+        i += 1;
+    }
+    doc = doc.add(grid);
+    for t in &features {
+        let Some(name) = &t.name else { continue };
+        let pts = t.shape.points();
+        if pts.is_empty() {
+            continue;
+        }
+        let at = match t.shape.spec() {
+            ShapeSpec::Band { .. } => pts[pts.len() / 2],
+            _ => pts.iter().fold(Vec2::ZERO, |a, p| a + *p) / pts.len() as f64,
+        };
+        let tw = text_width(name.chars().count(), font);
+        doc = doc.add(halo(
+            Text::new(name.clone())
+                .set("x", inside(f.x(at.x), tw))
+                .set("y", f.y(at.y))
+                .set("font-size", font)
+                .set("font-style", "italic")
+                .set("text-anchor", "middle")
+                .set("fill", "#3b2f1a"),
+            font,
+        ));
+    }
     for p in &scene.points {
         let c = SIDE_COLOURS[p.side.index() % 2];
         doc = doc.add(
@@ -138,19 +256,21 @@ pub fn render(scene: &Scene) -> String {
                 .set("stroke", c)
                 .set("stroke-width", 2),
         );
-        let (tx, ty) = (
-            f.x(p.x).clamp(MARGIN + 4.0, w - 110.0),
-            f.y(p.y)
-                .clamp(MARGIN + 12.0, MARGIN + scene.depth * SCALE - 4.0),
-        );
-        doc = doc.add(
+        let tw = text_width(p.label.chars().count(), font - 1.0);
+        let y = (f.y(p.y) - 9.0).clamp(f.y(scene.depth) + font, f.y(0.0) - 4.0);
+        doc = doc.add(halo(
             Text::new(p.label.clone())
-                .set("x", tx + 8.0)
-                .set("y", ty - 6.0)
-                .set("font-size", 10)
+                .set("x", inside(f.x(p.x), tw))
+                .set("y", y)
+                .set("font-size", font - 1.0)
+                .set("text-anchor", "middle")
                 .set("fill", c),
-        );
+            font - 1.0,
+        ));
     }
+    let mut markers: Vec<&str> = Vec::new();
+    let mut placed = Placed::default();
+    let mut names = Vec::new();
     for b in &scene.bases {
         let base = Base::new(b.pose, b.width, b.depth);
         let c = SIDE_COLOURS[b.side.index() % 2];
@@ -174,46 +294,123 @@ pub fn render(scene: &Scene) -> String {
                 .set("stroke-width", 2.5),
         );
         let centre = b.pose.pos;
+        let size = (b.width.min(b.depth) * scale * 0.55).clamp(8.0, font);
         g = g.add(
             Text::new(b.label.clone())
                 .set("x", f.x(centre.x))
-                .set("y", f.y(centre.y) + 3.5)
-                .set("font-size", 9)
+                .set("y", f.y(centre.y) + size * 0.35)
+                .set("font-size", size)
                 .set("text-anchor", "middle")
-                .set("fill", "white"),
+                .set("fill", "white")
+                .set("stroke", "#111")
+                .set("stroke-width", 2)
+                .set("paint-order", "stroke"),
         );
         if let Some(m) = &b.marker {
-            let r = if m.starts_with('D') { 5.5 } else { 3.5 };
-            g = g.add(
-                Circle::new()
-                    .set("cx", f.x(corners[3].x))
-                    .set("cy", f.y(corners[3].y))
-                    .set("r", r)
-                    .set("fill", "white")
-                    .set("stroke", "#444")
-                    .set("stroke-width", 0.8),
-            );
+            if !markers.contains(&m.as_str()) {
+                markers.push(m);
+            }
+            g = g.add(halo(
+                Text::new(m.clone())
+                    .set("x", f.x(centre.x))
+                    .set("y", f.y(centre.y) + size * 0.35 + font)
+                    .set("font-size", font - 2.0)
+                    .set("text-anchor", "middle")
+                    .set("fill", "#7a1500"),
+                font - 2.0,
+            ));
         }
         doc = doc.add(g);
+        let r = base.radius() * scale;
+        let (cx, cy) = (f.x(centre.x), f.y(centre.y));
+        placed.0.push([cx - r, cy - r, 2.0 * r, 2.0 * r]);
+        if let Some(m) = &b.marker {
+            let mw = text_width(m.chars().count(), font - 2.0);
+            placed
+                .0
+                .push([cx - mw / 2.0, cy + size * 0.35 + 2.0, mw, font]);
+        }
+        if !b.name.is_empty() {
+            names.push((b, r));
+        }
     }
-    let mut y = MARGIN + scene.depth * SCALE + 16.0;
+    // Unit names above their units, or below when that place is taken, or left out when
+    // both are (the label on the base still tells the unit).
+    for (b, r) in names {
+        let size = font - 2.0;
+        let tw = text_width(b.name.chars().count(), size);
+        let x = inside(f.x(b.pose.pos.x), tw);
+        for y in [
+            f.y(b.pose.pos.y) - r - 3.0,
+            f.y(b.pose.pos.y) + r + size + 1.0,
+        ] {
+            let rect = [x - tw / 2.0, y - size, tw, size + 2.0];
+            if placed.free(rect) {
+                placed.0.push(rect);
+                doc = doc.add(halo(
+                    Text::new(b.name.clone())
+                        .set("x", x)
+                        .set("y", y)
+                        .set("font-size", size)
+                        .set("text-anchor", "middle")
+                        .set("fill", "#222"),
+                    size,
+                ));
+                break;
+            }
+        }
+    }
+    // A scale bar of six inches, then the legend and the caption.
+    let mut y = f.y(0.0) + font + 22.0;
     doc = doc.add(
-        Text::new(format!(
-            "{}  (blue: {}, red: {}; yellow edge = front; white puff = Pinned, large puff = Disrupted)",
-            scene.title, scene.side_names[0], scene.side_names[1]
-        ))
-        .set("x", MARGIN)
-        .set("y", y)
-        .set("font-size", 11),
+        Line::new()
+            .set("x1", f.x(0.0))
+            .set("y1", y - 4.0)
+            .set("x2", f.x(6.0))
+            .set("y2", y - 4.0)
+            .set("stroke", "#000")
+            .set("stroke-width", 3),
+    );
+    doc = doc.add(
+        Text::new("6 inches; grid lines every inch")
+            .set("x", f.x(6.0) + 8.0)
+            .set("y", y)
+            .set("font-size", font - 1.0),
+    );
+    y += font + 8.0;
+    let mut legend = format!(
+        "{}  (blue: {}, red: {}; yellow edge: the front",
+        scene.title, scene.side_names[0], scene.side_names[1]
+    );
+    if !markers.is_empty() {
+        legend.push_str(&format!(
+            "; under a unit, its state: {}",
+            markers.join(", ")
+        ));
+    }
+    legend.push(')');
+    doc = doc.add(
+        Text::new(legend)
+            .set("x", f.x(0.0))
+            .set("y", y)
+            .set("font-size", font),
     );
     for line in &scene.caption {
-        y += 16.0;
+        y += 18.0;
         doc = doc.add(
             Text::new(line.clone())
-                .set("x", MARGIN)
+                .set("x", f.x(0.0))
                 .set("y", y)
-                .set("font-size", 11),
+                .set("font-size", font),
         );
     }
     doc.to_string()
+}
+
+/// A text with a pale outline, readable over terrain and grid.
+fn halo(t: Text, size: f64) -> Text {
+    t.set("stroke", "white")
+        .set("stroke-width", (size * 0.25).max(2.0))
+        .set("stroke-linejoin", "round")
+        .set("paint-order", "stroke")
 }

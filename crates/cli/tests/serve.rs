@@ -56,6 +56,15 @@ impl Drop for Server {
     }
 }
 
+/// The port in the line `grognard serve` starts with.
+fn port_in(line: &str) -> u16 {
+    line.split("localhost:")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"))
+}
+
 /// One HTTP/1.1 request on loopback, the connection closed after the answer; the status
 /// and the JSON body.
 fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
@@ -210,6 +219,32 @@ fn two_hundred_games_at_once_lose_no_command_and_repeat_none() {
     }
     let (_, list) = server.call("GET", "/api/games", None);
     assert_eq!(list.as_array().map(Vec::len), Some(GAMES));
+}
+
+#[test]
+fn with_log_every_request_is_told_with_its_status() {
+    let dir = temp_dir("log");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .args(["serve", "--log", "--port", "0", "--db"])
+        .arg(dir.join("games.db"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grognard serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = port_in(&line);
+    let (status, _) = http(port, "GET", "/api/seat/no-such-seat", None);
+    assert_eq!(status, 403);
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut logged = String::new();
+    err.read_line(&mut logged).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(logged.contains("uri=/api/seat/no-such-seat"), "{logged}");
+    assert!(logged.contains("status=403"), "{logged}");
 }
 
 /// The browser tests need Chromium and the npm package playwright-core (`.ci/run` installs

@@ -695,10 +695,22 @@ fn checked_replay<R: Book>(
     Ok((r.seed, scenario, commands))
 }
 
-/// Serve on `port` (loopback and every other interface) with games kept in `db`.
-pub async fn serve(port: u16, db: &std::path::Path) -> std::io::Result<()> {
+/// Serve on `port` (loopback and every other interface) with games kept in `db`; with `log`,
+/// a line on standard error for every request.
+pub async fn serve(port: u16, db: &std::path::Path, log: bool) -> std::io::Result<()> {
     let store = Store::open(db).map_err(std::io::Error::other)?;
-    let app = App::new(store).router();
+    if log {
+        // A line as each request is answered: method, path, status and latency.
+        let _ = tracing_subscriber::fmt()
+            .with_writer(std::io::stderr)
+            .with_target(false)
+            .try_init();
+    }
+    let app = App::new(store).router().layer(
+        tower_http::trace::TraceLayer::new_for_http()
+            .on_response(tower_http::trace::DefaultOnResponse::new().level(tracing::Level::INFO))
+            .make_span_with(tower_http::trace::DefaultMakeSpan::new().level(tracing::Level::INFO)),
+    );
     let listener = tokio::net::TcpListener::bind(("0.0.0.0", port)).await?;
     // The port is told (it is chosen here when 0 was asked for) once the server listens.
     let port = listener.local_addr()?.port();
@@ -710,9 +722,9 @@ pub async fn serve(port: u16, db: &std::path::Path) -> std::io::Result<()> {
 }
 
 /// [`serve`], on a runtime of its own, until the process is stopped.
-pub fn run(port: u16, db: &std::path::Path) -> std::io::Result<()> {
+pub fn run(port: u16, db: &std::path::Path, log: bool) -> std::io::Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(port, db))
+        .block_on(serve(port, db, log))
 }
