@@ -7,7 +7,7 @@
 // refuses a stranger's token, checks that no channel to a seat carries another seat's
 // secrets, and keeps screenshots. Exit status 0 when every check passes.
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 
 const [base, artefacts, executable = '/usr/bin/chromium'] = process.argv.slice(2);
@@ -212,6 +212,7 @@ await check('a whole 2x2 battle against the AI, by clicking and dragging', async
   assert.ok(await page.locator('#export').count(), '2x2: the replay can be exported at the end');
   const replay = await (await page.request.get(base + (await page.locator('#export').getAttribute('href')))).json();
   assert.equal(replay.rules, 'two-by-two');
+  writeFileSync(`${artefacts}/two-by-two.replay.json`, JSON.stringify(replay));
   await page.screenshot({ path: `${artefacts}/two-by-two-end.png` });
   // The replay viewer steps back through it.
   await page.click('#history-btn');
@@ -282,6 +283,70 @@ await check('two people at one screen; no channel to a seat carries the other se
   for (const m of streamed) assert.match(m, /^\{"steps":\d+\}$/, 'an event carries the number of steps only');
   assert.ok(seen.some((s) => s.url.includes(tokens[0])) && seen.some((s) => s.url.includes(tokens[1])), 'both seats were asked');
   log(`checked ${seen.length} responses and ${streamed.length} events`);
+  await context.close();
+});
+
+await check('two people on two machines: the waiting seat is brought up to date as the other plays', async () => {
+  const a = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const b = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const pa = await open(a);
+  await start(pa, 'napoleons-wars', 12, ['person', 'person']);
+  await pa.waitForSelector('.seat-link');
+  const links = await pa.locator('.seat-link').evaluateAll((as) => as.map((x) => x.getAttribute('href')));
+  // Each player opens only their own link, in their own browser.
+  await pa.goto(base + links[0]);
+  await pa.waitForSelector('body[data-ready]');
+  const pb = await open(b);
+  await pb.goto(base + links[1]);
+  await pb.waitForSelector('body[data-ready]');
+  let [acting, waiting] = (await pa.locator('body[data-mine="1"]').count()) ? [pa, pb] : [pb, pa];
+  for (let round = 0; round < 3; round++) {
+    const before = await steps(waiting);
+    await giveSuggested(acting);
+    // The waiting page is told by the event stream, without being reloaded.
+    await drawnAfter(waiting, before, 20000);
+    assert.equal(await steps(waiting), await steps(acting), 'both seats show the same step');
+    if (await waiting.locator('body[data-mine="1"]').count()) [acting, waiting] = [waiting, acting];
+  }
+  assert.equal(await waiting.locator('button.order').count(), 0, 'the waiting seat has no orders');
+  await a.close();
+  await b.close();
+});
+
+await check('a scenario file of one\'s own is played, and a bad one is refused with its place', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await open(context);
+  const file = new URL('../../../scenarios/two-by-two/ligny-skirmish.toml', import.meta.url);
+  const text = readFileSync(file, 'utf8');
+  await page.goto(base + '/');
+  await page.waitForSelector('body[data-ready]');
+  await page.setInputFiles('#scenario', { name: 'broken.toml', mimeType: 'text/plain', buffer: Buffer.from(text.replace('kind = "fast"', 'kind = "slow"')) });
+  await page.click('#start');
+  await page.waitForFunction(() => document.getElementById('message').textContent.length > 0);
+  const why = await page.locator('#message').textContent();
+  assert.match(why, /scenario:\d+:\d+: game\.kind/, `the problem is placed: ${why}`);
+  await page.setInputFiles('#scenario', { name: 'ligny.toml', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.click('#start');
+  await page.waitForURL(/\/seat\//);
+  await page.waitForSelector('body[data-ready]');
+  assert.match(await page.locator('svg.board').innerHTML(), /Saint-Amand/, 'the scenario\'s village is drawn with its name');
+  await context.close();
+});
+
+await check('a replay brought in is watched step by step', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await open(context);
+  await page.goto(base + '/');
+  await page.waitForSelector('body[data-ready]');
+  await page.setInputFiles('#replay-file', `${artefacts}/two-by-two.replay.json`);
+  await page.waitForURL(/\/watch\//);
+  await page.waitForSelector('#step-out');
+  const last = await page.locator('#step-out').textContent();
+  await page.click('#prev-turn');
+  await page.waitForFunction((l) => document.getElementById('step-out').textContent !== l, last);
+  await page.click('#prev');
+  await page.click('#last');
+  await page.waitForFunction((l) => document.getElementById('step-out').textContent === l, last);
   await context.close();
 });
 
