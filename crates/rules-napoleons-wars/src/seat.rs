@@ -159,59 +159,78 @@ pub fn move_to(state: &State, side: Side, unit: u32, to: Pose) -> Option<Command
                 d: local.y.signum() * d,
             });
         } else {
-            turned_path(&mut steps, u.pose.facing, to, local, d);
+            turned_path(&mut steps, u, to);
         }
     } else {
-        turned_path(&mut steps, u.pose.facing, to, local, d);
+        turned_path(&mut steps, u, to);
     }
     Some(Command::Move { unit: id, steps })
 }
 
-fn turned_path(
-    steps: &mut Vec<Step>,
-    facing: f64,
-    to: Pose,
-    local: grognard_geometry::Vec2,
-    d: f64,
-) {
-    let mut now = facing;
-    if d > 0.01 {
-        let heading = facing + angle_of(local);
-        now = turn_toward(steps, facing, heading);
-        steps.push(Step::Forward { d });
+/// Turn toward the drop point, go straight, and wheel to the facing dropped with. A wheel
+/// swings the base about a front corner, which moves its centre; the heading and the
+/// straight distance are found so that, corners and all, the base ends on the drop point.
+fn turned_path(steps: &mut Vec<Step>, u: &crate::state::Unit, to: Pose) {
+    let size = u.size();
+    let run = |steps: &[Step], from: Pose| steps.iter().fold(from, |p, s| s.apply(p, size, size));
+    let mut heading = u.pose.facing + angle_of(u.pose.to_local(to.pos));
+    // The change of face is chosen once, so that the search below only refines the wheel.
+    let first: Vec<Step> = change_face(u.pose.facing, heading).into_iter().collect();
+    let faced = run(&first, u.pose).facing;
+    let mut plan = Vec::new();
+    for round in 0..40 {
+        plan.clear();
+        plan.extend(first.iter().copied());
+        let swing = wrap(heading - faced).to_degrees();
+        let now = if swing.abs() > NO_TURN {
+            plan.push(Step::Wheel {
+                left: swing > 0.0,
+                degrees: swing.abs(),
+            });
+            heading
+        } else {
+            faced
+        };
+        let turned = run(&plan, u.pose);
+        // Where the final wheel would carry a base standing at the origin facing `now`.
+        let mut last = Vec::new();
+        let rest = wrap(to.facing - now).to_degrees();
+        if rest.abs() > NO_TURN {
+            last.push(Step::Wheel {
+                left: rest > 0.0,
+                degrees: rest.abs(),
+            });
+        }
+        let shift = run(&last, Pose::at(grognard_geometry::Vec2::ZERO, now)).pos;
+        let way = to.pos - shift - turned.pos;
+        let d = way.length();
+        let off = wrap(angle_of(way) - now);
+        if round < 39 && d > 0.2 && off.to_degrees().abs() > NO_TURN / 10.0 {
+            heading = wrap(heading + off);
+            continue;
+        }
+        if d > 0.01 {
+            plan.push(Step::Forward { d });
+        }
+        plan.extend(last);
+        break;
     }
-    let rest = wrap(to.facing - now).to_degrees();
-    if rest.abs() > NO_TURN {
-        steps.push(Step::Wheel {
-            left: rest > 0.0,
-            degrees: rest.abs(),
-        });
-    }
+    steps.extend(plan);
 }
 
-/// Turn from `facing` toward `want`: a change of face for most of a large turn (only as the
-/// first step, "NW 9.7"), a wheel for the rest. The facing reached.
-fn turn_toward(steps: &mut Vec<Step>, facing: f64, want: f64) -> f64 {
-    let mut rest = wrap(want - facing).to_degrees();
-    let mut now = facing;
-    if rest.abs() > 135.0 {
-        steps.push(Step::ChangeFace { quarter_turns: 2 });
-        now = facing + std::f64::consts::PI;
-        rest = wrap(want - now).to_degrees();
-    } else if rest.abs() > 60.0 {
-        let q: i8 = if rest > 0.0 { 1 } else { -1 };
-        steps.push(Step::ChangeFace { quarter_turns: q });
-        now = facing + f64::from(q) * std::f64::consts::FRAC_PI_2;
-        rest = wrap(want - now).to_degrees();
+/// The change of face that does most of a large turn from `facing` toward `want` (it may
+/// only be the first step of a move, "NW 9.7"); none for a turn a wheel can make alone.
+fn change_face(facing: f64, want: f64) -> Option<Step> {
+    let turn = wrap(want - facing).to_degrees();
+    if turn.abs() > 135.0 {
+        Some(Step::ChangeFace { quarter_turns: 2 })
+    } else if turn.abs() > 60.0 {
+        Some(Step::ChangeFace {
+            quarter_turns: if turn > 0.0 { 1 } else { -1 },
+        })
+    } else {
+        None
     }
-    if rest.abs() > NO_TURN {
-        steps.push(Step::Wheel {
-            left: rest > 0.0,
-            degrees: rest.abs(),
-        });
-        now = want;
-    }
-    wrap(now)
 }
 
 #[cfg(test)]
@@ -284,5 +303,28 @@ mod tests {
         assert!(end.pos.distance(to.pos) < 1e-6, "{end:?} for {to:?}");
         // Not a unit of the other side's.
         assert!(move_to(&state, Side(1), u32::from(u.id), to).is_none());
+    }
+
+    #[test]
+    fn a_unit_dragged_anywhere_and_turned_ends_where_it_was_dropped() {
+        let state = crate::rules::start(&crate::book::default_scenario());
+        let u = first_brigade(&state);
+        for (ahead, left, turn) in [
+            (6.0, 4.0, 30.0),
+            (3.0, -7.0, -70.0),
+            (-5.0, 5.0, 120.0),
+            (1.0, 8.0, 95.0),
+            (8.0, 0.5, -10.0),
+        ] {
+            let to = u.pose.advanced(ahead, left);
+            let to = Pose::at(to.pos, u.pose.facing + f64::to_radians(turn));
+            let c = move_to(&state, u.side, u32::from(u.id), to).expect("a move");
+            let end = end_of(&state, &c);
+            assert!(
+                end.pos.distance(to.pos) < 0.01,
+                "{ahead},{left},{turn}: ends at {end:?} for {to:?}: {c:?}"
+            );
+            assert!(wrap(end.facing - to.facing).abs() < 1e-6);
+        }
     }
 }

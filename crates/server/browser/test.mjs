@@ -153,26 +153,30 @@ async function dragTwice(page, unit) {
   assert.match(why, /Not allowed: .+\((2x2|NW) [^)]+\)/, `a refused move names its section: ${why}`);
   log(`drag too far: ${why}`);
   await page.click('#cancel-move');
-  // A short way up the page.
+  // A short way, trying each direction on the page until the book allows one.
   const before = await steps(page);
-  await page.mouse.move(cx, cy);
-  await page.mouse.down();
-  await page.mouse.move(cx + 3, cy - 3, { steps: 2 });
-  await page.mouse.move(cx, cy - 12, { steps: 3 });
-  await page.mouse.up();
-  await page.waitForSelector('#judged-text');
-  if (await page.locator('#give-move:not([disabled])').count()) {
-    await page.click('#give-move');
-    await drawnAfter(page, before);
-    assert.equal(await steps(page), before + 1, 'the dragged move was given');
-    await page.click('#takeback:not([disabled])');
-    await drawnAfter(page, before + 1);
-    assert.equal(await steps(page), before, 'the dragged move was taken back');
-    log(`drag a short way: given and taken back (${await page.locator('#log p').count()} log lines)`);
-  } else {
+  for (const [dx, dy] of [[0, -12], [0, 12], [-12, 0], [12, 0], [8, -8], [-8, 8]]) {
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + dx / 4, cy + dy / 4, { steps: 2 });
+    await page.mouse.move(cx + dx, cy + dy, { steps: 3 });
+    await page.mouse.up();
+    await page.waitForSelector('#judged-text');
+    if (await page.locator('#give-move:not([disabled])').count()) {
+      const text = await page.locator('#judged-text').textContent();
+      await page.click('#give-move');
+      await drawnAfter(page, before);
+      assert.equal(await steps(page), before + 1, 'the dragged move was given');
+      await page.click('#takeback:not([disabled])');
+      await drawnAfter(page, before + 1);
+      assert.equal(await steps(page), before, 'the dragged move was taken back');
+      log(`drag a short way: "${text}" given and taken back`);
+      return;
+    }
     log(`drag a short way: ${await page.locator('#judged-refusal').textContent()}`);
     await page.click('#cancel-move');
   }
+  throw new Error('no short drag of the unit was allowed');
 }
 
 const failures = [];
