@@ -536,6 +536,8 @@ async fn a_replay_is_stepped_through_exported_and_brought_back_to_watch() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     // Exported, then brought back: the same battle, to watch.
     let (_, replay) = call(&app, "GET", &format!("/api/games/{id}/replay"), None).await;
+    // A replay is larger than other requests may be; it has a limit of its own.
+    assert!(replay.to_string().len() > grognard_server::BODY_LIMIT);
     let (status, brought) = call(&app, "POST", "/api/replays", Some(replay.clone())).await;
     assert_eq!(status, StatusCode::OK, "{brought}");
     let copy = brought["id"].as_i64().unwrap();
@@ -554,6 +556,9 @@ async fn a_replay_is_stepped_through_exported_and_brought_back_to_watch() {
     let (status, why) = call(&app, "POST", "/api/replays", Some(forged)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(why["error"].as_str().unwrap().contains("departs"), "{why}");
+    let huge = json!({ "rules": "x".repeat(grognard_server::REPLAY_LIMIT) });
+    let (status, _) = call(&app, "POST", "/api/replays", Some(huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
 
 #[tokio::test]
