@@ -222,6 +222,36 @@ fn two_hundred_games_at_once_lose_no_command_and_repeat_none() {
 }
 
 #[test]
+fn an_exported_replay_is_one_grognard_replay_accepts() {
+    let dir = temp_dir("export");
+    let server = Server::start(&dir.join("games.db"));
+    for rules in ["two-by-two", "napoleons-wars"] {
+        let (status, made) = server.call(
+            "POST",
+            "/api/games",
+            Some(&json!({ "rules": rules, "seed": 6, "players": ["ai", "random"] })),
+        );
+        assert_eq!(status, 200, "{made}");
+        let (status, replay) =
+            server.call("GET", &format!("/api/games/{}/replay", made["id"]), None);
+        assert_eq!(status, 200);
+        let file = dir.join(format!("{rules}.replay.json"));
+        std::fs::write(&file, replay.to_string()).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_grognard"))
+            .arg("replay")
+            .arg(&file)
+            .output()
+            .expect("grognard replay runs");
+        assert!(
+            out.status.success(),
+            "{rules}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
 fn with_log_every_request_is_told_with_its_status() {
     let dir = temp_dir("log");
     let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
