@@ -9,7 +9,8 @@
 
 use grognard_engine::Ruleset;
 use grognard_rules_two_by_two::scenario::{Deployment, Edge, Scenario};
-use grognard_rules_two_by_two::{validate, TwoByTwo};
+use grognard_rules_two_by_two::design::validate;
+use grognard_rules_two_by_two::TwoByTwo;
 use libfuzzer_sys::{arbitrary, fuzz_target};
 
 const LIGNY: &str = include_str!("../../scenarios/two-by-two/ligny-skirmish.toml");

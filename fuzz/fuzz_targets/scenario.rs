@@ -7,7 +7,8 @@
 use grognard_engine::book::Book;
 use grognard_engine::files::FileError;
 use grognard_engine::Ruleset;
-use grognard_rules_two_by_two::{validate, TwoByTwo};
+use grognard_rules_two_by_two::design::validate;
+use grognard_rules_two_by_two::TwoByTwo;
 use libfuzzer_sys::fuzz_target;
 
 const FILE: &str = "fuzz.toml";

@@ -32,8 +32,13 @@ fn typed(c: &mut Criterion) {
         let s = R::Situation::default();
         c.bench_function(name, |b| b.iter(|| black_box(r.odds(t, black_box(&s)))));
     }
-    let t2 = two::resolutions::book_tables();
-    one(c, "typed two-by-two rally", two::rally::RallyRoll, t2);
+    let t2 = two::resolve::resolutions::book_tables();
+    one(
+        c,
+        "typed two-by-two rally",
+        two::phases::rally::RallyRoll,
+        t2,
+    );
     one(
         c,
         "typed two-by-two shooting",

@@ -10,14 +10,17 @@
 
 use crate::command::Command;
 use crate::measure::{self, distance};
-use crate::melee;
-use crate::movement;
-use crate::rules::{arrival_pose, face_poses, follow_up_reach, phase_key, TwoByTwo};
-use crate::shooting;
+use crate::phases::melee;
+use crate::phases::melee::follow_up_reach;
+use crate::phases::movement;
+use crate::phases::movement::face_poses;
+use crate::phases::reinforcements::arrival_pose;
+use crate::phases::shooting;
+use crate::sequence::phase_key;
 use crate::state::{Contact, Pending, ShotResult, State, Status, Unit, UnitId};
 use crate::units::UnitType;
 use grognard_engine::terrain::TerrainKind;
-use grognard_engine::{Candidate, Ruleset, Side};
+use grognard_engine::{Candidate, Side};
 use grognard_geometry::{angle_of, Base, Face, Leg, Pose, Vec2};
 
 fn push(
@@ -28,7 +31,7 @@ fn push(
     score: f64,
     why: &'static str,
 ) {
-    if TwoByTwo.check(state, side, &command).is_ok() {
+    if crate::orders::check(state, side, &command).is_ok() {
         out.push(Candidate {
             command,
             score,
@@ -48,7 +51,10 @@ fn push_legal(
     score: f64,
     why: &'static str,
 ) {
-    debug_assert!(TwoByTwo.check(state, side, &command).is_ok(), "{command:?}");
+    debug_assert!(
+        crate::orders::check(state, side, &command).is_ok(),
+        "{command:?}"
+    );
     out.push(Candidate {
         command,
         score,
@@ -244,7 +250,7 @@ pub fn offers_with(state: &State, side: Side, memo: &mut Memo, out: &mut Vec<Com
 /// Whether an offer is legal: the moves were offered unchecked; every other offer was
 /// checked as it was offered.
 pub fn settle(state: &State, side: Side, command: &Command) -> bool {
-    !matches!(command, Command::Move { .. }) || TwoByTwo.allows(state, side, command)
+    !matches!(command, Command::Move { .. }) || crate::orders::allows(state, side, command)
 }
 
 /// [`settle`] for a candidate of the last call of [`candidates_with`], remembering the moves
@@ -587,7 +593,7 @@ fn movement(
     };
     let mut ready: Vec<(f64, &Unit)> = state
         .friends_of(side)
-        .filter(|u| !u.moved && (crate::movement::may_move(state, u).is_ok() || light(u)))
+        .filter(|u| !u.moved && (crate::phases::movement::may_move(state, u).is_ok() || light(u)))
         .map(|u| (near(u), u))
         .collect();
     ready.sort_by(|(da, a), (db, b)| da.total_cmp(db).then(a.id.cmp(&b.id)));
@@ -703,7 +709,7 @@ fn unit_moves(
             "light troops slip away",
         );
     }
-    if crate::movement::may_move(state, u).is_err() {
+    if crate::phases::movement::may_move(state, u).is_err() {
         return;
     }
     let allowance = state.field.tables.move_allowance(u.kind);

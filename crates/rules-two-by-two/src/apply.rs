@@ -69,7 +69,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Passed { unit } => {
-            let key = state.clock.spec(&crate::rules::SEQUENCE).key;
+            let key = state.clock.spec(&crate::sequence::SEQUENCE).key;
             let u = &mut state.units[*unit as usize];
             match key {
                 "move" => u.moved = true,
@@ -117,7 +117,7 @@ fn drop_contacts(state: &mut State, id: u16) {
 fn begin_phase(state: &mut State, clock: Clock) {
     state.clock = clock;
     state.melee.columns.clear();
-    let seq = &crate::rules::SEQUENCE;
+    let seq = &crate::sequence::SEQUENCE;
     let phasing = clock.phasing(seq);
     match clock.spec(seq).key {
         "move" => {

@@ -1,9 +1,9 @@
 //! The rule set as the command line sees it: default battle, files, completeness.
 
-use crate::army::Nation;
+use crate::design::army::Nation;
+use crate::design::setup::{generate, generate_from, Army};
+use crate::design::validate;
 use crate::scenario::{GameKind, Scenario};
-use crate::setup::{generate, generate_from, Army};
-use crate::validate;
 use crate::TwoByTwo;
 use grognard_engine::book::{Book, Checked};
 use grognard_engine::dice::{derive_seed, Seeded};
@@ -198,7 +198,7 @@ impl Book for TwoByTwo {
         if self.file_kind(&header) == Some("army list") {
             let a = validate::load_army(file, text)?;
             let units = a.expand();
-            let cost = crate::army::cost(&crate::tables::Tables::default(), &units);
+            let cost = crate::design::army::cost(&crate::tables::Tables::default(), &units);
             return Ok(Checked {
                 kind: "army list".into(),
                 summary: format!(
@@ -230,13 +230,13 @@ impl Book for TwoByTwo {
             ("scenario", schema(schemars::schema_for!(Scenario))),
             (
                 "army list",
-                schema(schemars::schema_for!(crate::army::ArmyList)),
+                schema(schemars::schema_for!(crate::design::army::ArmyList)),
             ),
         ]
     }
 
     fn resolutions(&self) -> Vec<Box<dyn grognard_engine::resolution::AnyResolution>> {
-        crate::resolutions::all()
+        crate::resolve::resolutions::all()
     }
 
     fn roll_of(
@@ -245,7 +245,7 @@ impl Book for TwoByTwo {
         side: grognard_engine::Side,
         command: &crate::Command,
     ) -> Option<(&'static str, serde_json::Value)> {
-        crate::resolutions::roll_of(state, side, command)
+        crate::resolve::resolutions::roll_of(state, side, command)
     }
 
     fn order_text(&self, state: &crate::state::State, command: &crate::Command) -> String {
@@ -273,7 +273,7 @@ impl Book for TwoByTwo {
         command: &crate::Command,
         situation: &mut serde_json::Value,
     ) -> bool {
-        crate::resolutions::answers_roll(state, side, command, situation)
+        crate::resolve::resolutions::answers_roll(state, side, command, situation)
     }
 
     fn title(&self) -> &'static str {

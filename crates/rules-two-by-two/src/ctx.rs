@@ -86,6 +86,6 @@ impl Ctx<'_> {
     }
 
     pub fn phasing(&self) -> Side {
-        self.state.clock.phasing(&crate::rules::SEQUENCE)
+        self.state.clock.phasing(&crate::sequence::SEQUENCE)
     }
 }

@@ -8,32 +8,25 @@
 
 pub mod advisor;
 pub mod apply;
-pub mod army;
 pub mod book;
 pub mod command;
 pub mod ctx;
+pub mod design;
 pub mod event;
-pub mod facts;
 pub mod invariants;
-pub mod limits;
 pub mod measure;
-pub mod melee;
-pub mod movement;
 pub mod narrate;
+pub mod orders;
+pub mod phases;
 pub mod picture;
-pub mod rally;
-pub mod resolutions;
 pub mod resolve;
-pub mod rout;
 pub mod rules;
 pub mod scenario;
 pub mod seat;
-pub mod setup;
-pub mod shooting;
+pub mod sequence;
 pub mod state;
 pub mod tables;
 pub mod units;
-pub mod validate;
 pub mod victory;
 
 pub use command::Command;

@@ -3,7 +3,7 @@
 //! [`Tables::default`] is the book. A scenario may override any entry (house rules) under
 //! `[tables]`; the values are loaded, not recompiled.
 
-use crate::limits::num;
+use crate::design::limits::num;
 use crate::units::{Size, UnitType};
 use grognard_engine::files::Problem;
 use serde::{Deserialize, Serialize};

@@ -47,7 +47,7 @@ fn the_example_scenario_starts_and_holds_the_invariants() {
     use grognard_engine::Ruleset;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/two-by-two");
     let text = std::fs::read_to_string(dir.join("ligny-skirmish.toml")).unwrap();
-    let s = grognard_rules_two_by_two::validate::load("ligny-skirmish.toml", &text)
+    let s = grognard_rules_two_by_two::design::validate::load("ligny-skirmish.toml", &text)
         .expect("a valid scenario");
     let state = TwoByTwo.start(&s);
     TwoByTwo
@@ -64,7 +64,7 @@ fn generated_scenarios_pass_the_checks() {
     for seed in 0..40 {
         let (s, _) = TwoByTwo.default_scenario(seed);
         kinds.extend(s.terrain.iter().map(|f| f.kind));
-        let problems = grognard_rules_two_by_two::validate::problems(&s);
+        let problems = grognard_rules_two_by_two::design::validate::problems(&s);
         assert!(problems.is_empty(), "seed {seed}: {problems:?}");
         let text = toml::to_string(&s).expect("a scenario serialises to TOML");
         if let Err(errors) = TwoByTwo.check_file("generated.toml", &text, &NoIncludes) {

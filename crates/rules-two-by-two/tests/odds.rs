@@ -5,8 +5,8 @@ mod common;
 
 use common::*;
 use grognard_engine::dice::Scripted;
-use grognard_rules_two_by_two::melee;
-use grognard_rules_two_by_two::shooting;
+use grognard_rules_two_by_two::phases::melee;
+use grognard_rules_two_by_two::phases::shooting;
 use grognard_rules_two_by_two::state::{Contact, ShotResult};
 use grognard_rules_two_by_two::units::Size;
 use grognard_rules_two_by_two::units::UnitType::*;

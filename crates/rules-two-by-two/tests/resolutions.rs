@@ -5,9 +5,9 @@
 use grognard_engine::book::Book;
 use grognard_engine::conformance::{odds_agree, predictions_match};
 use grognard_engine::resolution::{Chance, Resolution};
-use grognard_rules_two_by_two::facts::{Condition, UnitFacts};
-use grognard_rules_two_by_two::rally::{RallyRoll, Situation as Rally};
-use grognard_rules_two_by_two::resolutions::book_tables;
+use grognard_rules_two_by_two::phases::rally::{RallyRoll, Situation as Rally};
+use grognard_rules_two_by_two::resolve::facts::{Condition, UnitFacts};
+use grognard_rules_two_by_two::resolve::resolutions::book_tables;
 use grognard_rules_two_by_two::units::{Size, UnitType};
 use grognard_rules_two_by_two::TwoByTwo;
 
@@ -158,9 +158,9 @@ fn roll_named(name: &str) -> Box<dyn grognard_engine::resolution::AnyResolution>
 
 /// Shots over the facts' values: shooters, targets and their markers, groups, range bands,
 /// aspects, cover, the optional rules' facts and what a rout would meet.
-fn shots() -> Vec<grognard_rules_two_by_two::shooting::Situation> {
-    use grognard_rules_two_by_two::rout::RoutPath;
-    use grognard_rules_two_by_two::shooting::{RangeBand, Situation as Shot};
+fn shots() -> Vec<grognard_rules_two_by_two::phases::shooting::Situation> {
+    use grognard_rules_two_by_two::phases::rout::RoutPath;
+    use grognard_rules_two_by_two::phases::shooting::{RangeBand, Situation as Shot};
     let mut out = Vec::new();
     let shooters = [
         (UnitType::Line, Size::Common, None),
@@ -265,8 +265,8 @@ fn defensive_fire_odds_agree_with_every_throw() {
 
 #[test]
 fn rout_survival_odds_agree_with_every_throw() {
+    use grognard_rules_two_by_two::phases::rout::RoutPath;
     use grognard_rules_two_by_two::resolve::rout_survival::{RoutSurvivalRoll, Situation};
-    use grognard_rules_two_by_two::rout::RoutPath;
     let t = book_tables();
     for kind in [
         UnitType::Line,
@@ -546,10 +546,10 @@ mod melee_rolls {
     use grognard_engine::conformance::odds_agree;
     use grognard_engine::dice::Scripted;
     use grognard_engine::resolution::{Chance, Exact, Resolution};
-    use grognard_rules_two_by_two::facts::{Condition, UnitFacts};
-    use grognard_rules_two_by_two::resolutions::book_tables;
+    use grognard_rules_two_by_two::phases::rout::RoutPath;
+    use grognard_rules_two_by_two::resolve::facts::{Condition, UnitFacts};
     use grognard_rules_two_by_two::resolve::melee::{Higher, MeleeEnd, MeleeRoll, Situation};
-    use grognard_rules_two_by_two::rout::RoutPath;
+    use grognard_rules_two_by_two::resolve::resolutions::book_tables;
     use grognard_rules_two_by_two::units::{Size, UnitType};
 
     fn unit(kind: UnitType, size: Size, status: Condition) -> UnitFacts {
@@ -726,7 +726,7 @@ mod melee_rolls {
     // loser survives its rout roll on 3-6: 2/3. The Disrupted defender may not follow up.
     #[test]
     fn melee_by_hand() {
-        let r = grognard_rules_two_by_two::resolutions::all()
+        let r = grognard_rules_two_by_two::resolve::resolutions::all()
             .into_iter()
             .find(|r| r.about().name == "melee")
             .unwrap();
@@ -814,7 +814,7 @@ mod melee_rolls {
     // "Clearing dense woods" and "Column of Attack": what each outcome does to the units.
     #[test]
     fn melee_effects_follow_the_outcome() {
-        let r = grognard_rules_two_by_two::resolutions::all()
+        let r = grognard_rules_two_by_two::resolve::resolutions::all()
             .into_iter()
             .find(|r| r.about().name == "melee")
             .unwrap();
@@ -869,7 +869,7 @@ mod melee_rolls {
     // it, and its HQ.
     #[test]
     fn the_losers_hq_goes_with_it() {
-        let r = grognard_rules_two_by_two::resolutions::all()
+        let r = grognard_rules_two_by_two::resolve::resolutions::all()
             .into_iter()
             .find(|r| r.about().name == "melee")
             .unwrap();
@@ -904,7 +904,7 @@ mod melee_rolls {
     // The book forbids some melees outright; the companion names the fact.
     #[test]
     fn a_forbidden_melee_is_refused_with_its_fact() {
-        let r = grognard_rules_two_by_two::resolutions::all()
+        let r = grognard_rules_two_by_two::resolve::resolutions::all()
             .into_iter()
             .find(|r| r.about().name == "melee")
             .unwrap();
@@ -939,8 +939,8 @@ mod reinforcement_rolls {
     use super::chance;
     use grognard_engine::conformance::odds_agree;
     use grognard_engine::resolution::Resolution;
-    use grognard_rules_two_by_two::resolutions::book_tables;
     use grognard_rules_two_by_two::resolve::reinforcement::{ReinforcementRoll, Situation};
+    use grognard_rules_two_by_two::resolve::resolutions::book_tables;
 
     #[test]
     fn reinforcement_odds_agree_with_every_throw() {
@@ -967,7 +967,7 @@ mod reinforcement_rolls {
     // 6); two dice a phase (ruling R13), so a third is refused, as is a die at an empty point.
     #[test]
     fn reinforcement_by_hand() {
-        let r = grognard_rules_two_by_two::resolutions::all()
+        let r = grognard_rules_two_by_two::resolve::resolutions::all()
             .into_iter()
             .find(|r| r.about().name == "reinforcement")
             .unwrap();
@@ -1000,7 +1000,7 @@ mod setup_rolls {
     use grognard_engine::conformance::odds_agree;
     use grognard_engine::dice::Scripted;
     use grognard_engine::resolution::{Chance, Exact, Resolution};
-    use grognard_rules_two_by_two::resolutions::book_tables;
+    use grognard_rules_two_by_two::resolve::resolutions::book_tables;
     use grognard_rules_two_by_two::resolve::setup::{SetUp, SetupRoll, Situation};
 
     // Walking the throws round by round gives the exact odds: the ties that bring more of
@@ -1072,7 +1072,7 @@ mod setup_rolls {
     // first player attacks at once 15/36 = 5/12, after a tie (or more) 1/6 x 1/2 = 1/12.
     #[test]
     fn setup_by_hand() {
-        let r = grognard_rules_two_by_two::resolutions::all()
+        let r = grognard_rules_two_by_two::resolve::resolutions::all()
             .into_iter()
             .find(|r| r.about().name == "setup")
             .unwrap();
@@ -1157,7 +1157,7 @@ fn battles_throw_the_melee_and_reinforcement_rolls() {
 fn extreme_facts_are_refused_or_answered() {
     use grognard_engine::resolution::Resolution;
     use grognard_rules_two_by_two::resolve::{melee, reinforcement, setup};
-    let rolls = grognard_rules_two_by_two::resolutions::all();
+    let rolls = grognard_rules_two_by_two::resolve::resolutions::all();
     let ask = |name: &str, v: serde_json::Value, path: &str| {
         let r = rolls.iter().find(|r| r.about().name == name).unwrap();
         let e = r.odds(&v).unwrap_err();

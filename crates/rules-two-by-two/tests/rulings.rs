@@ -11,12 +11,12 @@ use grognard_engine::terrain::TerrainKind::*;
 use grognard_engine::{Ruleset, Side};
 use grognard_geometry::Leg;
 use grognard_rules_two_by_two::event::{Cause, Event};
-use grognard_rules_two_by_two::melee;
-use grognard_rules_two_by_two::movement;
-use grognard_rules_two_by_two::rally;
-use grognard_rules_two_by_two::rules::phase_key;
+use grognard_rules_two_by_two::phases::melee;
+use grognard_rules_two_by_two::phases::movement;
+use grognard_rules_two_by_two::phases::rally;
+use grognard_rules_two_by_two::phases::shooting;
 use grognard_rules_two_by_two::scenario::{Edge, GameKind};
-use grognard_rules_two_by_two::shooting;
+use grognard_rules_two_by_two::sequence::phase_key;
 use grognard_rules_two_by_two::state::{Contact, Pending, Place, ShotResult, Status};
 use grognard_rules_two_by_two::units::{Size, UnitType, UnitType::*};
 use grognard_rules_two_by_two::{Command, TwoByTwo};
@@ -2199,7 +2199,7 @@ fn r10_one_marker_disrupted_outranks_pinned() {
 // Expected: 3 and 5 are refused, 4 is accepted.
 #[test]
 fn r14_french_large_guards_come_in_fours() {
-    use grognard_rules_two_by_two::army::{validate, Nation};
+    use grognard_rules_two_by_two::design::army::{validate, Nation};
     use grognard_rules_two_by_two::tables::Tables;
     let check = |n: usize| {
         let mut units = vec![(Hq, Size::Common)];
@@ -2234,7 +2234,7 @@ fn r14_french_large_guards_come_in_fours() {
 // ordinary Line row (12 allowed, 13 not).
 #[test]
 fn r15_large_units_in_the_lists() {
-    use grognard_rules_two_by_two::army::{validate, Nation};
+    use grognard_rules_two_by_two::design::army::{validate, Nation};
     use grognard_rules_two_by_two::tables::Tables;
     let check = |nation: Nation, kind: UnitType, n: usize| {
         let mut units = vec![(Hq, Size::Common)];
@@ -2386,8 +2386,8 @@ fn r23_road_column_in_melee() {
 #[test]
 fn r28_set_up_choices_apart_from_the_dice() {
     use grognard_engine::dice::{Logged, Seeded};
-    use grognard_rules_two_by_two::army::Nation;
-    use grognard_rules_two_by_two::setup::{generate, Army};
+    use grognard_rules_two_by_two::design::army::Nation;
+    use grognard_rules_two_by_two::design::setup::{generate, Army};
     let make = |dice_seed: u64, choice_seed: u64| {
         let mut dice = Logged::new(Seeded::new(dice_seed));
         let mut choice = Seeded::new(choice_seed);
@@ -2446,7 +2446,7 @@ fn r32_pinned_and_disrupted() {
 #[test]
 fn r35_terrain_counts_follow_the_book() {
     use grognard_engine::dice::Seeded;
-    use grognard_rules_two_by_two::setup::TerrainCounts;
+    use grognard_rules_two_by_two::design::setup::TerrainCounts;
     let all: Vec<TerrainCounts> = (0..600)
         .map(|seed| TerrainCounts::choose(&mut Seeded::new(seed)))
         .collect();
@@ -2487,8 +2487,10 @@ fn r35_rivers_fords_and_bridges() {
     use grognard_engine::dice::{Scripted, Seeded};
     use grognard_geometry::shape::ShapeSpec;
     use grognard_geometry::Vec2;
+    use grognard_rules_two_by_two::design::setup::{
+        place_terrain_with, sector_bounds, TerrainCounts,
+    };
     use grognard_rules_two_by_two::scenario::TableSize;
-    use grognard_rules_two_by_two::setup::{place_terrain_with, sector_bounds, TerrainCounts};
     let counts = TerrainCounts {
         watercourses: 2,
         river: true,
@@ -2599,7 +2601,7 @@ fn r35_rivers_fords_and_bridges() {
 
 /// The explanations the companion gives for a roll resolved with `faces`, as JSON.
 fn companion_rolls(roll: &str, situation: &serde_json::Value, faces: &[u8]) -> serde_json::Value {
-    let r = grognard_rules_two_by_two::resolutions::all()
+    let r = grognard_rules_two_by_two::resolve::resolutions::all()
         .into_iter()
         .find(|r| r.about().name == roll)
         .unwrap();
@@ -2636,13 +2638,13 @@ fn battle_rolls(events: &[Event]) -> serde_json::Value {
 // and for 20 AP armies that the whole army is set up.
 #[test]
 fn r37_roll_off_ties_add_ten_ap_until_decided() {
-    use grognard_rules_two_by_two::army::Nation;
+    use grognard_rules_two_by_two::design::army::Nation;
+    use grognard_rules_two_by_two::design::setup::Army;
     use grognard_rules_two_by_two::scenario::Role;
-    use grognard_rules_two_by_two::setup::Army;
     let mut faces = vec![3, 3, 4, 4, 5, 2];
     faces.extend(std::iter::repeat_n(4, 40));
     let mut dice = grognard_engine::dice::Scripted::new(&faces);
-    let (s, log) = grognard_rules_two_by_two::setup::generate(
+    let (s, log) = grognard_rules_two_by_two::design::setup::generate(
         [
             Army::standard(Nation::French),
             Army::standard(Nation::Austrian),
@@ -2654,7 +2656,7 @@ fn r37_roll_off_ties_add_ten_ap_until_decided() {
     assert_eq!(s.game.initial_ap, 30.0);
     assert_eq!(s.sides[1].name, "French", "{:?}", log.lines);
     assert_eq!(s.sides[1].role, Role::Attacker);
-    let r = grognard_rules_two_by_two::resolutions::all()
+    let r = grognard_rules_two_by_two::resolve::resolutions::all()
         .into_iter()
         .find(|r| r.about().name == "setup")
         .unwrap();
@@ -2751,7 +2753,7 @@ fn r39_the_losers_hq_goes_with_it_on_a_rout_roll() {
         companion_rolls("melee", &situation, &[4, 2, 1]),
         battle_rolls(&ev)
     );
-    let r = grognard_rules_two_by_two::resolutions::all()
+    let r = grognard_rules_two_by_two::resolve::resolutions::all()
         .into_iter()
         .find(|r| r.about().name == "melee")
         .unwrap();
@@ -2787,7 +2789,7 @@ fn the_melee_companion_follows_the_losers_rout_move() {
     let (a, d) = (t.id("attacker"), t.id("defender"));
     let cmd = melee_order(vec![(a, d)]);
     let (name, situation) =
-        grognard_rules_two_by_two::resolutions::roll_of(&t.state, FRANCE, &cmd).unwrap();
+        grognard_rules_two_by_two::resolve::resolutions::roll_of(&t.state, FRANCE, &cmd).unwrap();
     assert_eq!(name, "melee");
     assert_eq!(situation["defender_rout"], "table_edge");
     assert_eq!(situation["attacker_rout"], "clear");
@@ -2802,7 +2804,7 @@ fn the_melee_companion_follows_the_losers_rout_move() {
         companion_rolls("melee", &situation, &[5, 2, 5]),
         battle_rolls(&ev)
     );
-    let r = grognard_rules_two_by_two::resolutions::all()
+    let r = grognard_rules_two_by_two::resolve::resolutions::all()
         .into_iter()
         .find(|r| r.about().name == "melee")
         .unwrap();

@@ -2,11 +2,11 @@
 //! "Clearing dense woods"; optional "Column of Attack", "Lancers", "Irregular Warband") as a
 //! function of the facts a player states, followed to the loser's rout survival roll
 //! ("2x2 Effects: Routs"). The battle builds the same facts from the table
-//! ([`crate::melee::situation`]) and fights with [`fight`].
+//! ([`crate::phases::melee::situation`]) and fights with [`fight`].
 
-use crate::facts::{Condition, UnitFacts};
-use crate::rout::{self, RoutPath};
-use crate::shooting::RoutEnd;
+use crate::phases::rout::RoutEnd;
+use crate::phases::rout::{self, RoutPath};
+use crate::resolve::facts::{Condition, UnitFacts};
 use crate::tables::{Melee, Tables};
 use crate::units::{Size, UnitType};
 use grognard_engine::explain::{Explanation, Modifier};

@@ -4,9 +4,9 @@
 //! move and ends Disrupted, unless the move meets what destroys it, which the table decides:
 //! here the player states it.
 
-use crate::facts::UnitFacts;
-use crate::rout::{self, RoutPath};
-use crate::shooting::RoutEnd;
+use crate::phases::rout::RoutEnd;
+use crate::phases::rout::{self, RoutPath};
+use crate::resolve::facts::UnitFacts;
 use crate::tables::Tables;
 use grognard_engine::explain::{Explanation, Modifier};
 use grognard_engine::resolution::{About, Effect, Exact, Resolution};

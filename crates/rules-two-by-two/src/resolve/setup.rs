@@ -1,5 +1,5 @@
 //! The roll-off for attacker and defender ("2x2 Game setup") as a function of the facts a
-//! player states. The set-up procedure ([`crate::setup::generate_from`]) throws it with
+//! player states. The set-up procedure ([`crate::design::setup::generate_from`]) throws it with
 //! [`roll_off`] before any command is given, so no command leads to it.
 
 use crate::tables::Tables;

@@ -2,7 +2,7 @@
 //! Battery"), followed to the end: light infantry takes any result as Pinned, and a target
 //! that routs throws its rout roll ("2x2 Effects: Routs").
 
-use crate::shooting::{self, Shot, Situation};
+use crate::phases::shooting::{self, Shot, Situation};
 use crate::tables::Tables;
 use grognard_engine::explain::{Explanation, Modifier};
 use grognard_engine::files::Problem;

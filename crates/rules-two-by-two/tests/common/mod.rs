@@ -15,10 +15,10 @@ use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_engine::{Illegal, Ruleset, Side};
 use grognard_geometry::shape::ShapeSpec;
 use grognard_rules_two_by_two::event::Event;
-use grognard_rules_two_by_two::rules::SEQUENCE;
 use grognard_rules_two_by_two::scenario::{
     Deployment, Edge, Game, Options, PointSpec, Role, Scenario, SideSpec, TableSize, UnitSpec,
 };
+use grognard_rules_two_by_two::sequence::SEQUENCE;
 use grognard_rules_two_by_two::state::{ShotResult, State, Status, Unit, UnitId};
 use grognard_rules_two_by_two::units::{Size, UnitType};
 use grognard_rules_two_by_two::{Command, TwoByTwo};

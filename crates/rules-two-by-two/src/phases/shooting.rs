@@ -5,9 +5,12 @@
 //! every modifier; [`resolve`] turns a plan and dice into a result; [`odds`] walks every
 //! face of the die through the same code.
 
-use crate::facts::{Condition, UnitFacts};
+use crate::ctx::Ctx;
+use crate::event::{Cause, Event};
 use crate::measure::{self, sight_blocked};
-use crate::rout::RoutPath;
+use crate::phases::rout::{RoutEnd, RoutPath};
+use crate::resolve::facts::{Condition, UnitFacts};
+use crate::state::Pending;
 use crate::state::{ShotResult, State, Status, Unit, UnitId};
 use crate::tables::Shooting;
 use crate::units::{Size, UnitType};
@@ -17,6 +20,7 @@ use grognard_engine::files::Problem;
 use grognard_engine::{Dice, Illegal};
 use grognard_geometry::aspect::sector_of_point;
 use grognard_geometry::Face;
+use grognard_geometry::{Base, Pose};
 use serde::{Deserialize, Serialize};
 
 pub const RULE: &str = "2x2 Resolving shooting";
@@ -477,17 +481,6 @@ pub fn odds(state: &State, plan: &ShotPlan) -> Distribution<ShotResult> {
     Distribution::of_throws(&[6], |d| result_of(t, d[0] as i32 + sum))
 }
 
-/// How a rout ends for the routing unit ("2x2 Effects: Routs").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RoutEnd {
-    /// A 1-2 on the rout roll.
-    DestroyedOnRoll,
-    /// It survives the roll but its rout move meets what destroys it.
-    DestroyedOnMove(RoutPath),
-    /// It survives and ends its move Disrupted.
-    Survives,
-}
-
 /// What a shot does to its target in the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fate {
@@ -595,9 +588,9 @@ pub fn follow(
     let (e, result) = roll(&t.shooting, s, dice);
     rolls.push(e);
     let fate = landing(s, result).unwrap_or_else(|| {
-        let (e, survived) = crate::rout::survival_roll(&t.arrival, false, dice);
+        let (e, survived) = crate::phases::rout::survival_roll(&t.arrival, false, dice);
         rolls.push(e);
-        Fate::Routed(crate::rout::end_of(survived, s.target_rout))
+        Fate::Routed(crate::phases::rout::end_of(survived, s.target_rout))
     });
     shot(fate, defensive)
 }
@@ -619,10 +612,10 @@ pub fn exact(
                 grognard_engine::resolution::Chance::from_integer(1),
             )],
         },
-        None => crate::rout::survival_exact(&t.arrival).then(|survived| Exact {
+        None => crate::phases::rout::survival_exact(&t.arrival).then(|survived| Exact {
             outcomes: vec![(
                 shot(
-                    Fate::Routed(crate::rout::end_of(survived, s.target_rout)),
+                    Fate::Routed(crate::phases::rout::end_of(survived, s.target_rout)),
                     defensive,
                 ),
                 grognard_engine::resolution::Chance::from_integer(1),
@@ -654,4 +647,103 @@ pub fn effects(s: &Situation, o: &Shot) -> Vec<grognard_engine::resolution::Effe
         _ => {}
     }
     out
+}
+
+pub(crate) fn fire(ctx: &mut Ctx, shooter: UnitId, target: UnitId, with: Option<UnitId>) {
+    let plan = plan(ctx.state, shooter, target, with).expect("checked");
+    let (roll, result) = resolve(ctx.state, &plan, ctx.dice);
+    ctx.emit(Event::Fired {
+        shooter,
+        with,
+        target,
+        group: plan.group.clone(),
+        roll,
+        result,
+    });
+    let s = ctx.state.unit(shooter);
+    if s.kind.small_arms() && s.status == Status::Ready {
+        ctx.emit(Event::StatusChanged {
+            unit: shooter,
+            status: Status::Pinned,
+            why: "fired small arms".into(),
+        });
+    }
+    if result == ShotResult::NoEffect {
+        return;
+    }
+    if plan.group.len() > 1 {
+        let side = ctx.state.unit(shooter).side;
+        ctx.emit(Event::Pending {
+            pending: Some(Pending::ChooseVictim {
+                side,
+                shooter,
+                group: plan.group,
+                result,
+            }),
+        });
+    } else {
+        hit(ctx, shooter, target, result);
+    }
+}
+
+/// A shooting result lands on `victim`.
+pub(crate) fn hit(ctx: &mut Ctx, shooter: UnitId, victim: UnitId, result: ShotResult) {
+    let v = ctx.state.unit(victim).clone();
+    let effect = effect_on(&v, result);
+    ctx.emit(Event::Hit {
+        unit: victim,
+        result: effect,
+    });
+    let defensive = ctx
+        .state
+        .contacts
+        .iter()
+        .any(|c| c.attacker == victim && c.defender == shooter);
+    match effect {
+        ShotResult::NoEffect => {}
+        ShotResult::Pinned | ShotResult::Disrupted => {
+            let status = if effect == ShotResult::Pinned {
+                Status::Pinned
+            } else {
+                Status::Disrupted
+            };
+            if status > v.status {
+                ctx.emit(Event::StatusChanged {
+                    unit: victim,
+                    status,
+                    why: "shot".into(),
+                });
+            }
+            if defensive {
+                let to = repulse_pose(ctx.state, victim);
+                ctx.emit(Event::Repulsed { unit: victim, to });
+            }
+        }
+        ShotResult::Routs => {
+            ctx.emit(Event::Pending {
+                pending: Some(Pending::RoutDirection {
+                    side: v.side,
+                    unit: victim,
+                    shooter,
+                }),
+            });
+        }
+        ShotResult::Destroyed => ctx.destroy(victim, Cause::Shooting),
+    }
+}
+
+/// Straight back up to one base depth, as far as there is room ("Defensive fire").
+pub(crate) fn repulse_pose(state: &State, id: UnitId) -> Pose {
+    let u = state.unit(id);
+    let dist = state.field.tables.shooting.repulse_distance;
+    let mut best = u.pose;
+    for s in 1..=25 {
+        let p = u.pose.advanced(-dist * s as f64 / 25.0, 0.0);
+        let b = Base::new(p, u.base().width, u.base().depth);
+        if !state.field.contains(&b) || measure::blocked_by(state, &b, &[id]).is_some() {
+            break;
+        }
+        best = p;
+    }
+    best
 }

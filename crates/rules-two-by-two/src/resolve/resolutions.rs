@@ -2,11 +2,11 @@
 //! any other asker see them: each bound to the book's own tables.
 
 use crate::command::Command;
-use crate::facts::UnitFacts;
+use crate::resolve::facts::UnitFacts;
 use crate::state::State;
 use crate::tables::Tables;
 use grognard_engine::resolution::{AnyResolution, Bound};
-use grognard_engine::{Ruleset, Side};
+use grognard_engine::Side;
 use serde_json::Value;
 use std::sync::OnceLock;
 
@@ -45,7 +45,7 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             tables,
         }),
         Box::new(Bound {
-            resolution: crate::rally::RallyRoll,
+            resolution: crate::phases::rally::RallyRoll,
             tables,
         }),
     ]
@@ -77,13 +77,13 @@ pub fn answers_roll(state: &State, _: Side, command: &Command, situation: &mut V
 }
 
 pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static str, Value)> {
-    if crate::TwoByTwo.check(state, side, command).is_err() {
+    if crate::orders::check(state, side, command).is_err() {
         return None;
     }
     let (name, situation) = match command {
         Command::Rally { unit } => (
             "rally",
-            serde_json::to_value(crate::rally::situation(state, state.unit(*unit)).ok()?),
+            serde_json::to_value(crate::phases::rally::situation(state, state.unit(*unit)).ok()?),
         ),
         Command::Fire {
             shooter,
@@ -98,7 +98,7 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             serde_json::to_value(rout_situation(
                 state,
                 *unit,
-                crate::rout::rear_dir(state, *unit),
+                crate::phases::rout::rear_dir(state, *unit),
             )),
         ),
         Command::RoutWay { away } => {
@@ -107,9 +107,9 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
                 return None;
             };
             let dir = if *away {
-                crate::rout::away_dir(state, unit, state.unit(shooter).pose.pos)
+                crate::phases::rout::away_dir(state, unit, state.unit(shooter).pose.pos)
             } else {
-                crate::rout::rear_dir(state, unit)
+                crate::phases::rout::rear_dir(state, unit)
             };
             (
                 "rout_survival",
@@ -122,9 +122,9 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
         }
         Command::Melee { order, columns } => return melee_of(state, order, columns),
         Command::FollowUp { distance } => {
-            let after = crate::rules::after_follow_up(state, *distance)?;
-            let c = crate::rules::next_fight(&after)?;
-            let s = crate::melee::situation_with_routs(
+            let after = crate::phases::melee::after_follow_up(state, *distance)?;
+            let c = crate::phases::melee::next_fight(&after)?;
+            let s = crate::phases::melee::situation_with_routs(
                 &after,
                 &c,
                 &after.melee.engaged,
@@ -145,9 +145,9 @@ fn shot_situation(
     shooter: crate::state::UnitId,
     target: crate::state::UnitId,
     with: Option<crate::state::UnitId>,
-) -> Option<(&'static str, crate::shooting::Situation)> {
-    use crate::rout::{away_dir, path_of, rear_dir, RoutPath};
-    let plan = crate::shooting::plan(state, shooter, target, with).ok()?;
+) -> Option<(&'static str, crate::phases::shooting::Situation)> {
+    use crate::phases::rout::{away_dir, path_of, rear_dir, RoutPath};
+    let plan = crate::phases::shooting::plan(state, shooter, target, with).ok()?;
     let mut s = plan.situation;
     let ways = [
         rear_dir(state, target),
@@ -180,9 +180,9 @@ fn rout_situation(
     dir: grognard_geometry::Vec2,
 ) -> crate::resolve::rout_survival::Situation {
     crate::resolve::rout_survival::Situation {
-        unit: crate::facts::UnitFacts::of(state.unit(unit)),
+        unit: crate::resolve::facts::UnitFacts::of(state.unit(unit)),
         by_chain: false,
-        path: crate::rout::path_of(state, unit, dir),
+        path: crate::phases::rout::path_of(state, unit, dir),
     }
 }
 
@@ -202,7 +202,7 @@ fn melee_of(
         })
         .collect();
     let first = queue.first()?;
-    let engaged = crate::melee::engaged_counts(&queue);
-    let s = crate::melee::situation_with_routs(state, first, &engaged, columns);
+    let engaged = crate::phases::melee::engaged_counts(&queue);
+    let s = crate::phases::melee::situation_with_routs(state, first, &engaged, columns);
     serde_json::to_value(s).ok().map(|s| ("melee", s))
 }

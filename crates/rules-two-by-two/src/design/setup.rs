@@ -1,7 +1,7 @@
 //! Starting a battle: from a scenario, or by the book's set-up procedure ("2x2 Game setup",
 //! "Terrain placement", "Deployment").
 
-use crate::army::{self, Nation};
+use crate::design::army::{self, Nation};
 use crate::scenario::{
     Deployment, Edge, Game, GameKind, Options, PointSpec, Role, Scenario, SideSpec, TableSize,
     UnitSpec,

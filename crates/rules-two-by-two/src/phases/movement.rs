@@ -725,3 +725,102 @@ pub fn may_move(state: &State, unit: &Unit) -> Result<(), Illegal> {
     }
     Ok(())
 }
+
+/// The defender's pose, the chosen attacker's pose, and other attackers moved to stay in touch.
+pub type FacePoses = (Pose, Pose, Vec<(UnitId, Pose)>);
+
+/// Poses after a defender turns to face attacker `a` ("2x2 Moving to contact"): the defender
+/// pivots on its centre to face the attacker squarely, the attacker lines up front to front,
+/// and any other attacker that would now overlap steps back just enough to stay touching.
+pub fn face_poses(state: &State, def: UnitId, a: UnitId) -> Result<FacePoses, Illegal> {
+    let d = state.unit(def);
+    if !state
+        .contacts
+        .iter()
+        .any(|c| c.defender == def && c.attacker == a)
+    {
+        return Err(Illegal::new(
+            R_CONTACT,
+            "the defender may face only a unit that contacted it",
+        ));
+    }
+    let att = state.unit(a);
+    let dpose = d.pose.turned_to(att.pose.facing + std::f64::consts::PI);
+    let db = Base::new(dpose, d.base().width, d.base().depth);
+    let apose = att
+        .base()
+        .aligned_against(&db, grognard_geometry::Face::Front);
+    let ab = Base::new(apose, att.base().width, att.base().depth);
+    let attackers: Vec<UnitId> = state
+        .contacts
+        .iter()
+        .filter(|c| c.defender == def)
+        .map(|c| c.attacker)
+        .collect();
+    let mut others = Vec::new();
+    for u in state.on_table() {
+        if u.id == def || u.id == a {
+            continue;
+        }
+        let ub = u.base();
+        if attackers.contains(&u.id) {
+            if overlapping(&ub, &db) || overlapping(&ub, &ab) {
+                // Step straight back until clear, staying in touch.
+                let mut moved = None;
+                for s in 1..=60 {
+                    let p = u.pose.advanced(-0.02 * s as f64, 0.0);
+                    let b = Base::new(p, ub.width, ub.depth);
+                    if !overlapping(&b, &db) && !overlapping(&b, &ab) {
+                        moved = Some(p);
+                        break;
+                    }
+                }
+                let p = moved.ok_or_else(|| Illegal::new(R_CONTACT, "no room to turn"))?;
+                let b = Base::new(p, ub.width, ub.depth);
+                let clash = state.on_table().any(|o| {
+                    o.id != u.id && o.id != def && o.id != a && overlapping(&b, &o.base())
+                });
+                if clash || !touching(&b, &db) || !state.field.contains(&b) {
+                    return Err(Illegal::new(R_CONTACT, "no room to turn to face that unit"));
+                }
+                others.push((u.id, p));
+            }
+            continue;
+        }
+        if overlapping(&ub, &db) || overlapping(&ub, &ab) {
+            return Err(Illegal::new(
+                R_CONTACT,
+                format!("no room to turn: {} is in the way", state.name(u.id)),
+            ));
+        }
+    }
+    if !state.field.contains(&db) || !state.field.contains(&ab) {
+        return Err(Illegal::new(R_CONTACT, "no room to turn at the table edge"));
+    }
+    // Every contact must survive the turn (an attacker may touch two defenders).
+    let pose_of = |id: UnitId| -> Pose {
+        if id == def {
+            dpose
+        } else if id == a {
+            apose
+        } else {
+            others
+                .iter()
+                .find(|(o, _)| *o == id)
+                .map(|(_, p)| *p)
+                .unwrap_or(state.unit(id).pose)
+        }
+    };
+    for c in &state.contacts {
+        let (pa, pd) = (pose_of(c.attacker), pose_of(c.defender));
+        let ba = Base::new(pa, crate::state::BASE_WIDTH, crate::state::BASE_DEPTH);
+        let bd = Base::new(pd, crate::state::BASE_WIDTH, crate::state::BASE_DEPTH);
+        if !touching(&ba, &bd) {
+            return Err(Illegal::new(
+                R_CONTACT,
+                "turning would break another unit's contact",
+            ));
+        }
+    }
+    Ok((dpose, apose, others))
+}

@@ -1,7 +1,7 @@
 //! Rallying ("2x2 Rallying", "Rally modifiers").
 
-use crate::facts::{Condition, UnitFacts};
 use crate::measure::{self, distance, touching};
+use crate::resolve::facts::{Condition, UnitFacts};
 use crate::state::{State, Status, Unit};
 use crate::tables::{Rally, Tables};
 use crate::units::{Size, UnitType};

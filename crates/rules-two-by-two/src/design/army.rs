@@ -1,7 +1,7 @@
 //! Army lists ("2x2 Army lists", "Unit point costs", "Standard template", "Notation", and the
 //! Austrian, French and British allowance tables).
 
-use crate::limits::{MAX_POINTS, MAX_UNITS_PER_SIDE};
+use crate::design::limits::{MAX_POINTS, MAX_UNITS_PER_SIDE};
 use crate::tables::Tables;
 use crate::units::{Size, UnitType};
 use grognard_engine::files::Problem;
@@ -314,7 +314,7 @@ impl ArmyList {
                 "points",
                 format!(
                     "{} army points: the army size must be more than 0 and at most {MAX_POINTS} AP",
-                    crate::limits::num(self.points)
+                    crate::design::limits::num(self.points)
                 ),
                 format!(
                     "give the agreed army size, more than 0 and at most {MAX_POINTS} AP; 40 is the book's standard"

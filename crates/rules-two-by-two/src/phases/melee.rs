@@ -1,10 +1,16 @@
 //! Melee ("2x2 Melee", "Multiple melees", "Melee modifiers", "Melee results", "Clearing
 //! dense woods"; optional "Column of Attack", "Lancers", "Irregular Warband").
 
-use crate::facts::UnitFacts;
+use crate::ctx::Ctx;
+use crate::event::{Cause, Event};
+use crate::measure::overlapping;
 use crate::measure::{self, touching};
+use crate::phases::movement;
+use crate::phases::rout::RoutOrder;
+use crate::phases::rout::{self, RoutPath};
+use crate::resolve::facts::UnitFacts;
 use crate::resolve::melee::{self as resolve, Higher, Role, Situation};
-use crate::rout::{self, RoutPath};
+use crate::state::Pending;
 use crate::state::{Contact, State, Status, Unit, UnitId};
 use crate::units::UnitType;
 use grognard_engine::dice::Distribution;
@@ -301,4 +307,237 @@ pub fn touching_enemies(state: &State, unit: &Unit, b: &Base) -> Vec<UnitId> {
         .filter(|e| touching(b, &e.base()))
         .map(|e| e.id)
         .collect()
+}
+
+/// Fight the queued contacts until the queue is empty or a decision is needed.
+pub(crate) fn run_melee(ctx: &mut Ctx) {
+    while ctx.state.pending.is_none() && ctx.state.outcome.is_none() {
+        let Some(c) = ctx.state.melee.queue.first().copied() else {
+            break;
+        };
+        let mut work = ctx.state.melee.clone();
+        work.queue.remove(0);
+        ctx.emit(Event::MeleeWork { work });
+        if !ctx.state.contacts.contains(&c) {
+            continue;
+        }
+        let engaged = ctx.state.melee.engaged.clone();
+        let fight = fight(ctx.state, &c, &engaged, ctx.dice);
+        let (winner, loser) = if fight.attacker_won {
+            (c.attacker, c.defender)
+        } else {
+            (c.defender, c.attacker)
+        };
+        let clearing = clearing(ctx.state, &c);
+        let support = (loser == c.attacker)
+            .then(|| column_taken(ctx.state, ctx.state.unit(loser), &c))
+            .flatten();
+        ctx.emit(Event::MeleeFought {
+            attacker: c.attacker,
+            defender: c.defender,
+            attack: fight.attack,
+            defence: fight.defence,
+            winner,
+            loser,
+            difference: fight.difference,
+        });
+        ctx.emit(Event::ContactEnded {
+            attacker: c.attacker,
+            defender: c.defender,
+        });
+        let t = ctx.state.field.tables.melee.clone();
+        if fight.difference >= t.destroyed_from {
+            ctx.destroy(loser, Cause::Melee);
+            if let Some(s) = support {
+                ctx.destroy(s, Cause::ColumnSupport);
+            }
+        } else {
+            let l = ctx.state.unit(loser).clone();
+            let w = ctx.state.unit(winner).clone();
+            let order = match aligned(ctx.state, &l, &w, loser == c.attacker) {
+                Some(pose) => {
+                    ctx.emit(Event::Placed {
+                        unit: loser,
+                        pose,
+                        why: format!("aligned to {}", ctx.state.name(winner)),
+                    });
+                    RoutOrder::rear(ctx, loser, Cause::Melee)
+                }
+                None => RoutOrder::away_from(ctx, loser, w.pose.pos, Cause::Melee),
+            };
+            rout::rout(ctx, order);
+            if let Some(s) = support {
+                let o = RoutOrder::rear(ctx, s, Cause::ColumnSupport);
+                rout::rout(ctx, o);
+            }
+        }
+        if ctx.state.outcome.is_some() {
+            break;
+        }
+        if clearing
+            && ctx.state.unit(c.attacker).on_table()
+            && ctx.state.unit(c.attacker).status == Status::Ready
+        {
+            ctx.emit(Event::StatusChanged {
+                unit: c.attacker,
+                status: Status::Pinned,
+                why: "cleared a wood".into(),
+            });
+        }
+        let w = ctx.state.unit(winner);
+        if may_follow_up(ctx.state, w) {
+            let mandatory = fight.difference >= t.mandatory_follow_up_from;
+            ctx.emit(Event::Pending {
+                pending: Some(Pending::FollowUp {
+                    side: w.side,
+                    unit: winner,
+                    mandatory,
+                }),
+            });
+        }
+    }
+}
+
+/// How far straight ahead `unit` can go, up to `want` inches, and whom it touches there.
+pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<UnitId>) {
+    let u = state.unit(unit);
+    let b0 = u.base();
+    // What lies within reach, gathered once for every distance tried.
+    let near = movement::neighbourhood(state, u, want.max(0.0));
+    let legal = |d: f64| {
+        if d <= 0.0 {
+            return true;
+        }
+        let b = Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
+        if follow_up_barred(state, u, &b) {
+            return false;
+        }
+        let legs = [grognard_geometry::Leg::Forward { d }];
+        movement::plan_near(state, u, &legs, false, Some(&near)).is_ok()
+    };
+    // Where the base would stand may be judged alone at each step (a wood it may not enter,
+    // a river, the table's edge); the whole move is planned once, for the distance found.
+    let stands = |d: f64| {
+        let b = Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
+        !follow_up_barred(state, u, &b) && movement::may_stand(state, &near, u, &b)
+    };
+    let found = walk_follow_up(state, u, &near, want, &stands);
+    if legal(found.0) {
+        return found;
+    }
+    // Some step between was not a legal move of its own: walk again planning every one.
+    walk_follow_up(state, u, &near, want, &legal)
+}
+
+/// The follow-up walk: straight ahead in steps of at most 0.05" while `ok` allows, up to
+/// the first base it would meet, found to the hair; with the enemies touched there.
+pub(crate) fn walk_follow_up(
+    state: &State,
+    u: &crate::state::Unit,
+    near: &movement::Near,
+    want: f64,
+    ok: &dyn Fn(f64) -> bool,
+) -> (f64, Vec<UnitId>) {
+    let b0 = u.base();
+    let at = |d: f64| Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
+    let meets = |b: &Base| near.bases().any(|o| overlapping(b, o)) || touches_enemy(state, u, b);
+    let steps = (want / 0.05).ceil() as usize;
+    let mut last_ok = 0.0;
+    for s in 1..=steps {
+        let d = want * s as f64 / steps as f64;
+        if meets(&at(d)) {
+            // Find the first touching distance between last_ok and d.
+            let (mut lo, mut hi) = (last_ok, d);
+            for _ in 0..30 {
+                let mid = (lo + hi) * 0.5;
+                if meets(&at(mid)) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            let contact = touching_enemies(state, u, &at(hi));
+            if !contact.is_empty() && ok(hi) {
+                return (hi, contact);
+            }
+            return (if ok(lo) { lo } else { last_ok }, Vec::new());
+        }
+        if !ok(d) {
+            return (last_ok, Vec::new());
+        }
+        last_ok = d;
+    }
+    (last_ok, Vec::new())
+}
+
+/// The state a follow-up command leaves just before the melee that comes next is fought:
+/// the move made and any contact it makes queued first ("2x2 Melee results"). No die is
+/// thrown on the way, so the table companion reads the next melee's facts from it.
+pub fn after_follow_up(state: &State, distance: f64) -> Option<State> {
+    let Some(Pending::FollowUp { unit, .. }) = state.pending.clone() else {
+        return None;
+    };
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    let mut dice = grognard_engine::dice::Entered::new(&[]);
+    let mut ctx = Ctx {
+        state: &mut after,
+        dice: &mut dice,
+        events: &mut events,
+    };
+    ctx.emit(Event::Pending { pending: None });
+    follow_up(&mut ctx, unit, distance);
+    Some(after)
+}
+
+/// The contact `run_melee` fights next: the first of the queue still standing.
+pub fn next_fight(state: &State) -> Option<Contact> {
+    state
+        .melee
+        .queue
+        .iter()
+        .find(|c| state.contacts.contains(c))
+        .copied()
+}
+
+pub(crate) fn follow_up(ctx: &mut Ctx, unit: UnitId, distance: f64) {
+    if distance <= 0.0 {
+        return;
+    }
+    let (d, contacts) = follow_up_reach(ctx.state, unit, distance);
+    if d <= 1e-9 {
+        return;
+    }
+    let to = ctx.state.unit(unit).pose.advanced(d, 0.0);
+    ctx.emit(Event::FollowedUp { unit, to });
+    if contacts.is_empty() {
+        return;
+    }
+    let mut new_pairs = Vec::new();
+    for e in contacts {
+        ctx.emit(Event::Contacted {
+            attacker: unit,
+            defender: e,
+        });
+        new_pairs.push(Contact {
+            attacker: unit,
+            defender: e,
+        });
+    }
+    let mut work = ctx.state.melee.clone();
+    let counts = engaged_counts(&ctx.state.contacts);
+    for (id, n) in counts {
+        if new_pairs
+            .iter()
+            .any(|c| c.attacker == id || c.defender == id)
+        {
+            match work.engaged.iter_mut().find(|(u, _)| *u == id) {
+                Some(slot) => slot.1 = n,
+                None => work.engaged.push((id, n)),
+            }
+        }
+    }
+    new_pairs.extend(work.queue);
+    work.queue = new_pairs;
+    ctx.emit(Event::MeleeWork { work });
 }

@@ -1,13 +1,13 @@
 //! Checking a scenario before a battle starts: every problem with its field path and a hint.
 
-use crate::army::{self, Nation};
-use crate::limits::{
+use crate::design::army::{self, Nation};
+use crate::design::limits::{
     name_problem, num, printable, MAX_DEGREES, MAX_ELEVATION, MAX_OUTLINE_POINTS, MAX_POINTS,
     MAX_TERRAIN, MIN_EXTENT, NAME_HINT,
 };
+use crate::design::setup::{deployment_fault, inches, point_pos};
 use crate::measure::overlapping;
 use crate::scenario::{Deployment, Edge, Role, Scenario};
-use crate::setup::{deployment_fault, inches, point_pos};
 use crate::state::{BASE_DEPTH, BASE_WIDTH};
 use crate::units::{Size, UnitType};
 use grognard_engine::files::{parse_toml, FileError, Problem};
@@ -16,7 +16,7 @@ use grognard_geometry::distance::point_base;
 use grognard_geometry::shape::ShapeSpec;
 use grognard_geometry::{Base, Pose};
 
-pub use crate::limits::MAX_UNITS_PER_SIDE;
+pub use crate::design::limits::MAX_UNITS_PER_SIDE;
 
 /// Parse and check a scenario file.
 pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
@@ -205,7 +205,7 @@ fn feature_problems(s: &Scenario, i: usize, f: &Feature, out: &mut Vec<Problem>)
                         format!("{fp}.points"),
                         format!(
                             "a band {}\" long: its points all lie together",
-                            crate::setup::inches(length)
+                            crate::design::setup::inches(length)
                         ),
                         &format!(
                             "a band runs along a line at least {MIN_EXTENT}\" long; give points apart from each other"

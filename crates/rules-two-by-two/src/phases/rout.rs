@@ -151,9 +151,19 @@ pub fn survival_exact(t: &Arrival) -> Exact<bool> {
     Exact::of_throws(&[6], |d| d[0] > t.rout_destroyed_up_to)
 }
 
+/// How a rout ends for the routing unit ("2x2 Effects: Routs").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoutEnd {
+    /// A 1-2 on the rout roll.
+    DestroyedOnRoll,
+    /// It survives the roll but its rout move meets what destroys it.
+    DestroyedOnMove(RoutPath),
+    /// It survives and ends its move Disrupted.
+    Survives,
+}
+
 /// How a rout ends, from its roll and what its move meets.
-pub fn end_of(survived: bool, path: RoutPath) -> crate::shooting::RoutEnd {
-    use crate::shooting::RoutEnd;
+pub fn end_of(survived: bool, path: RoutPath) -> RoutEnd {
     match (survived, path) {
         (false, _) => RoutEnd::DestroyedOnRoll,
         (true, RoutPath::Clear) => RoutEnd::Survives,
