@@ -6,10 +6,10 @@ use crate::command::Command;
 use crate::measure::{distance, in_front};
 use crate::moves::Step;
 use crate::resolve::{combat as rcombat, fire as rfire};
-use crate::rules::{phase_key, NapoleonsWars};
+use crate::sequence::phase_key;
 use crate::state::{Combat, Pending, Role, State, Unit, UnitId};
 use crate::tables::{CombatResult, FireEffect};
-use grognard_engine::{Candidate, Ruleset, Side};
+use grognard_engine::{Candidate, Side};
 use grognard_geometry::{angle_of, wrap, Pose, Vec2};
 
 /// Each of `units` (of `side`) with the squared distance from its centre to the nearest
@@ -82,7 +82,7 @@ fn push(
     score: f64,
     why: &'static str,
 ) {
-    if NapoleonsWars.check(state, side, &command).is_ok() {
+    if crate::orders::check(state, side, &command).is_ok() {
         out.push(Candidate {
             command,
             score,
@@ -107,7 +107,7 @@ fn push_move(out: &mut Vec<Candidate<Command>>, command: Command, score: f64, wh
 /// Whether a candidate is legal: moves were offered unchecked; everything else was checked
 /// as it was offered.
 pub fn settle(state: &State, side: Side, command: &Command) -> bool {
-    !matches!(command, Command::Move { .. }) || NapoleonsWars.check(state, side, command).is_ok()
+    !matches!(command, Command::Move { .. }) || crate::orders::check(state, side, command).is_ok()
 }
 
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -412,7 +412,7 @@ fn out_of_range(state: &State, u: &Unit, p: Vec2) -> f64 {
     let Some(cm) = state.commander_of(u.side, c) else {
         return 0.0;
     };
-    let range = crate::rules::command_range_now(state, u.side, c);
+    let range = crate::measure::command_range_now(state, u.side, c);
     let b = u.at(Pose::at(p, u.pose.facing));
     (distance(&cm.base(), &b) - range).max(0.0)
 }
@@ -495,16 +495,15 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 .find(|b| {
                     g.attached == Some(b.id)
                         || (!led[b.id as usize]
-                            && NapoleonsWars
-                                .check(
-                                    state,
-                                    side,
-                                    &Command::Attach {
-                                        officer: g.id,
-                                        unit: Some(b.id),
-                                    },
-                                )
-                                .is_ok())
+                            && crate::orders::check(
+                                state,
+                                side,
+                                &Command::Attach {
+                                    officer: g.id,
+                                    unit: Some(b.id),
+                                },
+                            )
+                            .is_ok())
                 })
                 .filter(|b| g.attached != Some(b.id));
             if let Some(b) = best {
@@ -879,7 +878,7 @@ fn moves_for(
                     let mut steps = lead.clone();
                     steps.push(step);
                     let cmd = mv(steps);
-                    if NapoleonsWars.check(state, side, &cmd).is_ok() {
+                    if crate::orders::check(state, side, &cmd).is_ok() {
                         let v = attack_value(state, u, e, Some(end));
                         let keep = abandon_cost(state, u, end.pos);
                         push_move(out, cmd, 0.1 + v + urgent - keep, "attack");

@@ -36,7 +36,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.clock = *clock;
             state.done = [false; 2];
             state.valour_used = false;
-            match clock.spec(&crate::rules::SEQUENCE).key {
+            match clock.spec(&crate::sequence::SEQUENCE).key {
                 "skirmish" => {
                     for u in state.units.iter_mut() {
                         u.open_to_skirmish = u.open_to_skirmish.saturating_sub(1);
@@ -74,7 +74,7 @@ pub fn apply(state: &mut State, event: &Event) {
             final_fire,
             ..
         } => {
-            let phasing = state.clock.phasing(&crate::rules::SEQUENCE);
+            let phasing = state.clock.phasing(&crate::sequence::SEQUENCE);
             for b in batteries {
                 let u = &mut state.units[*b as usize];
                 u.fired = true;
@@ -88,7 +88,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Lost { unit, sp, .. } => {
             // Only a loss in the skirmish or artillery fire phases makes a disordered unit
             // fight at -2 ("NW 11.2" #1, ruling N39): not final fire, not a combat's losses.
-            let in_fire = matches!(crate::rules::phase_key(state), "skirmish" | "artillery");
+            let in_fire = matches!(crate::sequence::phase_key(state), "skirmish" | "artillery");
             let u = &mut state.units[*unit as usize];
             u.sp = u.sp.saturating_sub(*sp);
             u.lost_in_fire |= in_fire;

@@ -898,7 +898,7 @@ pub fn charge_roll(
 /// move, less the 1" it paid ("NW 8.5"); only in its own maneuver phase.
 fn move_on(ctx: &mut Ctx, attacker: UnitId, allowance: f64) {
     let a = ctx.state.unit(attacker);
-    if allowance > 0.0 && a.on_table() && crate::rules::phase_key(ctx.state) == "maneuver" {
+    if allowance > 0.0 && a.on_table() && crate::sequence::phase_key(ctx.state) == "maneuver" {
         ctx.emit(Event::MovesOn {
             unit: attacker,
             allowance,

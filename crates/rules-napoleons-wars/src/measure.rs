@@ -1,8 +1,9 @@
 //! How this book measures on the table: distances between bases, the front perspective,
 //! terrain underfoot, and elevation.
 
-use crate::state::{State, Unit};
+use crate::state::{State, Unit, UnitId};
 use grognard_engine::terrain::{Feature, TerrainKind};
+use grognard_engine::Side;
 use grognard_geometry::aspect::sector_of_point;
 use grognard_geometry::distance::base_base;
 use grognard_geometry::{Base, Face, Vec2};
@@ -318,4 +319,37 @@ pub fn vulnerable(state: &State, u: &Unit) -> bool {
         || in_kind(state, TerrainKind::Ford, u.pose.pos)
         || in_kind(state, TerrainKind::Bridge, u.pose.pos)
         || in_kind(state, TerrainKind::Stream, u.pose.pos)
+}
+
+/// The nearest enemy unit other than an officer.
+pub fn nearest_enemy(state: &State, u: &Unit) -> Option<UnitId> {
+    state
+        .nearest(u, |e| e.side != u.side && !e.is_officer())
+        .map(|e| e.id)
+}
+
+/// Is the unit within its commander's (weather-hindered) range ("NW 9.0 C", "NW 9.51")?
+/// Independent brigades count as in range while the CinC is on the table.
+pub fn in_command_range(state: &State, u: &Unit) -> bool {
+    match u.command {
+        Some(c) => {
+            let range = command_range_now(state, u.side, c);
+            state
+                .commander_of(u.side, c)
+                .is_some_and(|cm| distance(&cm.base(), &u.base()) <= range + 1e-9)
+        }
+        None => state.cinc_of(u.side).is_some(),
+    }
+}
+
+/// A command's range this turn: its leader's, shortened by hindered visibility ("NW 9.51").
+pub fn command_range_now(state: &State, side: Side, command: u8) -> f64 {
+    let (_, range, basic, _) = state.leader(side, command);
+    let (weather, _) = state.field.spell(state.clock.turn);
+    crate::design::hindered_range(
+        &state.field.tables.design,
+        range,
+        basic,
+        weather.hindrances() > 0,
+    )
 }

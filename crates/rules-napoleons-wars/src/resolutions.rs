@@ -5,7 +5,7 @@ use crate::command::Command;
 use crate::state::State;
 use crate::tables::Tables;
 use grognard_engine::resolution::{AnyResolution, Bound};
-use grognard_engine::{Ruleset, Side};
+use grognard_engine::Side;
 use serde_json::Value;
 use std::sync::OnceLock;
 
@@ -69,19 +69,19 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
 /// The first roll `command` throws from `state`, with its situation, as the battle would
 /// make it.
 pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static str, Value)> {
-    if crate::NapoleonsWars.check(state, side, command).is_err() {
+    if crate::orders::check(state, side, command).is_err() {
         return None;
     }
     match command {
         Command::Roll { unit } => {
-            let facts = crate::rules::maneuver_facts(state, state.unit(*unit));
+            let facts = crate::orders::maneuver_facts(state, state.unit(*unit));
             serde_json::to_value(facts).ok().map(|s| ("maneuver", s))
         }
         // The fire phases roll every declared fire when the last side ends the phase, in
         // the order declared.
         Command::EndPhase if state.done[side.other().index()] => {
             let order = state.fire_orders.first()?;
-            match crate::rules::phase_key(state) {
+            match crate::sequence::phase_key(state) {
                 "skirmish" => {
                     let s = crate::firing::skirmish_situation(state, &order.shooters, order.target);
                     serde_json::to_value(s).ok().map(|s| ("skirmish", s))
@@ -122,7 +122,7 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             // Officers run over come first: each is thrown for as the unit passes ("NW 9.3");
             // then a charge's final fire or a battery's evasion.
             let u = state.unit(*unit);
-            let allowance = crate::rules::move_allowance(state, u);
+            let allowance = crate::orders::move_allowance(state, u);
             let plan = crate::movement::plan(state, u, steps, allowance).ok()?;
             if plan.through_officers.is_empty() {
                 return crate::firing::charge_roll(state, *unit, steps);
@@ -139,8 +139,9 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
 /// The first rally roll of the rally phase, when ending this phase leads straight into it
 /// ("NW 12.0"): the first routed brigade's.
 fn first_rally(state: &State) -> Option<Value> {
-    let seq = &crate::rules::SEQUENCE;
-    if crate::rules::phase_key(state) != "combat" || state.clock.next(seq).spec(seq).key != "rally"
+    let seq = &crate::sequence::SEQUENCE;
+    if crate::sequence::phase_key(state) != "combat"
+        || state.clock.next(seq).spec(seq).key != "rally"
     {
         return None;
     }

@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn a_unit_dragged_with_its_facing_kept_takes_one_straight_step_to_the_spot() {
-        let state = crate::rules::start(&crate::book::default_scenario());
+        let state = crate::start::start(&crate::book::default_scenario());
         let u = first_brigade(&state);
         for (ahead, left, kind) in [
             (4.0, 0.0, "forward"),
@@ -284,7 +284,7 @@ mod tests {
 
     #[test]
     fn a_unit_dragged_and_turned_changes_face_wheels_and_goes() {
-        let state = crate::rules::start(&crate::book::default_scenario());
+        let state = crate::start::start(&crate::book::default_scenario());
         let u = first_brigade(&state);
         let to = Pose::at(
             u.pose.pos - u.pose.forward() * 5.0,
@@ -307,7 +307,7 @@ mod tests {
 
     #[test]
     fn a_unit_dragged_anywhere_and_turned_ends_where_it_was_dropped() {
-        let state = crate::rules::start(&crate::book::default_scenario());
+        let state = crate::start::start(&crate::book::default_scenario());
         let u = first_brigade(&state);
         for (ahead, left, turn) in [
             (6.0, 4.0, 30.0),

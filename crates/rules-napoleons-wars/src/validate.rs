@@ -313,7 +313,7 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
         }
     }
     if out.is_empty() {
-        let state = crate::rules::start(s);
+        let state = crate::start::start(s);
         let troops: Vec<_> = state.on_table().filter(|u| !u.is_officer()).collect();
         // Where a piece's placement is written.
         let at = |u: &crate::state::Unit| {

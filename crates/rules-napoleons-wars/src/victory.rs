@@ -181,7 +181,7 @@ pub fn rally_phase(ctx: &mut Ctx) {
         let test = crate::resolve::rally::roll(&t, &facts, ctx.dice);
         let passed = test.passed;
         ctx.emit(Event::RallyTest { unit: id, test });
-        let enemy = crate::rules::nearest_enemy(ctx.state, &u);
+        let enemy = crate::measure::nearest_enemy(ctx.state, &u);
         if passed {
             let facing = enemy.map_or(u.pose.facing, |e| {
                 angle_of(ctx.state.unit(e).pose.pos - u.pose.pos)

@@ -240,7 +240,7 @@ fn batteries_alike_get_labels_of_their_own() {
     };
     let problems = grognard_rules_napoleons_wars::book::problems(&sc);
     assert!(problems.is_empty(), "{problems:?}");
-    let s = grognard_rules_napoleons_wars::rules::start(&sc);
+    let s = grognard_rules_napoleons_wars::start::start(&sc);
     let x = |l: &str| s.units.iter().find(|u| u.label == l).unwrap().pose.pos.x;
     assert_eq!(
         (
@@ -341,7 +341,7 @@ fn an_officer_with_two_posts_has_a_figure_for_each() {
     };
     let problems = grognard_rules_napoleons_wars::validate::problems(&sc);
     assert!(problems.is_empty(), "{problems:?}");
-    let s = grognard_rules_napoleons_wars::rules::start(&sc);
+    let s = grognard_rules_napoleons_wars::start::start(&sc);
     let x = |l: &str| s.units.iter().find(|u| u.label == l).unwrap().pose.pos.x;
     assert_eq!((x("Massena"), x("Massena (IV Corps)")), (30.0, 40.0));
     // Generals may not share an officer's name: that is a mistake, not a second post.

@@ -8,7 +8,9 @@ use grognard_geometry::Pose;
 use grognard_rules_napoleons_wars::event::Event;
 use grognard_rules_napoleons_wars::moves::Step;
 use grognard_rules_napoleons_wars::state::{Gone, Pending, Place, Role, State};
-use grognard_rules_napoleons_wars::{book, firing, rules, Command, NapoleonsWars};
+use grognard_rules_napoleons_wars::{
+    book, firing, measure, sequence, start, Command, NapoleonsWars,
+};
 
 const FRENCH: Side = Side(0);
 const AUSTRIANS: Side = Side(1);
@@ -16,7 +18,7 @@ const AUSTRIANS: Side = Side(1);
 /// The built-in battle with only `keep` on the table, each at (x, y, facing in degrees), in
 /// the French maneuver phase of turn 1.
 fn table(keep: &[(&str, f64, f64, f64)]) -> State {
-    let mut s = rules::start(&book::default_scenario());
+    let mut s = start::start(&book::default_scenario());
     for u in s.units.iter_mut() {
         match keep.iter().find(|(l, ..)| *l == u.label) {
             Some((_, x, y, f)) => {
@@ -165,7 +167,7 @@ fn nw_10_cavalry_reacts_to_an_enemy_moving_into_its_zone() {
     march(&mut s, inf, 10.0, 6.0, &[]);
     // End the maneuver phase: the reaction phase begins, the Austrians to act.
     run(&mut s, FRENCH, Command::EndPhase, &[]);
-    assert_eq!(rules::phase_key(&s), "reaction");
+    assert_eq!(sequence::phase_key(&s), "reaction");
     assert_eq!(NapoleonsWars.to_act(&s), Some(AUSTRIANS));
     let events = run(&mut s, AUSTRIANS, Command::React { unit: hussars }, &[1, 3]);
     let roll = events.iter().find_map(|e| match e {
@@ -1107,7 +1109,7 @@ fn nw_8_6_an_attached_battery_out_of_range_leaves_its_brigade() {
         let where_before = s.unit(bat).pose;
         run(&mut s, AUSTRIANS, Command::EndPhase, &[]);
         let events = run(&mut s, FRENCH, Command::EndPhase, &[]);
-        assert_eq!(rules::phase_key(&s), "maneuver");
+        assert_eq!(sequence::phase_key(&s), "maneuver");
         let parted = events.iter().any(|e| {
             matches!(e, Event::BatteryAttached { battery, infantry: None, .. } if *battery == bat)
         });
@@ -1211,7 +1213,7 @@ fn nw_11_2_a_loss_to_fire_makes_disorder_cost_two_for_that_combat() {
     );
     run(&mut s, FRENCH, Command::EndPhase, &[]);
     run(&mut s, AUSTRIANS, Command::EndPhase, &[2, 3]);
-    assert_eq!(rules::phase_key(&s), "maneuver");
+    assert_eq!(sequence::phase_key(&s), "maneuver");
     let a = s.unit(aus);
     assert!(a.sp == 7 && a.disordered && a.lost_in_fire, "{a:?}");
     // The French brigade stands in contact with the Austrian front; the guns are out of the way.
@@ -1364,15 +1366,15 @@ fn nw_9_51_fog_cuts_command_range_by_three_inches() {
     ]);
     austrian_maneuver(&mut s);
     let inf = id(&s, "1B/1/VIII");
-    assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 7.5);
-    assert!(rules::in_command_range(&s, s.unit(inf)));
+    assert_eq!(measure::command_range_now(&s, AUSTRIANS, 0), 7.5);
+    assert!(measure::in_command_range(&s, s.unit(inf)));
     std::sync::Arc::make_mut(&mut s.field).weather = vec![Spell {
         from_turn: 1,
         weather: Weather::Fog,
         mud: false,
     }];
-    assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 4.5);
-    assert!(!rules::in_command_range(&s, s.unit(inf)));
+    assert_eq!(measure::command_range_now(&s, AUSTRIANS, 0), 4.5);
+    assert!(!measure::in_command_range(&s, s.unit(inf)));
     let events = run(&mut s, AUSTRIANS, Command::Roll { unit: inf }, &[3, 4]);
     let column = events.iter().find_map(|e| match e {
         Event::ManeuverRoll { roll, .. } => Some(roll.column),
@@ -1382,7 +1384,7 @@ fn nw_9_51_fog_cuts_command_range_by_three_inches() {
     // Twilight is a hindrance too; the range never falls below the basic 3".
     std::sync::Arc::make_mut(&mut s.field).sides[1].commands[0].range = 4.0;
     std::sync::Arc::make_mut(&mut s.field).weather[0].weather = Weather::Twilight;
-    assert_eq!(rules::command_range_now(&s, AUSTRIANS, 0), 3.0);
+    assert_eq!(measure::command_range_now(&s, AUSTRIANS, 0), 3.0);
 }
 
 // "NW II 3.12", "NW II 4.0" item 5, ruling N40: irregular horse count toward their corps'
@@ -1645,7 +1647,7 @@ fn nw_9_2_foot_guns_that_fire_move_less() {
             &[],
         );
         run(&mut s, AUSTRIANS, Command::EndPhase, &[1, 1, 1, 1]);
-        assert_eq!(rules::phase_key(&s), "maneuver");
+        assert_eq!(sequence::phase_key(&s), "maneuver");
         // The Austrian guns fired in the French half-turn: no penalty for them.
         assert_eq!(maneuver_allowance(&s, s.unit(aus_guns)), 8.0);
         (s, guns)

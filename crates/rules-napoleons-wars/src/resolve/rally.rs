@@ -39,7 +39,7 @@ pub fn situation(state: &State, u: &Unit) -> Option<Situation> {
     u.brigade()?;
     // Beyond the commander's range as it is this turn, hindered visibility included ("NW
     // 9.51"); an independent brigade has no commander to be out of range of.
-    let outside = u.command.is_some() && !crate::rules::in_command_range(state, u);
+    let outside = u.command.is_some() && !crate::measure::in_command_range(state, u);
     let radius = state.field.tables.maneuver.presence_radius;
     let near = |o: &Unit| crate::measure::distance(&o.base(), &u.base()) <= radius;
     let valorous_or_cinc_near = state.near_unit(u, radius).any(|o| {
