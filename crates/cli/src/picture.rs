@@ -414,3 +414,113 @@ fn halo(t: Text, size: f64) -> Text {
         .set("stroke-linejoin", "round")
         .set("paint-order", "stroke")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grognard_engine::book::Book;
+    use grognard_engine::Ruleset;
+
+    fn picture_of<R: Book>(rules: &R, seed: u64) -> (Scene, String) {
+        let (scenario, _) = rules.default_scenario(seed);
+        let scene = rules.scene(&rules.start(&scenario));
+        let svg = render(&scene);
+        (scene, svg)
+    }
+
+    #[test]
+    fn a_picture_names_units_and_terrain_and_shows_an_inch_grid_with_a_scale() {
+        let (scene, svg) = picture_of(&grognard_rules_napoleons_wars::NapoleonsWars, 5);
+        // The grid is numbered every six inches up to the table's width.
+        assert!(svg.contains(r#"<g id="grid">"#));
+        let last = (scene.width / 6.0).floor() as u32 * 6;
+        assert!(
+            texts(&svg).iter().any(|(_, w)| *w == format!("{last}\"")),
+            "{last}\" is marked"
+        );
+        assert!(svg.contains("6 inches; grid lines every inch"));
+        // Named terrain is written on the table, and units by their names.
+        let words: Vec<String> = texts(&svg).into_iter().map(|(_, w)| w).collect();
+        for t in scene.terrain.iter().filter_map(|t| t.name.as_ref()) {
+            assert!(words.contains(t), "terrain {t} is named");
+        }
+        let named = scene
+            .bases
+            .iter()
+            .filter(|b| words.contains(&b.name))
+            .count();
+        assert!(
+            named * 2 >= scene.bases.len(),
+            "most units are named: {named}"
+        );
+    }
+
+    #[test]
+    fn the_legend_names_only_the_states_the_units_show() {
+        let (_, svg) = picture_of(&grognard_rules_napoleons_wars::NapoleonsWars, 5);
+        assert!(
+            !svg.contains("Pinned"),
+            "Napoleon's Wars has no Pinned state"
+        );
+        // A 2x2 unit that is Pinned is marked and the legend names it.
+        let (mut scene, _) = picture_of(&grognard_rules_two_by_two::TwoByTwo, 3);
+        scene.bases[1].marker = Some("Pinned".into());
+        let svg = render(&scene);
+        assert!(svg.contains("its state: Pinned"));
+        assert!(!svg.contains("Disrupted"));
+    }
+
+    #[test]
+    fn labels_stay_inside_the_table_and_text_is_sized_for_a_page() {
+        for (scene, svg) in [
+            picture_of(&grognard_rules_napoleons_wars::NapoleonsWars, 5),
+            picture_of(&grognard_rules_two_by_two::TwoByTwo, 3),
+        ] {
+            // The table is drawn the same width whatever its size in inches.
+            let scale = TABLE_PIXELS / scene.width.max(scene.depth);
+            assert!((scene.width.max(scene.depth) * scale - TABLE_PIXELS).abs() < 1e-9);
+            let right = MARGIN + scene.width * scale;
+            // The grid's numbers stand on the edges on purpose; every other text is checked.
+            let start = svg.find(r#"<g id="grid">"#).unwrap();
+            let end = start + svg[start..].find("</g>").unwrap();
+            let rest = format!("{}{}", &svg[..start], &svg[end..]);
+            for (t, words) in texts(&rest) {
+                let x: f64 = attr(&t, "x");
+                let size: f64 = attr(&t, "font-size");
+                assert!(size >= 8.0, "text of {size}px is too small");
+                if t.contains(r#"text-anchor="middle""#) {
+                    let half = text_width(words.chars().count(), size) / 2.0;
+                    assert!(
+                        x - half >= MARGIN - 1e-6 || x + half <= right + 1e-6,
+                        "{words} hangs over both edges"
+                    );
+                    if half * 2.0 < right - MARGIN {
+                        assert!(x - half >= MARGIN - 1e-6, "{words} hangs off the left edge");
+                        assert!(x + half <= right + 1e-6, "{words} hangs off the right edge");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every text of a picture: its tag's attributes and its words.
+    fn texts(svg: &str) -> Vec<(String, String)> {
+        svg.split("<text")
+            .skip(1)
+            .map(|t| {
+                let (tag, rest) = t.split_once('>').unwrap();
+                let words = rest.split("</text>").next().unwrap().trim();
+                (
+                    tag.to_string(),
+                    words.replace("&quot;", "\"").replace("&amp;", "&"),
+                )
+            })
+            .collect()
+    }
+
+    fn attr(tag: &str, name: &str) -> f64 {
+        let key = format!(" {name}=\"");
+        let at = tag.find(&key).unwrap_or_else(|| panic!("{name} in {tag}")) + key.len();
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    }
+}
