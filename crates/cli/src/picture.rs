@@ -419,7 +419,6 @@ fn halo(t: Text, size: f64) -> Text {
 mod tests {
     use super::*;
     use grognard_engine::book::Book;
-    use grognard_engine::Ruleset;
 
     fn picture_of<R: Book>(rules: &R, seed: u64) -> (Scene, String) {
         let (scenario, _) = rules.default_scenario(seed);
