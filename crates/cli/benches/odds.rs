@@ -51,7 +51,7 @@ fn typed(c: &mut Criterion) {
         two::resolve::melee::MeleeRoll,
         t2,
     );
-    let tn = grognard_rules_napoleons_wars::resolutions::book_tables();
+    let tn = grognard_rules_napoleons_wars::resolve::resolutions::book_tables();
     one(
         c,
         "typed napoleons-wars maneuver",

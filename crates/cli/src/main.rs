@@ -1574,9 +1574,9 @@ fn batch<R: Book>(
 }
 
 fn design(file: &Path, out: Option<&Path>) -> Result<ExitCode> {
-    use grognard_rules_napoleons_wars::army::{cinc_label, commander_label};
-    use grognard_rules_napoleons_wars::oob::{self, OrderOfBattle};
-    use grognard_rules_napoleons_wars::roster::boxes_text;
+    use grognard_rules_napoleons_wars::design::army::{cinc_label, commander_label};
+    use grognard_rules_napoleons_wars::design::oob::{self, OrderOfBattle};
+    use grognard_rules_napoleons_wars::design::roster::boxes_text;
     use grognard_rules_napoleons_wars::tables::Tables;
     let text = match read_text(file)? {
         Text::Ok(t) => t,

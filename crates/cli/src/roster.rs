@@ -2,8 +2,10 @@
 //! one page per army with its commands, every brigade with its loss boxes grouped by
 //! fatigue level, the batteries, and circles for command and army fatigue.
 
-use grognard_rules_napoleons_wars::army::{cinc_label, commander_label, fmt_inches, Army, Brigade};
-use grognard_rules_napoleons_wars::roster::loss_boxes;
+use grognard_rules_napoleons_wars::design::army::{
+    cinc_label, commander_label, fmt_inches, Army, Brigade,
+};
+use grognard_rules_napoleons_wars::design::roster::loss_boxes;
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")

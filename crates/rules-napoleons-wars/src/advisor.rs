@@ -204,7 +204,7 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
             "maneuver" => maneuver(state, side, out),
             "reaction" => {
                 for c in state.friends_of(side) {
-                    if crate::reaction::eligible(state, c).is_some() {
+                    if crate::phases::reaction::eligible(state, c).is_some() {
                         push(
                             state,
                             side,
@@ -248,7 +248,9 @@ fn skirmish(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             break;
         }
         let before = out.len();
-        let targets = state.targets_noted(side, a, || crate::firing::skirmish_targets(state, a));
+        let targets = state.targets_noted(side, a, || {
+            crate::phases::firing::skirmish_targets(state, a)
+        });
         for t in targets {
             let tu = state.unit(t);
             // Weaker defenders first: their skirmish value and cover.
@@ -278,8 +280,8 @@ fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     const LEADS: usize = 4;
     // Each battery's targets, worked out once a phase.
     let mut targets_of =
-        |b: &Unit| state.targets_noted(side, b, || crate::firing::fire_targets(state, b));
-    let reach = crate::firing::longest_reach(state) + 0.01;
+        |b: &Unit| state.targets_noted(side, b, || crate::phases::firing::fire_targets(state, b));
+    let reach = crate::phases::firing::longest_reach(state) + 0.01;
     let ready: Vec<&Unit> = state
         .friends_of(side)
         .filter(|u| u.is_artillery() && !u.fired)
@@ -443,7 +445,7 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 state,
                 side,
                 u,
-                crate::movement::maneuver_allowance(state, u),
+                crate::phases::movement::maneuver_allowance(state, u),
                 out,
             );
         } else {
@@ -664,7 +666,7 @@ fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
     let mut bu = u.clone();
     bu.pose = end;
     bu.fired = false;
-    let best = crate::firing::fire_targets(state, &bu)
+    let best = crate::phases::firing::fire_targets(state, &bu)
         .into_iter()
         .map(|t| fire_value(state, &[&bu], state.unit(t)))
         .fold(0.0, f64::max);
@@ -681,12 +683,14 @@ fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
 fn fire_value(state: &State, shooters: &[&Unit], t: &Unit) -> f64 {
     let facts: Vec<rfire::Battery> = shooters
         .iter()
-        .map(|bu| crate::firing::battery_facts(state, bu, t, distance(&bu.base(), &t.base())))
+        .map(|bu| {
+            crate::phases::firing::battery_facts(state, bu, t, distance(&bu.base(), &t.base()))
+        })
         .collect();
     let from: Vec<Vec2> = shooters.iter().map(|b| b.pose.pos).collect();
-    let target = crate::firing::fire_target_facts(state, t, &from);
+    let target = crate::phases::firing::fire_target_facts(state, t, &from);
     let ids: Vec<UnitId> = shooters.iter().map(|b| b.id).collect();
-    let rockets = crate::firing::rocket_dice(state, &ids, t);
+    let rockets = crate::phases::firing::rocket_dice(state, &ids, t);
     rfire::odds_rolled(&state.field.tables.artillery, &facts, &rockets, &target).map_or(0.0, |d| {
         d.outcomes
             .iter()
@@ -731,11 +735,11 @@ fn combat_value(state: &State, attackers: &[UnitId], d: &Unit, moved: Option<&Un
         return 1.5 + LOSS * loss_if(&state.field.tables.design, d, sp);
     }
     let c = Combat {
-        attackers: crate::fight::primary_first(state, attackers),
+        attackers: crate::phases::fight::primary_first(state, attackers),
         defender: d.id,
     };
     let primary = state.unit(c.attackers[0]);
-    let s = crate::fight::situation_with(state, &c, moved);
+    let s = crate::phases::fight::situation_with(state, &c, moved);
     let cavalry = s.attackers().any(|a| a.arm == crate::Arm::Cavalry);
     let cut_down = if cavalry && d.is_infantry() {
         t.pursuit_loss

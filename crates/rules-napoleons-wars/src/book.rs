@@ -1,9 +1,9 @@
 //! What the command line needs of this rule set: the built-in battle, reading scenario and
 //! order-of-battle files with precise errors, and how complete the rule set is.
 
+use crate::design::setup;
 use crate::rules::NapoleonsWars;
 use crate::scenario::{Edge, Scenario, SideSpec, TableSize};
-use crate::setup;
 use crate::tables::Tables;
 use grognard_engine::book::{Book, Checked};
 use grognard_engine::files::{FileError, Header, Includes};
@@ -37,8 +37,8 @@ impl Includes for BuiltIn {
     }
 }
 
-/// Problems with a scenario, by field path; the checks live in [`crate::validate`].
-pub use crate::validate::problems;
+/// Problems with a scenario, by field path; the checks live in [`crate::design::validate`].
+pub use crate::design::validate::problems;
 
 impl Book for NapoleonsWars {
     fn default_scenario(&self, _seed: u64) -> (Scenario, Vec<String>) {
@@ -167,17 +167,17 @@ impl Book for NapoleonsWars {
             ),
             (
                 "army roster",
-                schema(schemars::schema_for!(crate::army::Army)),
+                schema(schemars::schema_for!(crate::design::army::Army)),
             ),
             (
                 "order of battle",
-                schema(schemars::schema_for!(crate::oob::OrderOfBattle)),
+                schema(schemars::schema_for!(crate::design::oob::OrderOfBattle)),
             ),
         ]
     }
 
     fn resolutions(&self) -> Vec<Box<dyn grognard_engine::resolution::AnyResolution>> {
-        crate::resolutions::all()
+        crate::resolve::resolutions::all()
     }
 
     fn roll_of(
@@ -186,7 +186,7 @@ impl Book for NapoleonsWars {
         side: grognard_engine::Side,
         command: &crate::Command,
     ) -> Option<(&'static str, serde_json::Value)> {
-        crate::resolutions::roll_of(state, side, command)
+        crate::resolve::resolutions::roll_of(state, side, command)
     }
 
     fn order_text(&self, state: &crate::state::State, command: &crate::Command) -> String {

@@ -1,7 +1,7 @@
 //! Victory and its aftermath ("NW 13.0", "NW Optional rules 1.0, 2.0"): whether the winner
 //! can pursue, the pursuit dice for campaign games, and the strength each side regains.
 
-use crate::round::book_round;
+use crate::design::round::book_round;
 use crate::tables::Campaign;
 use grognard_engine::{Dice, Explanation, Modifier};
 

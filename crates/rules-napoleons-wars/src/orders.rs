@@ -5,9 +5,9 @@
 use crate::command::Command;
 use crate::ctx::Ctx;
 use crate::event::Event;
-use crate::firing;
 use crate::measure::distance;
-use crate::movement;
+use crate::phases::firing;
+use crate::phases::movement;
 use crate::resolve::maneuver;
 use crate::sequence::{phase_key, SEQUENCE};
 use crate::state::{FireOrder, Gone, Pending, Place, Role, State, Unit, UnitId};
@@ -94,7 +94,7 @@ pub fn check_inner(
             ) => {
                 let cav = state.unit(*unit);
                 let target = state.unit(*t);
-                let steps = crate::reaction::charge_steps(cav, target);
+                let steps = crate::phases::reaction::charge_steps(cav, target);
                 let full = movement::full_allowance(state, cav);
                 match movement::plan(state, cav, &steps, full) {
                     Ok(p) if p.contact == Some(*t) => Ok(()),
@@ -205,7 +205,7 @@ pub fn check_inner(
         }
         ("reaction", Command::React { unit }) => {
             let u = own(*unit)?;
-            crate::reaction::check_react(state, u)
+            crate::phases::reaction::check_react(state, u)
         }
         ("reaction", Command::EndPhase) => Ok(()),
         ("combat", Command::Fight { defender }) => {
@@ -370,22 +370,22 @@ pub(crate) fn perform(
                 }
             }
         }
-        Command::React { unit } => crate::reaction::react(ctx, *unit),
+        Command::React { unit } => crate::phases::reaction::react(ctx, *unit),
         Command::Countercharge => {
-            if let Some((unit, Some(by), _)) = crate::reaction::pending_of(ctx.state) {
-                crate::reaction::countercharge(ctx, unit, by);
+            if let Some((unit, Some(by), _)) = crate::phases::reaction::pending_of(ctx.state) {
+                crate::phases::reaction::countercharge(ctx, unit, by);
             }
         }
         Command::Evade => {
-            if let Some((unit, Some(by), _)) = crate::reaction::pending_of(ctx.state) {
-                crate::reaction::evade(ctx, unit, by);
+            if let Some((unit, Some(by), _)) = crate::phases::reaction::pending_of(ctx.state) {
+                crate::phases::reaction::evade(ctx, unit, by);
             }
         }
         Command::ChargeInto => {
-            if let Some((unit, _, Some(t))) = crate::reaction::pending_of(ctx.state) {
+            if let Some((unit, _, Some(t))) = crate::phases::reaction::pending_of(ctx.state) {
                 let cav = ctx.state.unit(unit).clone();
                 let target = ctx.state.unit(t).clone();
-                let steps = crate::reaction::charge_steps(&cav, &target);
+                let steps = crate::phases::reaction::charge_steps(&cav, &target);
                 let full = movement::full_allowance(ctx.state, &cav);
                 let plan = movement::plan(ctx.state, &cav, &steps, full).expect("checked");
                 ctx.emit(Event::Moved {
@@ -415,7 +415,7 @@ pub(crate) fn perform(
             }
         }
         Command::Hold => {
-            if let Some((unit, _, _)) = crate::reaction::pending_of(ctx.state) {
+            if let Some((unit, _, _)) = crate::phases::reaction::pending_of(ctx.state) {
                 let pose = ctx.state.unit(unit).pose;
                 ctx.emit(Event::Moved {
                     unit,
@@ -434,7 +434,7 @@ pub(crate) fn perform(
                 });
             }
         }
-        Command::Fight { defender } => crate::fight::fight(ctx, *defender),
+        Command::Fight { defender } => crate::phases::fight::fight(ctx, *defender),
         Command::EndPhase => {
             let both = SEQUENCE.phases[ctx.state.clock.phase as usize].actor == Actor::Both;
             ctx.emit(Event::SideDone { side });
@@ -644,7 +644,13 @@ fn roll_maneuver(ctx: &mut Ctx, unit: UnitId) {
         // Falls back its share of a full move, away from the nearest enemy.
         if let Some(e) = crate::measure::nearest_enemy(ctx.state, &u) {
             let back = movement::full_allowance(ctx.state, &u) * share;
-            crate::fallback::retreat(ctx, unit, e, back, "falls back half a move in disorder");
+            crate::phases::fallback::retreat(
+                ctx,
+                unit,
+                e,
+                back,
+                "falls back half a move in disorder",
+            );
         }
     }
 }
@@ -671,10 +677,10 @@ pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Situation {
         .filter(|c| near(c))
         .map(|_| side.presence);
     maneuver::Situation {
-        unit: crate::facts::UnitFacts::of(state, u).unwrap_or_default(),
+        unit: crate::resolve::facts::UnitFacts::of(state, u).unwrap_or_default(),
         commander: rating,
         in_range,
-        valorous_near: crate::fight::valorous_near(state, u),
+        valorous_near: crate::phases::fight::valorous_near(state, u),
         cinc_near,
         command_fatigued: fatigued,
     }
@@ -844,7 +850,7 @@ fn enter_phase(ctx: &mut Ctx) -> bool {
             let reacting = phasing.other();
             !ctx.state
                 .friends_of(reacting)
-                .any(|c| crate::reaction::eligible(ctx.state, c).is_some())
+                .any(|c| crate::phases::reaction::eligible(ctx.state, c).is_some())
         }
         "combat" => ctx.state.combats.is_empty(),
         "rally" => true,

@@ -2,7 +2,7 @@
 //! (rosters as `grognard design` writes them) with where each unit and officer starts or
 //! arrives.
 
-use crate::army::Army;
+use crate::design::army::Army;
 use crate::tables::Tables;
 use grognard_engine::terrain::Feature;
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,6 @@
 //! The state of a "Napoleon's Wars" battle. It changes only through [`crate::apply`].
 
-use crate::army::{Battery, Brigade};
+use crate::design::army::{Battery, Brigade};
 use crate::design::{self, LossKind, LossState};
 use crate::levels::{Arm, Fatigue, Morale, Rating};
 use crate::nation::Nation;

@@ -12,8 +12,9 @@ use grognard_engine::book::Book;
 use grognard_engine::conformance::bad_file_corpus;
 use grognard_engine::files::NoIncludes;
 use grognard_engine::Ruleset;
+use grognard_rules_napoleons_wars::design::{setup, validate};
 use grognard_rules_napoleons_wars::scenario::Scenario;
-use grognard_rules_napoleons_wars::{book, setup, validate, NapoleonsWars};
+use grognard_rules_napoleons_wars::{book, NapoleonsWars};
 use std::path::Path;
 
 #[test]

@@ -1,15 +1,17 @@
 //! Orders of battle designed into armies ("NW II"), and the errors a bad one gets.
 
 use grognard_engine::files::parse_toml;
-use grognard_rules_napoleons_wars::army::{commander_label, Army};
-use grognard_rules_napoleons_wars::oob::{design, OrderOfBattle};
-use grognard_rules_napoleons_wars::roster::boxes_text;
+use grognard_rules_napoleons_wars::design::army::{commander_label, Army};
+use grognard_rules_napoleons_wars::design::oob::{design, OrderOfBattle};
+use grognard_rules_napoleons_wars::design::roster::boxes_text;
 use grognard_rules_napoleons_wars::tables::Tables;
 use grognard_rules_napoleons_wars::{Arm, GunWeight, Quality, Rating};
 
 const EXAMPLE: &str = include_str!("../../../scenarios/napoleons-wars/army-of-italy-1809.toml");
 
-fn designed(text: &str) -> Result<grognard_rules_napoleons_wars::oob::Designed, Vec<String>> {
+fn designed(
+    text: &str,
+) -> Result<grognard_rules_napoleons_wars::design::oob::Designed, Vec<String>> {
     let oob: OrderOfBattle = parse_toml("oob.toml", text).map_err(|e| vec![e.to_string()])?;
     design(&Tables::default(), &oob).map_err(|ps| {
         ps.into_iter()
@@ -255,7 +257,7 @@ fn batteries_alike_get_labels_of_their_own() {
 // their pounds; rockets move as horse artillery (12").
 #[test]
 fn howitzer_and_rocket_batteries_are_designed_by_the_optional_rules() {
-    use grognard_rules_napoleons_wars::army::Ordnance;
+    use grognard_rules_napoleons_wars::design::army::Ordnance;
     use grognard_rules_napoleons_wars::GunWeight;
     let text = format!(
         "{HEAD}\n[[commands]]\nname = \"IV Corps\"\ncommander = \"Massena\"\n\n[[commands.divisions]]\nname = \"1st\"\n\n[[commands.divisions.brigades]]\ntype = \"Ligne Infantry\"\nmen = 3000\n\n[[commands.batteries]]\npounds = 7\nordnance = \"howitzers\"\n\n[[commands.batteries]]\npounds = 7\nhorse = true\nordnance = \"howitzers\"\n\n[[commands.batteries]]\npounds = 6\nordnance = \"rockets\"\n"
@@ -339,7 +341,7 @@ fn an_officer_with_two_posts_has_a_figure_for_each() {
             at("Massena (IV Corps)", 40.0),
         ],
     };
-    let problems = grognard_rules_napoleons_wars::validate::problems(&sc);
+    let problems = grognard_rules_napoleons_wars::design::validate::problems(&sc);
     assert!(problems.is_empty(), "{problems:?}");
     let s = grognard_rules_napoleons_wars::start::start(&sc);
     let x = |l: &str| s.units.iter().find(|u| u.label == l).unwrap().pose.pos.x;
@@ -472,6 +474,6 @@ fn militia_cavalry_of_any_weight_is_irregular() {
     // read back, it is a good army.
     let d = designed(&cavalry("Militia", "Heavy")).unwrap();
     let mut problems = Vec::new();
-    grognard_rules_napoleons_wars::validate::army(&mut problems, &d.army, "army");
+    grognard_rules_napoleons_wars::design::validate::army(&mut problems, &d.army, "army");
     assert!(problems.is_empty(), "{problems:?}");
 }

@@ -3,7 +3,7 @@
 
 use grognard_engine::dice::Scripted;
 use grognard_rules_napoleons_wars::design::{self, CommandKind, Mover};
-use grognard_rules_napoleons_wars::facts::UnitFacts;
+use grognard_rules_napoleons_wars::resolve::facts::UnitFacts;
 use grognard_rules_napoleons_wars::resolve::{maneuver, morale, skirmish};
 use grognard_rules_napoleons_wars::tables::{GoodOrderResult, Tables};
 use grognard_rules_napoleons_wars::{Fatigue, GunWeight, Morale, Nation, Quality, Rating};
@@ -221,7 +221,7 @@ fn nw_ii_2_6_a_line_brigade_of_seven_is_7_5_3() {
 // 8/5/3.
 #[test]
 fn nw_ii_2_1_strength_from_men_and_quality() {
-    use grognard_rules_napoleons_wars::ratings::{find_unit, RatedArm};
+    use grognard_rules_napoleons_wars::design::ratings::{find_unit, RatedArm};
     let t = tables();
     assert_eq!(
         design::strength_points(&t.design, 2000, Quality::Guard, false),
@@ -282,7 +282,7 @@ fn nw_ii_2_5_a_medium_battery_adds_one_sp_to_two_of_three_brigades() {
 // more for Napoleon).
 #[test]
 fn nw_2_0_labels_read_as_the_book_writes_them() {
-    use grognard_rules_napoleons_wars::army::{
+    use grognard_rules_napoleons_wars::design::army::{
         cinc_label, commander_label, Brigade, Cinc, Command, Commander, Kind,
     };
     use grognard_rules_napoleons_wars::Arm;

@@ -5,9 +5,9 @@
 use grognard_engine::book::Book;
 use grognard_engine::conformance::odds_agree;
 use grognard_engine::resolution::Resolution;
-use grognard_rules_napoleons_wars::facts::UnitFacts;
-use grognard_rules_napoleons_wars::resolutions::book_tables;
+use grognard_rules_napoleons_wars::resolve::facts::UnitFacts;
 use grognard_rules_napoleons_wars::resolve::maneuver::{ManeuverRoll, Situation};
+use grognard_rules_napoleons_wars::resolve::resolutions::book_tables;
 use grognard_rules_napoleons_wars::{Arm, Fatigue, NapoleonsWars, Quality, Rating};
 
 fn chance(o: &grognard_engine::resolution::Odds, outcome: &str) -> (u128, u128) {
@@ -321,7 +321,7 @@ fn the_battle_and_the_companion_explain_fire_alike() {
 
 #[test]
 fn artillery_odds_agree_with_every_throw() {
-    use grognard_rules_napoleons_wars::army::Ordnance;
+    use grognard_rules_napoleons_wars::design::army::Ordnance;
     use grognard_rules_napoleons_wars::resolve::fire::{
         ArtilleryRoll, Band, Firing, Range, Situation,
     };
@@ -432,7 +432,7 @@ fn artillery_by_hand() {
 
 #[test]
 fn final_fire_and_evasion_odds_agree_with_every_throw() {
-    use grognard_rules_napoleons_wars::army::Ordnance;
+    use grognard_rules_napoleons_wars::design::army::Ordnance;
     use grognard_rules_napoleons_wars::resolve::final_fire::{
         EvasionRoll, EvasionSituation, FinalFireRoll, FinalFireSituation,
     };
@@ -671,9 +671,9 @@ mod combat {
     use super::chance;
     use grognard_engine::conformance::odds_agree;
     use grognard_engine::resolution::{Chance, Resolution};
-    use grognard_rules_napoleons_wars::facts::UnitFacts;
-    use grognard_rules_napoleons_wars::resolutions::book_tables;
     use grognard_rules_napoleons_wars::resolve::combat::{CombatRoll, Cover, Situation};
+    use grognard_rules_napoleons_wars::resolve::facts::UnitFacts;
+    use grognard_rules_napoleons_wars::resolve::resolutions::book_tables;
     use grognard_rules_napoleons_wars::{Arm, CavalryWeight, Fatigue, Nation};
 
     fn brigade(arm: Arm, sp: u32, fatigue: Fatigue) -> UnitFacts {
@@ -900,9 +900,9 @@ mod reaction {
     use super::{chance, resolution};
     use grognard_engine::conformance::odds_agree;
     use grognard_engine::resolution::Resolution;
-    use grognard_rules_napoleons_wars::facts::UnitFacts;
-    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::facts::UnitFacts;
     use grognard_rules_napoleons_wars::resolve::reaction::{ReactionRoll, Situation};
+    use grognard_rules_napoleons_wars::resolve::resolutions::book_tables;
     use grognard_rules_napoleons_wars::{Arm, Fatigue, Quality};
 
     #[test]
@@ -970,9 +970,9 @@ mod rally {
     use super::{chance, resolution};
     use grognard_engine::conformance::odds_agree;
     use grognard_engine::resolution::Resolution;
-    use grognard_rules_napoleons_wars::facts::UnitFacts;
-    use grognard_rules_napoleons_wars::resolutions::book_tables;
+    use grognard_rules_napoleons_wars::resolve::facts::UnitFacts;
     use grognard_rules_napoleons_wars::resolve::rally::{RallyRoll, Situation};
+    use grognard_rules_napoleons_wars::resolve::resolutions::book_tables;
     use grognard_rules_napoleons_wars::{Arm, Fatigue, Quality};
 
     #[test]
@@ -1038,8 +1038,8 @@ mod initiative {
     use super::{chance, resolution};
     use grognard_engine::conformance::odds_agree;
     use grognard_engine::resolution::Resolution;
-    use grognard_rules_napoleons_wars::resolutions::book_tables;
     use grognard_rules_napoleons_wars::resolve::initiative::{InitiativeRoll, Situation};
+    use grognard_rules_napoleons_wars::resolve::resolutions::book_tables;
 
     #[test]
     fn initiative_odds_agree_with_every_throw() {
@@ -1099,8 +1099,8 @@ mod initiative {
 mod officer_risk {
     use super::{chance, resolution};
     use grognard_engine::conformance::odds_agree;
-    use grognard_rules_napoleons_wars::resolutions::book_tables;
     use grognard_rules_napoleons_wars::resolve::officer::{Case, OfficerRisk, Situation};
+    use grognard_rules_napoleons_wars::resolve::resolutions::book_tables;
 
     #[test]
     fn officer_risk_odds_agree_with_every_throw() {
@@ -1153,8 +1153,8 @@ mod pursuit {
     use super::{chance, resolution};
     use grognard_engine::conformance::odds_agree;
     use grognard_engine::resolution::Resolution;
-    use grognard_rules_napoleons_wars::resolutions::book_tables;
     use grognard_rules_napoleons_wars::resolve::pursuit::{PursuitRoll, Situation};
+    use grognard_rules_napoleons_wars::resolve::resolutions::book_tables;
 
     #[test]
     fn pursuit_odds_agree_with_every_throw() {

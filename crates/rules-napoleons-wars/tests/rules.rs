@@ -9,7 +9,7 @@ use grognard_rules_napoleons_wars::event::Event;
 use grognard_rules_napoleons_wars::moves::Step;
 use grognard_rules_napoleons_wars::state::{Gone, Pending, Place, Role, State};
 use grognard_rules_napoleons_wars::{
-    book, firing, measure, sequence, start, Command, NapoleonsWars,
+    book, measure, phases::firing, sequence, start, Command, NapoleonsWars,
 };
 
 const FRENCH: Side = Side(0);
@@ -748,16 +748,16 @@ fn nw_ii_3_2_a_valorous_commander_shares_the_risk_of_the_unit_he_inspired() {
     assert!(s.unit(inf).routed || !s.unit(inf).on_table());
 }
 
-fn ordnance(s: &mut State, unit: u16, o: grognard_rules_napoleons_wars::army::Ordnance) {
+fn ordnance(s: &mut State, unit: u16, o: grognard_rules_napoleons_wars::design::army::Ordnance) {
     if let Role::Battery(b) = &mut s.units[unit as usize].role {
         b.ordnance = o;
-        if o == grognard_rules_napoleons_wars::army::Ordnance::Rockets {
+        if o == grognard_rules_napoleons_wars::design::army::Ordnance::Rockets {
             b.horse = true;
         }
     }
 }
 
-use grognard_rules_napoleons_wars::army::Ordnance;
+use grognard_rules_napoleons_wars::design::army::Ordnance;
 use grognard_rules_napoleons_wars::tables::FireEffect;
 
 // "NW Optional rules 3.0, 4.0": guns cannot fire through units; howitzers fire over friends
@@ -927,14 +927,14 @@ fn nw_11_1_works_hold_against_attackers_who_cross_them() {
         (s, inf, cav, aus)
     };
     let (mut s, inf, cav, aus) = setup(line_at(38.2));
-    let one = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
+    let one = grognard_rules_napoleons_wars::phases::fight::situation(&s, &s.combats[0]);
     assert_eq!(
         one.cover,
         grognard_rules_napoleons_wars::resolve::combat::Cover::Hard
     );
     march(&mut s, cav, 16.0, 5.0, &[]);
     assert_eq!(s.combats[0].attackers, vec![inf, cav]);
-    let two = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
+    let two = grognard_rules_napoleons_wars::phases::fight::situation(&s, &s.combats[0]);
     assert_ne!(
         two.cover,
         grognard_rules_napoleons_wars::resolve::combat::Cover::Hard
@@ -1143,7 +1143,7 @@ fn nw_8_6_batteries_keep_their_distance() {
 // through, at no cost; a brigade passing through another brigade pays 2".
 #[test]
 fn nw_9_3_officers_and_batteries_pass_friends_freely() {
-    use grognard_rules_napoleons_wars::movement::plan;
+    use grognard_rules_napoleons_wars::phases::movement::plan;
     let s = table(&[
         ("MacDonald", 30.0, 20.0, 90.0),
         ("1B/1/V", 30.0, 25.0, 90.0),
@@ -1429,7 +1429,7 @@ fn weather(s: &mut State, weather: Weather, mud: bool) {
 // not.
 #[test]
 fn nw_9_8_an_oblique_step_pays_the_tables_first_cost() {
-    use grognard_rules_napoleons_wars::movement::plan;
+    use grognard_rules_napoleons_wars::phases::movement::plan;
     let mut s = table(&[("1B/2/V", 30.0, 30.0, 90.0)]);
     let inf = id(&s, "1B/2/V");
     let steps = [Step::Oblique {
@@ -1450,7 +1450,7 @@ fn nw_9_8_an_oblique_step_pays_the_tables_first_cost() {
 // at 3. Marching 6" over a hedge costs 6 + 1 dry and 12 + 1 in mud.
 #[test]
 fn nw_9_4_mud_multiplies_every_cost_of_a_move_once() {
-    use grognard_rules_napoleons_wars::movement::plan;
+    use grognard_rules_napoleons_wars::phases::movement::plan;
     let mut s = table(&[("1B/2/V", 30.0, 30.0, 90.0)]);
     let inf = id(&s, "1B/2/V");
     works(
@@ -1535,7 +1535,7 @@ fn nw_10_2_a_countercharge_sets_the_attacker_back() {
             &s.unit(aus).base()
         ));
         assert_eq!(s.combats[0].attackers, vec![fr]);
-        let sit = grognard_rules_napoleons_wars::fight::situation(&s, &s.combats[0]);
+        let sit = grognard_rules_napoleons_wars::phases::fight::situation(&s, &s.combats[0]);
         assert!(sit.countercharged && !sit.at_the_halt());
     }
 }
@@ -1614,7 +1614,7 @@ fn nw_9_3_the_overrun_officers_numbers_come_from_the_tables() {
 // half-turn, is not held back, and the next half-turn's fire phase frees it.
 #[test]
 fn nw_9_2_foot_guns_that_fire_move_less() {
-    use grognard_rules_napoleons_wars::movement::maneuver_allowance;
+    use grognard_rules_napoleons_wars::phases::movement::maneuver_allowance;
     use grognard_rules_napoleons_wars::Nation;
     let fire_then_move = |set: &dyn Fn(&mut State, u16)| {
         let mut s = table(&[
@@ -1664,10 +1664,10 @@ fn nw_9_2_foot_guns_that_fire_move_less() {
     );
     // Its retreats are still a full move: 8".
     assert_eq!(
-        grognard_rules_napoleons_wars::movement::full_allowance(&s, s.unit(guns)),
+        grognard_rules_napoleons_wars::phases::movement::full_allowance(&s, s.unit(guns)),
         8.0
     );
-    let battery = |f: fn(&mut grognard_rules_napoleons_wars::army::Battery)| {
+    let battery = |f: fn(&mut grognard_rules_napoleons_wars::design::army::Battery)| {
         move |s: &mut State, u: u16| {
             if let Role::Battery(b) = &mut s.units[u as usize].role {
                 f(b);
@@ -1771,7 +1771,8 @@ fn n51_a_valorous_cinc_gives_the_valorous_bonuses_and_shares_their_risk() {
         "{with:?}"
     );
     assert!(
-        grognard_rules_napoleons_wars::reaction::facts(&s, s.unit(hussars), false).valorous_near
+        grognard_rules_napoleons_wars::phases::reaction::facts(&s, s.unit(hussars), false)
+            .valorous_near
     );
     std::sync::Arc::make_mut(&mut s.field).sides[1].cinc_valorous = false;
     let without = roll(&mut s);
@@ -1780,7 +1781,8 @@ fn n51_a_valorous_cinc_gives_the_valorous_bonuses_and_shares_their_risk() {
         "{without:?}"
     );
     assert!(
-        !grognard_rules_napoleons_wars::reaction::facts(&s, s.unit(hussars), false).valorous_near
+        !grognard_rules_napoleons_wars::phases::reaction::facts(&s, s.unit(hussars), false)
+            .valorous_near
     );
     std::sync::Arc::make_mut(&mut s.field).sides[1].cinc_valorous = true;
     // The combat.

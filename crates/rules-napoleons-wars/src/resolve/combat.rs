@@ -8,9 +8,9 @@
 //! is [`CombatRoll`], for the odds and the table companion.
 
 use super::{add, officer, roll_2d6};
-use crate::facts::UnitFacts;
 use crate::levels::{Arm, CavalryWeight, Fatigue};
 use crate::nation::Nation;
+use crate::resolve::facts::UnitFacts;
 use crate::tables::{Combat, CombatResult, Tables};
 use grognard_engine::dice::Distribution;
 use grognard_engine::files::Problem;

@@ -4,9 +4,9 @@
 
 use super::fire::{self, Fired};
 use super::morale::{self, EvasionFacts, Test};
-use crate::army::Ordnance;
-use crate::facts::UnitFacts;
+use crate::design::army::Ordnance;
 use crate::levels::{Arm, CavalryWeight};
+use crate::resolve::facts::UnitFacts;
 use crate::scenario::Weather;
 use crate::tables::{Artillery, Evasion, FireEffect, Tables};
 use grognard_engine::files::Problem;

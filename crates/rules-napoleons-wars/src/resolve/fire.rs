@@ -2,11 +2,11 @@
 //! Fire Modifiers"); the same roll serves for final fire at an attacker ("NW 8.5").
 
 use super::{add, natural, roll_2d6};
-use crate::army::Ordnance;
-use crate::facts::UnitFacts;
+use crate::design::army::Ordnance;
+use crate::design::round::book_round;
 use crate::levels::{Arm, GunWeight};
 use crate::nation::Nation;
-use crate::round::book_round;
+use crate::resolve::facts::UnitFacts;
 use crate::tables::{Artillery, FireEffect, Tables};
 use grognard_engine::dice::{distribution, Distribution};
 use grognard_engine::files::Problem;

@@ -1,8 +1,8 @@
 //! The maneuver roll ("NW 9.0 C", "NW Maneuver Table" and its modifiers).
 
 use super::{add, roll_2d6};
-use crate::facts::UnitFacts;
 use crate::levels::{Fatigue, Rating};
+use crate::resolve::facts::UnitFacts;
 use crate::tables::{DisorderedResult, GoodOrderResult, Maneuver, Tables};
 use grognard_engine::dice::{distribution, Distribution};
 use grognard_engine::files::Problem;

@@ -7,6 +7,7 @@
 //! companion and the AI share one reading of each table.
 
 pub mod combat;
+pub mod facts;
 pub mod final_fire;
 pub mod fire;
 pub mod initiative;
@@ -16,6 +17,7 @@ pub mod officer;
 pub mod pursuit;
 pub mod rally;
 pub mod reaction;
+pub mod resolutions;
 pub mod skirmish;
 
 use grognard_engine::{Dice, Explanation, Modifier};

@@ -1,7 +1,7 @@
 //! Rallying a routed brigade ("NW 12.0" step 1, "NW Rally Table").
 
 use super::morale::{self, RallyFacts, Test};
-use crate::facts::UnitFacts;
+use crate::resolve::facts::UnitFacts;
 use crate::state::{Role, State, Unit};
 use crate::tables::{Rally, Tables};
 use grognard_engine::files::Problem;

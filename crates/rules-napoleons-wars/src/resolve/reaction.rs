@@ -1,8 +1,8 @@
 //! The cavalry reaction roll ("NW 10.1", "NW Cavalry Reaction Table").
 
 use super::morale::{self, ReactionFacts, Test};
-use crate::facts::UnitFacts;
 use crate::levels::Arm;
+use crate::resolve::facts::UnitFacts;
 use crate::state::{State, Unit};
 use crate::tables::{Reaction, Tables};
 use grognard_engine::files::Problem;
@@ -60,7 +60,7 @@ pub fn situation(state: &State, cav: &Unit, charged: bool) -> Situation {
     Situation {
         unit: UnitFacts::of(state, cav).unwrap_or_default(),
         charged,
-        valorous_near: crate::fight::valorous_near(state, cav),
+        valorous_near: crate::phases::fight::valorous_near(state, cav),
         command_fatigued: cav
             .command
             .is_some_and(|c| state.command_fatigued(cav.side, c)),

@@ -2,9 +2,9 @@
 //! target's roll is modified; the attackers add their SK values.
 
 use super::{add, natural, roll_2d6};
-use crate::facts::UnitFacts;
 use crate::levels::Arm;
 use crate::nation::Nation;
+use crate::resolve::facts::UnitFacts;
 use crate::tables::{Skirmish, Tables};
 use grognard_engine::dice::{distribution, Distribution};
 use grognard_engine::files::Problem;

@@ -103,8 +103,8 @@ struct OfficerFile {
     officer: Vec<OfficerRating>,
 }
 
-const UNIT_DATA: &str = include_str!("../data/unit-ratings.toml");
-const OFFICER_DATA: &str = include_str!("../data/officer-ratings.toml");
+const UNIT_DATA: &str = include_str!("../../data/unit-ratings.toml");
+const OFFICER_DATA: &str = include_str!("../../data/officer-ratings.toml");
 
 /// Every national unit rating, in the book's order.
 pub fn unit_ratings() -> &'static [UnitRating] {

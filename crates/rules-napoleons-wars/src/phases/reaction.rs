@@ -146,8 +146,8 @@ pub fn countercharge(ctx: &mut Ctx, unit: UnitId, by: UnitId) {
 }
 
 pub fn evade(ctx: &mut Ctx, unit: UnitId, from: UnitId) {
-    let full = crate::movement::full_allowance(ctx.state, ctx.state.unit(unit));
-    crate::fallback::fall_back(ctx, unit, from, full, "evades a full move", false);
+    let full = crate::phases::movement::full_allowance(ctx.state, ctx.state.unit(unit));
+    crate::phases::fallback::fall_back(ctx, unit, from, full, "evades a full move", false);
     let sk = ctx.state.unit(unit).brigade().is_some_and(|b| b.sk > 0);
     if !sk {
         ctx.disorder(unit, "evaded");

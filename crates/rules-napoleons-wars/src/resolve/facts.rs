@@ -5,7 +5,7 @@
 //! brigade's quality, fatigue and strength; a battery's guns and steps) are read only for
 //! that kind.
 
-use crate::army::Ordnance;
+use crate::design::army::Ordnance;
 use crate::levels::{Arm, CavalryWeight, Fatigue, GunWeight, Quality};
 use crate::nation::Nation;
 use crate::state::{State, Unit};
@@ -179,14 +179,14 @@ impl UnitFacts {
                 "a brigade at 0 s.p. is gone; give 1 or more",
             ));
         }
-        if self.sp > crate::validate::MAX_SP {
+        if self.sp > crate::design::validate::MAX_SP {
             out.push(Problem::new(
                 at("sp"),
                 format!("{} strength points", self.sp),
                 format!(
                     "a brigade has at most {} s.p. (\"NW II 2.2\"); give 1 to {}",
-                    crate::validate::MAX_SP,
-                    crate::validate::MAX_SP
+                    crate::design::validate::MAX_SP,
+                    crate::design::validate::MAX_SP
                 ),
             ));
         }

@@ -2,12 +2,12 @@
 //! the declarations, and their simultaneous resolution: every roll is made first, then every
 //! result is applied.
 
-use crate::army::Ordnance;
 use crate::ctx::Ctx;
+use crate::design::army::Ordnance;
 use crate::event::Event;
-use crate::facts::UnitFacts;
-use crate::fallback;
 use crate::measure::{self, distance, in_front};
+use crate::phases::fallback;
+use crate::resolve::facts::UnitFacts;
 use crate::resolve::{final_fire, fire, skirmish};
 use crate::state::{Gone, Role, State, Unit, UnitId};
 use crate::tables::FireEffect;
@@ -190,7 +190,7 @@ pub fn must_still_skirmish(state: &State, side: Side) -> Option<(UnitId, UnitId)
 
 /// How far a battery can fire this turn: its longest range band, or rockets' reach, and
 /// never beyond sight ("NW 8.4", "NW 9.51", "NW Optional rules 4.0").
-fn battery_reach(state: &State, bat: &crate::army::Battery) -> f64 {
+fn battery_reach(state: &State, bat: &crate::design::army::Battery) -> f64 {
     let t = &state.field.tables.artillery;
     let reach = match (bat.ordnance, bat.weight) {
         (Ordnance::Rockets, _) => t.rocket_reach,
@@ -643,7 +643,7 @@ pub fn apply_fire_effect(ctx: &mut Ctx, t: UnitId, effect: FireEffect, from: Uni
         return;
     }
     let art = ctx.state.unit(t).is_artillery();
-    let full = crate::movement::full_allowance(ctx.state, ctx.state.unit(t));
+    let full = crate::phases::movement::full_allowance(ctx.state, ctx.state.unit(t));
     let table = &ctx.state.field.tables.artillery;
     let [damaging, horrendous, destructive] = table.losses;
     let back = table.horrendous_retreat;
@@ -809,7 +809,7 @@ pub fn final_fire_and_evasion(ctx: &mut Ctx, attacker: UnitId, battery: UnitId, 
         move_on(ctx, attacker, on);
         return false;
     }
-    let full = crate::movement::full_allowance(ctx.state, ctx.state.unit(battery));
+    let full = crate::phases::movement::full_allowance(ctx.state, ctx.state.unit(battery));
     fallback::retreat(
         ctx,
         battery,
@@ -840,9 +840,9 @@ pub fn charge_roll(
     let allowance = match &state.pending {
         Some(crate::state::Pending::Move { allowance, .. }) => *allowance,
         _ if u.is_officer() => state.field.tables.movement.officers,
-        _ => crate::movement::maneuver_allowance(state, &u),
+        _ => crate::phases::movement::maneuver_allowance(state, &u),
     };
-    let plan = crate::movement::plan(state, &u, steps, allowance).ok()?;
+    let plan = crate::phases::movement::plan(state, &u, steps, allowance).ok()?;
     let d = plan.contact?;
     if !plan.through_officers.is_empty() {
         return None;
@@ -865,7 +865,7 @@ pub fn charge_roll(
         .clone()
         .filter(|g| measure::touching(&a.base(), &g.base()))
         .unwrap_or_else(|| du.clone());
-    let sq = crate::movement::squared(&s, &a, plan.end, &on);
+    let sq = crate::phases::movement::squared(&s, &a, plan.end, &on);
     if sq != plan.end {
         crate::apply::apply(
             &mut s,

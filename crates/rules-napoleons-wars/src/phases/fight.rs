@@ -3,11 +3,11 @@
 
 use crate::ctx::Ctx;
 use crate::event::Event;
-use crate::facts::UnitFacts;
-use crate::fallback;
-use crate::firing::kill_general_on;
 use crate::measure::{self, distance};
+use crate::phases::fallback;
+use crate::phases::firing::kill_general_on;
 use crate::resolve::combat::{self, Cover, Situation};
+use crate::resolve::facts::UnitFacts;
 use crate::resolve::officer;
 use crate::state::{Combat, Gone, Role, State, Unit, UnitId};
 use crate::tables::CombatResult;
@@ -200,8 +200,9 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         let (struggle, pursuit) = (tables.struggle_loss, tables.pursuit_loss);
         let fall_back = tables.fall_back;
         let attacker_cavalry = live.iter().any(|a| ctx.state.unit(*a).is_cavalry());
-        let full =
-            |ctx: &Ctx, u: UnitId| crate::movement::full_allowance(ctx.state, ctx.state.unit(u));
+        let full = |ctx: &Ctx, u: UnitId| {
+            crate::phases::movement::full_allowance(ctx.state, ctx.state.unit(u))
+        };
         match result {
             CombatResult::DesperateStruggle => {
                 ctx.lose(primary, cap(struggle), "desperate struggle");
@@ -354,7 +355,7 @@ fn guns_share_fate(
         );
         return;
     }
-    let full = crate::movement::full_allowance(ctx.state, ctx.state.unit(guns));
+    let full = crate::phases::movement::full_allowance(ctx.state, ctx.state.unit(guns));
     match result {
         CombatResult::DefenderDrivenBack => {
             ctx.lose(guns, 1, "damaged as its infantry was driven back");

@@ -5,12 +5,12 @@
 //! The book gives no deployment procedure; the layout along an edge is the project's own
 //! (ruling N48).
 
-use crate::army::Army;
-use crate::oob::{self, OrderOfBattle};
+use crate::design::army::Army;
+use crate::design::oob::{self, OrderOfBattle};
+use crate::design::validate;
 use crate::scenario::{ArmySource, Edge, Placement, Scenario, ScenarioFile, SideSpec, TableSize};
 use crate::state::{BATTERY_SIZE, BRIGADE_SIZE};
 use crate::tables::Tables;
-use crate::validate;
 use grognard_engine::files::{parse_toml, FileError, Header, Includes, Problem};
 
 /// Inches from a side's edge to its line of infantry.
@@ -311,7 +311,7 @@ fn lay_out(s: &mut Scenario, notes: &mut Vec<String>) -> Vec<Problem> {
                 format!(
                     "the {} army needs {}\" of frontage laid out along its edge, and the table is {}\" wide",
                     validate::shown(&side.name),
-                    crate::army::fmt_inches(needed.ceil()),
+                    crate::design::army::fmt_inches(needed.ceil()),
                     table.width
                 ),
                 "give a wider table, or place the pieces yourself with [[sides.deploy]] entries",

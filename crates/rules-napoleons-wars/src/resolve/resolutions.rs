@@ -83,12 +83,19 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             let order = state.fire_orders.first()?;
             match crate::sequence::phase_key(state) {
                 "skirmish" => {
-                    let s = crate::firing::skirmish_situation(state, &order.shooters, order.target);
+                    let s = crate::phases::firing::skirmish_situation(
+                        state,
+                        &order.shooters,
+                        order.target,
+                    );
                     serde_json::to_value(s).ok().map(|s| ("skirmish", s))
                 }
                 "artillery" => {
-                    let s =
-                        crate::firing::artillery_situation(state, &order.shooters, order.target);
+                    let s = crate::phases::firing::artillery_situation(
+                        state,
+                        &order.shooters,
+                        order.target,
+                    );
                     serde_json::to_value(s).ok().map(|s| ("artillery", s))
                 }
                 _ => None,
@@ -101,15 +108,15 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
                 return None;
             }
             let c = crate::state::Combat {
-                attackers: crate::fight::primary_first(state, &c.attackers),
+                attackers: crate::phases::fight::primary_first(state, &c.attackers),
                 defender: *defender,
             };
-            let s = crate::fight::situation(state, &c);
+            let s = crate::phases::fight::situation(state, &c);
             serde_json::to_value(s).ok().map(|s| ("combat", s))
         }
         Command::React { unit } => {
             let cav = state.unit(*unit);
-            let (charged_by, _) = crate::reaction::eligible(state, cav)?;
+            let (charged_by, _) = crate::phases::reaction::eligible(state, cav)?;
             let s = crate::resolve::reaction::situation(state, cav, charged_by.is_some());
             serde_json::to_value(s).ok().map(|s| ("reaction", s))
         }
@@ -123,9 +130,9 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             // then a charge's final fire or a battery's evasion.
             let u = state.unit(*unit);
             let allowance = crate::orders::move_allowance(state, u);
-            let plan = crate::movement::plan(state, u, steps, allowance).ok()?;
+            let plan = crate::phases::movement::plan(state, u, steps, allowance).ok()?;
             if plan.through_officers.is_empty() {
-                return crate::firing::charge_roll(state, *unit, steps);
+                return crate::phases::firing::charge_roll(state, *unit, steps);
             }
             let s = crate::resolve::officer::Situation {
                 case: crate::resolve::officer::Case::RunOver,

@@ -5,9 +5,17 @@
 //! Each function is pure and cites its section; `grognard design` and the battle both use
 //! them.
 
+pub mod army;
+pub mod oob;
+pub mod ratings;
+pub mod roster;
+pub mod round;
+pub mod setup;
+pub mod validate;
+
+use crate::design::round::book_round;
 use crate::levels::{CavalryWeight, Fatigue, GunWeight, Morale, Quality, Rating};
 use crate::nation::Nation;
-use crate::round::book_round;
 use crate::tables::{DesignTables, FatigueLevels, MovementAllowance};
 
 /// Strength points of a brigade of `men` ("NW II 2.1"): men divided by the scale ratio of its

@@ -25,13 +25,13 @@
 //! pounds = 12
 //! ```
 
-use crate::army::{
+use crate::design::army::{
     self, Army, Battery, Brigade, Cinc, Command, Commander, Division, Kind, Ordnance,
 };
+use crate::design::ratings::{self, RatedArm};
 use crate::design::{self, Mover};
 use crate::levels::{Arm, CavalryWeight, GunWeight, Morale, Quality, Rating};
 use crate::nation::Nation;
-use crate::ratings::{self, RatedArm};
 use crate::tables::Tables;
 use grognard_engine::files::Problem;
 use serde::Deserialize;
@@ -711,7 +711,7 @@ fn officer_name(spec: &OfficerSpec) -> &str {
 /// is out of bounds and nothing may be designed from the file; otherwise the design goes on
 /// and adds its own problems to these.
 fn structure(oob: &OrderOfBattle) -> (Vec<Problem>, bool) {
-    use crate::validate::{self, text};
+    use crate::design::validate::{self, text};
     let mut out = Vec::new();
     // Names are plain text, and problems with them end the checks here: the design's own
     // messages would show them as written.
@@ -993,7 +993,7 @@ fn structure(oob: &OrderOfBattle) -> (Vec<Problem>, bool) {
 /// A brigade's names and counts; its men, to be added up for the army, and whether a count
 /// is out of bounds.
 fn brigade_shape(out: &mut Vec<Problem>, b: &BrigadeSpec, path: &str) -> (u64, bool) {
-    use crate::validate::text;
+    use crate::design::validate::text;
     let mut fatal = !text(out, format!("{path}.type"), &b.kind, "a brigade's type");
     if let Some(n) = &b.name {
         fatal |= !text(out, format!("{path}.name"), n, "a brigade's name");
@@ -1163,12 +1163,12 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
             batteries,
         };
         let units = command.units();
-        if units as usize > crate::validate::MAX_COMMAND_UNITS {
+        if units as usize > crate::design::validate::MAX_COMMAND_UNITS {
             cx.problem(
                 path,
                 format!(
                     "{units} brigades and batteries under one commander, more than {}",
-                    crate::validate::MAX_COMMAND_UNITS
+                    crate::design::validate::MAX_COMMAND_UNITS
                 ),
                 "split the command in two",
             );
@@ -1224,13 +1224,13 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
         commands,
         independent,
     };
-    if army.units() as usize > crate::validate::MAX_UNITS {
+    if army.units() as usize > crate::design::validate::MAX_UNITS {
         return Err(vec![Problem::new(
             "commands",
             format!(
                 "{} brigades and batteries in one army, more than {}",
                 army.units(),
-                crate::validate::MAX_UNITS
+                crate::design::validate::MAX_UNITS
             ),
             "split the host into two armies",
         )]);
@@ -1259,7 +1259,7 @@ pub fn design(t: &Tables, oob: &OrderOfBattle) -> Result<Designed, Vec<Problem>>
     ));
     // What the designer writes must be a roster a scenario accepts.
     let mut roster = Vec::new();
-    crate::validate::army(&mut roster, &army, "army");
+    crate::design::validate::army(&mut roster, &army, "army");
     if let Some(p) = roster.into_iter().next() {
         return Err(vec![Problem::new(
             "",

@@ -4,7 +4,7 @@
 //! number that is not finite gets into a battle (a replay would write it as `null` and could
 //! not be read back).
 
-use crate::army::{Army, Battery, Brigade, Ordnance};
+use crate::design::army::{Army, Battery, Brigade, Ordnance};
 use crate::levels::{Arm, GunWeight};
 use crate::nation::Nation;
 use crate::scenario::Scenario;
