@@ -23,6 +23,7 @@ pub mod terrain;
 
 pub mod book;
 pub mod conformance;
+pub mod ctx;
 
 pub use dice::Dice;
 pub use explain::{Explanation, Modifier};

@@ -63,7 +63,15 @@ pub struct Candidate<C> {
 /// A rule book.
 pub trait Ruleset: Send + Sync + 'static {
     type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
-    type State: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// The state of a battle, changed only by applying the book's events to it.
+    type State: Clone
+        + PartialEq
+        + Debug
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + crate::ctx::Applies<Event = Self::Event>;
     type Command: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
     type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// What one side may see of a state.
@@ -106,8 +114,10 @@ pub trait Ruleset: Send + Sync + 'static {
         dice: &mut dyn Dice,
         events: &mut Vec<Self::Event>,
     ) -> Result<(), Illegal>;
-    /// The one place a state changes.
-    fn apply(&self, state: &mut Self::State, event: &Self::Event);
+    /// The one place a state changes: the state's own [`crate::ctx::Applies`].
+    fn apply(&self, state: &mut Self::State, event: &Self::Event) {
+        crate::ctx::Applies::apply(state, event)
+    }
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
     /// The move generator's offer: commands for `side` now, cheap to list, each of which is

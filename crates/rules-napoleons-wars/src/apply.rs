@@ -403,3 +403,10 @@ pub fn division_of(label: &str) -> Option<u8> {
     let d: u8 = parts.next()?.parse().ok()?;
     d.checked_sub(1)
 }
+
+impl grognard_engine::ctx::Applies for State {
+    type Event = Event;
+    fn apply(&mut self, event: &Event) {
+        apply(self, event)
+    }
+}

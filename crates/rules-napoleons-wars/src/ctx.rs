@@ -1,25 +1,24 @@
-//! The working context of one command: the state, the dice, and the events emitted so far.
+//! The working context of one command (the engine's [`grognard_engine::ctx::Ctx`] over this
+//! book's state), and what this book does with it beyond emitting events.
 
 use crate::event::Event;
 use crate::state::{Gone, State, UnitId};
-use grognard_engine::Dice;
 
-pub struct Ctx<'a> {
-    pub state: &'a mut State,
-    pub dice: &'a mut dyn Dice,
-    pub events: &'a mut Vec<Event>,
-}
+/// The engine's context of one command over this book's state.
+pub type Ctx<'a> = grognard_engine::ctx::Ctx<'a, State>;
 
-impl Ctx<'_> {
-    /// Apply an event and keep it.
-    pub fn emit(&mut self, e: Event) {
-        crate::apply::apply(self.state, &e);
-        self.events.push(e);
-    }
-
+/// What this book does with the context of a command, beyond emitting events.
+pub trait Effects {
     /// Strength lost: a brigade loses s.p. and is eliminated at none; a battery loses steps
     /// and is destroyed when both are gone ("NW 3.0", "NW 8.4").
-    pub fn lose(&mut self, unit: UnitId, sp: u32, why: &str) {
+    fn lose(&mut self, unit: UnitId, sp: u32, why: &str);
+    fn eliminate(&mut self, unit: UnitId, how: Gone, why: &str);
+    /// A unit disordered, or a battery suppressed.
+    fn disorder(&mut self, unit: UnitId, why: &str);
+}
+
+impl Effects for Ctx<'_> {
+    fn lose(&mut self, unit: UnitId, sp: u32, why: &str) {
         let u = self.state.unit(unit);
         if sp == 0 || !u.on_table() {
             return;
@@ -35,7 +34,7 @@ impl Ctx<'_> {
         }
     }
 
-    pub fn eliminate(&mut self, unit: UnitId, how: Gone, why: &str) {
+    fn eliminate(&mut self, unit: UnitId, how: Gone, why: &str) {
         if !self.state.unit(unit).on_table() {
             return;
         }
@@ -46,7 +45,7 @@ impl Ctx<'_> {
         });
     }
 
-    pub fn disorder(&mut self, unit: UnitId, why: &str) {
+    fn disorder(&mut self, unit: UnitId, why: &str) {
         let u = self.state.unit(unit);
         if !u.on_table() {
             return;

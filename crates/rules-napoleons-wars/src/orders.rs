@@ -4,6 +4,7 @@
 
 use crate::command::Command;
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::Event;
 use crate::measure::distance;
 use crate::phases::firing;

@@ -71,10 +71,6 @@ impl Ruleset for NapoleonsWars {
         Ok(())
     }
 
-    fn apply(&self, state: &mut State, event: &Event) {
-        crate::apply::apply(state, event)
-    }
-
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.outcome.clone()
     }

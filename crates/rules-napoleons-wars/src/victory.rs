@@ -2,6 +2,7 @@
 
 use crate::campaign::{self, Victory};
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::Event;
 use crate::resolve::morale;
 use crate::state::{Gone, Role, State, UnitId};

@@ -137,3 +137,10 @@ fn begin_phase(state: &mut State, clock: Clock) {
         _ => {}
     }
 }
+
+impl grognard_engine::ctx::Applies for State {
+    type Event = Event;
+    fn apply(&mut self, event: &Event) {
+        apply(self, event)
+    }
+}

@@ -1,29 +1,34 @@
-//! The working context of one command: the state, the dice, and the events emitted so far.
+//! The working context of one command (the engine's [`grognard_engine::ctx::Ctx`] over this
+//! book's state), and what this book does with it beyond emitting events.
 
 use crate::event::{Cause, Event};
 use crate::state::{Place, State, UnitId};
 use crate::units::UnitType;
-use grognard_engine::{Dice, Outcome, Side};
+use grognard_engine::{Outcome, Side};
 
-pub struct Ctx<'a> {
-    pub state: &'a mut State,
-    pub dice: &'a mut dyn Dice,
-    pub events: &'a mut Vec<Event>,
+/// The engine's context of one command over this book's state.
+pub type Ctx<'a> = grognard_engine::ctx::Ctx<'a, State>;
+
+/// What this book does with the context of a command, beyond emitting events.
+pub trait Effects {
+    fn roll(&mut self, purpose: &'static str) -> u8;
+    /// Destroy a unit, and any friendly HQ touching it ("2x2 HQs and destroyed units").
+    fn destroy(&mut self, id: UnitId, cause: Cause);
+    /// End the battle if a side has met the victory conditions ("2x2 Victory conditions").
+    fn check_victory(&mut self);
+    fn end_with(&mut self, outcome: Outcome);
+    /// End every listed contact whose bases no longer touch (a unit pushed aside by a rout
+    /// leaves the melee it was in, ruling R17).
+    fn prune_contacts(&mut self);
+    fn phasing(&self) -> Side;
 }
 
-impl Ctx<'_> {
-    /// Apply an event and keep it.
-    pub fn emit(&mut self, e: Event) {
-        crate::apply::apply(self.state, &e);
-        self.events.push(e);
-    }
-
-    pub fn roll(&mut self, purpose: &'static str) -> u8 {
+impl Effects for Ctx<'_> {
+    fn roll(&mut self, purpose: &'static str) -> u8 {
         self.dice.roll(6, purpose)
     }
 
-    /// Destroy a unit, and any friendly HQ touching it ("2x2 HQs and destroyed units").
-    pub fn destroy(&mut self, id: UnitId, cause: Cause) {
+    fn destroy(&mut self, id: UnitId, cause: Cause) {
         if self.state.unit(id).place == Place::Destroyed {
             return;
         }
@@ -47,8 +52,7 @@ impl Ctx<'_> {
         }
     }
 
-    /// End the battle if a side has met the victory conditions ("2x2 Victory conditions").
-    pub fn check_victory(&mut self) {
+    fn check_victory(&mut self) {
         if self.state.outcome.is_some() {
             return;
         }
@@ -57,15 +61,13 @@ impl Ctx<'_> {
         }
     }
 
-    pub fn end_with(&mut self, outcome: Outcome) {
+    fn end_with(&mut self, outcome: Outcome) {
         if self.state.outcome.is_none() {
             self.emit(Event::Ended { outcome });
         }
     }
 
-    /// End every listed contact whose bases no longer touch (a unit pushed aside by a rout
-    /// leaves the melee it was in, ruling R17).
-    pub fn prune_contacts(&mut self) {
+    fn prune_contacts(&mut self) {
         let broken: Vec<crate::state::Contact> = self
             .state
             .contacts
@@ -85,7 +87,7 @@ impl Ctx<'_> {
         }
     }
 
-    pub fn phasing(&self) -> Side {
+    fn phasing(&self) -> Side {
         self.state.clock.phasing(&crate::sequence::SEQUENCE)
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::command::Command;
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::{Cause, Event};
 use crate::phases::melee::{self, follow_up, run_melee};
 use crate::phases::movement::{self, face_poses, ExitKind};

@@ -3,6 +3,7 @@
 
 use crate::command::Command;
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::Event;
 use crate::scenario::Scenario;
 use crate::sequence::SEQUENCE;
@@ -76,10 +77,6 @@ impl Ruleset for TwoByTwo {
         }
         ctx.check_victory();
         Ok(())
-    }
-
-    fn apply(&self, state: &mut State, event: &Event) {
-        crate::apply::apply(state, event)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -3,6 +3,7 @@
 //! ground.
 
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::Event;
 use crate::measure::{self, overlapping};
 use crate::state::{Gone, UnitId};

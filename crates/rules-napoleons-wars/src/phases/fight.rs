@@ -2,6 +2,7 @@
 //! table, rounds until a decision, and the Combat Results Table applied to the units.
 
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::Event;
 use crate::measure::{self, distance};
 use crate::phases::fallback;

@@ -3,6 +3,7 @@
 //! result is applied.
 
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::design::army::Ordnance;
 use crate::event::Event;
 use crate::measure::{self, distance, in_front};

@@ -2,6 +2,7 @@
 //! that charged it or came into its zone.
 
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::Event;
 use crate::measure::{distance, face_toward, in_front, overlapping, touching};
 use crate::moves::Step;

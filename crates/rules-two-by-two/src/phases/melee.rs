@@ -2,6 +2,7 @@
 //! dense woods"; optional "Column of Attack", "Lancers", "Irregular Warband").
 
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::{Cause, Event};
 use crate::measure::overlapping;
 use crate::measure::{self, touching};

@@ -9,6 +9,7 @@ pub mod rout;
 pub mod shooting;
 
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::Event;
 use crate::sequence::{phase_key, SEQUENCE};
 use crate::state::{Pending, Status, UnitId};

@@ -10,6 +10,7 @@
 //! reach friends only (ruling R18).
 
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::{Cause, Event};
 use crate::measure::{overlapping, touching};
 use crate::state::{State, Status, UnitId};

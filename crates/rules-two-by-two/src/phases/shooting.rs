@@ -6,6 +6,7 @@
 //! face of the die through the same code.
 
 use crate::ctx::Ctx;
+use crate::ctx::Effects;
 use crate::event::{Cause, Event};
 use crate::measure::{self, sight_blocked};
 use crate::phases::rout::{RoutEnd, RoutPath};
