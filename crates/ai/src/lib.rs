@@ -184,3 +184,31 @@ where
         halves.into_iter().map(|h| h.join().unwrap()).sum()
     })
 }
+
+/// Battles of the general against the random player on the book's built-in field, one for
+/// each seed, checked with [`grognard_engine::conformance::predictions_match`]: at every
+/// roll a resolution covers, the table companion's explanation with the battle's own dice
+/// is the battle's. The number of rolls compared; panics at the first that differs.
+pub fn companion_explains_as_the_battle<B: grognard_engine::book::Book>(
+    book: &B,
+    seeds: std::ops::Range<u64>,
+    limit: usize,
+) -> usize {
+    let mut compared = 0;
+    for seed in seeds {
+        let (scenario, _) = book.default_scenario(seed);
+        let mut a = General::<B::Command>::default();
+        let mut b = RandomPlayer::<B::Command>::default();
+        let mut players: [&mut dyn Player<B>; 2] = [&mut a, &mut b];
+        compared += grognard_engine::conformance::predictions_match(
+            book,
+            scenario,
+            seed,
+            &mut players,
+            limit,
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+        .compared;
+    }
+    compared
+}

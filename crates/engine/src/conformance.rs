@@ -572,3 +572,22 @@ pub fn resolutions_hold(
     }
     Ok(answered)
 }
+
+/// The book's roll called `name` (as `grognard odds` names it); panics when there is none.
+pub fn roll_named<B: Book>(book: &B, name: &str) -> Box<dyn crate::resolution::AnyResolution> {
+    book.resolutions()
+        .into_iter()
+        .find(|r| r.about().name == name)
+        .unwrap_or_else(|| panic!("{} has no roll named {name:?}", book.name()))
+}
+
+/// The chance of one final outcome among odds, as a fraction (numerator, denominator);
+/// panics when the odds have no such outcome, listing those they have.
+pub fn chance(odds: &crate::resolution::Odds, outcome: &str) -> (u128, u128) {
+    let c = odds
+        .outcomes
+        .iter()
+        .find(|c| c.outcome == outcome)
+        .unwrap_or_else(|| panic!("no {outcome:?} in {:?}", odds.outcomes));
+    (c.numerator, c.denominator)
+}

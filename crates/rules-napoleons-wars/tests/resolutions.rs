@@ -10,13 +10,10 @@ use grognard_rules_napoleons_wars::resolve::maneuver::{ManeuverRoll, Situation};
 use grognard_rules_napoleons_wars::resolve::resolutions::book_tables;
 use grognard_rules_napoleons_wars::{Arm, Fatigue, NapoleonsWars, Quality, Rating};
 
-fn chance(o: &grognard_engine::resolution::Odds, outcome: &str) -> (u128, u128) {
-    let c = o
-        .outcomes
-        .iter()
-        .find(|c| c.outcome == outcome)
-        .unwrap_or_else(|| panic!("no {outcome:?} in {:?}", o.outcomes));
-    (c.numerator, c.denominator)
+use grognard_engine::conformance::chance;
+
+fn roll(name: &str) -> Box<dyn grognard_engine::resolution::AnyResolution> {
+    grognard_engine::conformance::roll_named(&NapoleonsWars, name)
 }
 
 #[test]
@@ -67,11 +64,7 @@ fn maneuver_odds_agree_with_every_throw() {
 // quarters, 11 in 36; 10 and up (8-12) a full move, 15 in 36; it never holds.
 #[test]
 fn maneuver_by_hand() {
-    let r = NapoleonsWars
-        .resolutions()
-        .into_iter()
-        .find(|r| r.about().name == "maneuver")
-        .unwrap();
+    let r = roll("maneuver");
     let o = r.odds(&serde_json::json!({})).unwrap();
     assert_eq!(chance(&o, "full move allowed"), (5, 12));
     assert_eq!(chance(&o, "3/4 move allowed"), (11, 36));
@@ -86,20 +79,7 @@ fn maneuver_by_hand() {
 // the battle's, word for word.
 #[test]
 fn the_battle_and_the_companion_explain_each_roll_alike() {
-    use grognard_ai::{General, RandomPlayer};
-    use grognard_engine::conformance::predictions_match;
-    use grognard_engine::Player;
-    use grognard_rules_napoleons_wars::Command;
-    let mut compared = 0;
-    for seed in 0..4 {
-        let (scenario, _) = NapoleonsWars.default_scenario(seed);
-        let mut a = General::<Command>::default();
-        let mut b = RandomPlayer::<Command>::default();
-        let mut players: [&mut dyn Player<NapoleonsWars>; 2] = [&mut a, &mut b];
-        compared += predictions_match(&NapoleonsWars, scenario, seed, &mut players, 5_000)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
-            .compared;
-    }
+    let compared = grognard_ai::companion_explains_as_the_battle(&NapoleonsWars, 0..4, 5_000);
     assert!(compared > 20, "only {compared} rolls compared");
 }
 
@@ -108,11 +88,7 @@ fn the_battle_and_the_companion_explain_each_roll_alike() {
 #[test]
 fn maneuver_reordering_clears_disorder_on_the_record() {
     use grognard_engine::dice::Scripted;
-    let r = NapoleonsWars
-        .resolutions()
-        .into_iter()
-        .find(|r| r.about().name == "maneuver")
-        .unwrap();
+    let r = roll("maneuver");
     let s = serde_json::json!({"unit": {"disordered": true}});
     let done = r.resolve(&s, &mut Scripted::new(&[6, 6])).unwrap();
     assert_eq!(done.outcome, "re-order and full move");
@@ -128,14 +104,6 @@ fn maneuver_reordering_clears_disorder_on_the_record() {
         .unwrap_err();
     let paths: Vec<&str> = e.iter().map(|p| p.path.as_str()).collect();
     assert_eq!(paths, ["unit.sk", "cinc_near"]);
-}
-
-fn roll(name: &str) -> Box<dyn grognard_engine::resolution::AnyResolution> {
-    NapoleonsWars
-        .resolutions()
-        .into_iter()
-        .find(|r| r.about().name == name)
-        .unwrap_or_else(|| panic!("no roll {name}"))
 }
 
 #[test]
@@ -784,11 +752,7 @@ mod combat {
     // 140/1296 x 65/1296 x 1/6 for the general killed with it.
     #[test]
     fn combat_by_hand() {
-        let r =
-            grognard_engine::book::Book::resolutions(&grognard_rules_napoleons_wars::NapoleonsWars)
-                .into_iter()
-                .find(|r| r.about().name == "combat")
-                .unwrap();
+        let r = super::roll("combat");
         let s = serde_json::json!({
             "attacker": {"nation": "France", "sp": 6},
             "defender": {"nation": "Austria", "sp": 4, "general_attached": true},
@@ -829,11 +793,7 @@ mod combat {
     // keeps it when a desperate struggle throws the combat again.
     #[test]
     fn n56_valour_holds_through_a_desperate_struggle() {
-        let r =
-            grognard_engine::book::Book::resolutions(&grognard_rules_napoleons_wars::NapoleonsWars)
-                .into_iter()
-                .find(|r| r.about().name == "combat")
-                .unwrap();
+        let r = super::roll("combat");
         let s = serde_json::json!({
             "attacker": {"nation": "France", "sp": 6},
             "defender": {"nation": "Austria", "sp": 6},
@@ -860,11 +820,7 @@ mod combat {
 
     #[test]
     fn combat_situations_the_book_forbids_are_named() {
-        let r =
-            grognard_engine::book::Book::resolutions(&grognard_rules_napoleons_wars::NapoleonsWars)
-                .into_iter()
-                .find(|r| r.about().name == "combat")
-                .unwrap();
+        let r = super::roll("combat");
         for (s, path) in [
             (serde_json::json!({"outflanked": true}), "outflanked"),
             (
@@ -889,11 +845,7 @@ mod combat {
 }
 
 fn resolution(name: &str) -> Box<dyn grognard_engine::resolution::AnyResolution> {
-    NapoleonsWars
-        .resolutions()
-        .into_iter()
-        .find(|r| r.about().name == name)
-        .unwrap_or_else(|| panic!("no {name} roll"))
+    roll(name)
 }
 
 mod reaction {

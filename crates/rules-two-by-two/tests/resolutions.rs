@@ -3,7 +3,7 @@
 //! from the book.
 
 use grognard_engine::book::Book;
-use grognard_engine::conformance::{odds_agree, predictions_match};
+use grognard_engine::conformance::{chance, odds_agree, predictions_match};
 use grognard_engine::resolution::{Chance, Resolution};
 use grognard_rules_two_by_two::phases::rally::{RallyRoll, Situation as Rally};
 use grognard_rules_two_by_two::resolve::facts::{Condition, UnitFacts};
@@ -11,13 +11,8 @@ use grognard_rules_two_by_two::resolve::resolutions::book_tables;
 use grognard_rules_two_by_two::units::{Size, UnitType};
 use grognard_rules_two_by_two::TwoByTwo;
 
-fn chance(o: &grognard_engine::resolution::Odds, outcome: &str) -> (u128, u128) {
-    let c = o
-        .outcomes
-        .iter()
-        .find(|c| c.outcome == outcome)
-        .unwrap_or_else(|| panic!("no {outcome:?} in {:?}", o.outcomes));
-    (c.numerator, c.denominator)
+fn roll_named(name: &str) -> Box<dyn grognard_engine::resolution::AnyResolution> {
+    grognard_engine::conformance::roll_named(&TwoByTwo, name)
 }
 
 #[test]
@@ -57,11 +52,7 @@ fn rally_odds_agree_with_every_throw() {
 // (-1): 7+, never.
 #[test]
 fn rally_by_hand() {
-    let r = TwoByTwo
-        .resolutions()
-        .into_iter()
-        .find(|r| r.about().name == "rally")
-        .unwrap();
+    let r = roll_named("rally");
     let o = r
         .odds(&serde_json::json!({"unit": {"status": "disrupted"}, "hq_in_contact": true}))
         .unwrap();
@@ -99,11 +90,7 @@ fn rally_by_hand() {
 // fact, rather than giving odds.
 #[test]
 fn a_barred_rally_is_refused_with_its_fact() {
-    let r = TwoByTwo
-        .resolutions()
-        .into_iter()
-        .find(|r| r.about().name == "rally")
-        .unwrap();
+    let r = roll_named("rally");
     let e = r
         .odds(&serde_json::json!({"enemy_near": true}))
         .unwrap_err();
@@ -130,30 +117,10 @@ fn a_barred_rally_is_refused_with_its_fact() {
 // the battle's, word for word.
 #[test]
 fn the_battle_and_the_companion_explain_each_roll_alike() {
-    use grognard_ai::{General, RandomPlayer};
-    use grognard_engine::Player;
-    use grognard_rules_two_by_two::Command;
-    let mut compared = 0;
-    for seed in 0..6 {
-        let mut a = General::<Command>::default();
-        let mut b = RandomPlayer::<Command>::default();
-        let mut players: [&mut dyn Player<TwoByTwo>; 2] = [&mut a, &mut b];
-        // A shot's rout roll waits for its owner's choice of way, which the book's
-        // `answers_roll` follows.
-        let (scenario, _) = TwoByTwo.default_scenario(seed);
-        compared += predictions_match(&TwoByTwo, scenario, seed, &mut players, 5_000)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
-            .compared;
-    }
+    // A shot's rout roll waits for its owner's choice of way, which the book's
+    // `answers_roll` follows.
+    let compared = grognard_ai::companion_explains_as_the_battle(&TwoByTwo, 0..6, 5_000);
     assert!(compared > 20, "only {compared} rolls compared");
-}
-
-fn roll_named(name: &str) -> Box<dyn grognard_engine::resolution::AnyResolution> {
-    TwoByTwo
-        .resolutions()
-        .into_iter()
-        .find(|r| r.about().name == name)
-        .unwrap_or_else(|| panic!("no roll {name}"))
 }
 
 /// Shots over the facts' values: shooters, targets and their markers, groups, range bands,
@@ -726,10 +693,7 @@ mod melee_rolls {
     // loser survives its rout roll on 3-6: 2/3. The Disrupted defender may not follow up.
     #[test]
     fn melee_by_hand() {
-        let r = grognard_rules_two_by_two::resolve::resolutions::all()
-            .into_iter()
-            .find(|r| r.about().name == "melee")
-            .unwrap();
+        let r = super::roll_named("melee");
         let o = r
             .odds(&serde_json::json!({
                 "attacker": {"kind": "heavy_cavalry"},
@@ -814,10 +778,7 @@ mod melee_rolls {
     // "Clearing dense woods" and "Column of Attack": what each outcome does to the units.
     #[test]
     fn melee_effects_follow_the_outcome() {
-        let r = grognard_rules_two_by_two::resolve::resolutions::all()
-            .into_iter()
-            .find(|r| r.about().name == "melee")
-            .unwrap();
+        let r = super::roll_named("melee");
         // Line clearing light infantry from a wood's edge: line -1, light infantry keeps no
         // -3. Dice 6 and 1: the attacker wins by 6 and is Pinned, so it may not follow up.
         let done = r
@@ -869,10 +830,7 @@ mod melee_rolls {
     // it, and its HQ.
     #[test]
     fn the_losers_hq_goes_with_it() {
-        let r = grognard_rules_two_by_two::resolve::resolutions::all()
-            .into_iter()
-            .find(|r| r.about().name == "melee")
-            .unwrap();
+        let r = super::roll_named("melee");
         let s = serde_json::json!({"defender_hq_in_contact": true});
         let done = r.resolve(&s, &mut Scripted::new(&[6, 1])).unwrap();
         assert_eq!(
@@ -904,10 +862,7 @@ mod melee_rolls {
     // The book forbids some melees outright; the companion names the fact.
     #[test]
     fn a_forbidden_melee_is_refused_with_its_fact() {
-        let r = grognard_rules_two_by_two::resolve::resolutions::all()
-            .into_iter()
-            .find(|r| r.about().name == "melee")
-            .unwrap();
+        let r = super::roll_named("melee");
         let path = |v: serde_json::Value| r.odds(&v).unwrap_err()[0].path.clone();
         assert_eq!(
             path(serde_json::json!({"defender": {"kind": "light_cavalry"}})),
@@ -967,10 +922,7 @@ mod reinforcement_rolls {
     // 6); two dice a phase (ruling R13), so a third is refused, as is a die at an empty point.
     #[test]
     fn reinforcement_by_hand() {
-        let r = grognard_rules_two_by_two::resolve::resolutions::all()
-            .into_iter()
-            .find(|r| r.about().name == "reinforcement")
-            .unwrap();
+        let r = super::roll_named("reinforcement");
         let o = r.odds(&serde_json::json!({"waiting": 3})).unwrap();
         assert_eq!(
             chance(
@@ -1072,10 +1024,7 @@ mod setup_rolls {
     // first player attacks at once 15/36 = 5/12, after a tie (or more) 1/6 x 1/2 = 1/12.
     #[test]
     fn setup_by_hand() {
-        let r = grognard_rules_two_by_two::resolve::resolutions::all()
-            .into_iter()
-            .find(|r| r.about().name == "setup")
-            .unwrap();
+        let r = super::roll_named("setup");
         let o = r.odds(&serde_json::json!({"army_ap": 20})).unwrap();
         assert_eq!(
             chance(
