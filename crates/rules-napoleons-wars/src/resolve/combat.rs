@@ -343,12 +343,62 @@ pub(crate) fn differences() -> [u128; 21] {
 }
 
 /// Odds of each band of one round, for the AI's weighing of an attack.
+///
+/// A round's result depends on the throw only through the attacker's 2d6 less the
+/// defender's, so the 1,296 throws are counted once by that difference ([`differences_met`])
+/// and each band takes the chance of the throws that reach it. Outcomes come in the order a
+/// walk of every throw first meets them, each chance summed one throw at a time as that
+/// walk sums it ([`summed`]): the result is the walk's, to the last bit.
 pub fn round_odds(t: &Combat, s: &Situation) -> Distribution<CombatResult> {
-    let lead = lead(t, s);
-    Distribution::of_throws(&[6; 4], |d| {
-        let (a, b, c, e) = (d[0] as i32, d[1] as i32, d[2] as i32, d[3] as i32);
-        t.result(a + b - c - e + lead)
+    round_odds_with_lead(t, lead(t, s))
+}
+
+fn round_odds_with_lead(t: &Combat, lead: i32) -> Distribution<CombatResult> {
+    let mut counts: Vec<(CombatResult, usize)> = Vec::with_capacity(8);
+    for &(k, n) in differences_met() {
+        let r = t.result(k + lead);
+        match counts.iter_mut().find(|(o, _)| *o == r) {
+            Some(c) => c.1 += n,
+            None => counts.push((r, n)),
+        }
+    }
+    Distribution {
+        outcomes: counts.into_iter().map(|(r, n)| (r, summed(n))).collect(),
+        unresolved: 0.0,
+    }
+}
+
+/// The four dice of a combat round: the attacker's two, then the defender's two.
+const ROUND_DICE: [u8; 4] = [6; 4];
+
+/// Each difference of the attacker's 2d6 less the defender's, with the number of throws that
+/// give it, in the order a walk of every throw first meets it.
+fn differences_met() -> &'static [(i32, usize)] {
+    static D: std::sync::OnceLock<Vec<(i32, usize)>> = std::sync::OnceLock::new();
+    D.get_or_init(|| {
+        let mut d: Vec<(i32, usize)> = Vec::new();
+        grognard_engine::dice::each_throw(&ROUND_DICE, |t| {
+            let k = t[0] as i32 + t[1] as i32 - t[2] as i32 - t[3] as i32;
+            match d.iter_mut().find(|(x, _)| *x == k) {
+                Some(e) => e.1 += 1,
+                None => d.push((k, 1)),
+            }
+        });
+        d
     })
+}
+
+/// The chance of `n` throws of the round's dice, added one throw at a time.
+fn summed(n: usize) -> f64 {
+    static S: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    S.get_or_init(|| {
+        let p: f64 = ROUND_DICE.iter().map(|s| 1.0 / *s as f64).product();
+        let mut sums = vec![0.0];
+        for i in 0..6usize.pow(4) {
+            sums.push(sums[i] + p);
+        }
+        sums
+    })[n]
 }
 
 /// What becomes of one unit of a combat.
@@ -1107,6 +1157,18 @@ impl Resolution<Tables> for CombatRoll {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn round_odds_are_the_walk_of_every_throw_to_the_last_bit() {
+        let t = &crate::resolve::resolutions::book_tables().combat;
+        for lead in -14..=14 {
+            let walked = Distribution::of_throws(&ROUND_DICE, |d| {
+                t.result(d[0] as i32 + d[1] as i32 - d[2] as i32 - d[3] as i32 + lead)
+            });
+            assert_eq!(round_odds_with_lead(t, lead), walked, "lead {lead}");
+        }
+        assert_eq!(differences_met().iter().map(|d| d.1).sum::<usize>(), 1296);
+    }
+
     use super::*;
     use grognard_engine::dice::distribution;
 
