@@ -15,9 +15,16 @@ const AUSTRIAN: &str = include_str!("../../../scenarios/napoleons-wars/army-of-g
 /// 1809, two corps a side, across open ground with a village, a wood, a hill and a road. It
 /// is the example scenario file, read with the example orders of battle it names.
 pub fn default_scenario() -> Scenario {
-    let (s, _) = setup::load(BUILT_IN_NAME, BUILT_IN, &BuiltIn)
-        .expect("the built-in scenario passes its checks");
-    s
+    // Read and checked once: a batch of battles would otherwise read the three files again
+    // for every battle.
+    static BUILT: std::sync::OnceLock<Scenario> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            setup::load(BUILT_IN_NAME, BUILT_IN, &BuiltIn)
+                .expect("the built-in scenario passes its checks")
+                .0
+        })
+        .clone()
 }
 
 const BUILT_IN_NAME: &str = "italy-against-germany-1809.toml";

@@ -379,6 +379,10 @@ pub struct State {
 /// The widest base there is reaches this far from its centre (a brigade's half-diagonal).
 pub const MAX_RADIUS: f64 = BRIGADE_SIZE * std::f64::consts::FRAC_1_SQRT_2;
 
+/// Up to this many pieces in a battle, [`State::near`] looks at every piece rather than ask
+/// the grid.
+const SCAN_ALL_UP_TO: usize = 64;
+
 /// Grid cells are this many inches square: about the reach of most questions asked of the
 /// grid (the 6" presence of the enemy, reaction zones, short ranges).
 const CELL: f64 = 6.0;
@@ -529,14 +533,26 @@ impl State {
     /// The pieces on the table whose bases may come within `r` of `p`: every one whose
     /// centre lies within `r` plus its own half-diagonal, in id order.
     pub fn near(&self, p: grognard_geometry::Vec2, r: f64) -> impl Iterator<Item = &Unit> {
-        let mut ids: smallvec::SmallVec<[u32; 32]> = self.grid().near(p, r + MAX_RADIUS).collect();
-        ids.sort_unstable();
+        // With few pieces, looking at each (already in id order) is cheaper than asking the
+        // grid and sorting what it gives; both find the same pieces in the same order.
+        let ids = if self.units.len() <= SCAN_ALL_UP_TO {
+            (0..self.units.len() as u32).collect()
+        } else {
+            self.near_in_grid(p, r)
+        };
         ids.into_iter()
             .map(|i| &self.units[i as usize])
             .filter(move |u| {
                 let reach = r + u.radius();
                 u.on_table() && u.pose.pos.distance_squared(p) <= reach * reach
             })
+    }
+
+    /// The ids of the pieces the grid holds near `p` (for a base within `r`), in id order.
+    fn near_in_grid(&self, p: grognard_geometry::Vec2, r: f64) -> smallvec::SmallVec<[u32; 32]> {
+        let mut ids: smallvec::SmallVec<[u32; 32]> = self.grid().near(p, r + MAX_RADIUS).collect();
+        ids.sort_unstable();
+        ids
     }
 
     /// The pieces on the table whose bases may come within `r` of `u`'s base (`u` itself
@@ -783,5 +799,41 @@ impl State {
             n.known[u.id as usize] = Some(t.clone());
         }
         t
+    }
+}
+
+#[cfg(test)]
+mod near_tests {
+    use super::*;
+
+    /// The pieces within `r` of `p` as the grid finds them, for comparison with `near`.
+    fn by_grid(s: &State, p: grognard_geometry::Vec2, r: f64) -> Vec<UnitId> {
+        s.near_in_grid(p, r)
+            .into_iter()
+            .map(|i| &s.units[i as usize])
+            .filter(|u| {
+                let reach = r + u.radius();
+                u.on_table() && u.pose.pos.distance_squared(p) <= reach * reach
+            })
+            .map(|u| u.id)
+            .collect()
+    }
+
+    #[test]
+    fn looking_at_every_piece_finds_what_the_grid_finds() {
+        let small = crate::start::start(&crate::book::default_scenario());
+        assert!(
+            small.units.len() <= SCAN_ALL_UP_TO,
+            "the built-in battle is scanned"
+        );
+        let mut asked = 0;
+        for u in small.units.iter().filter(|u| u.on_table()) {
+            for r in [0.0, 1.5, 4.0, 12.0] {
+                let near: Vec<UnitId> = small.near(u.pose.pos, r).map(|v| v.id).collect();
+                assert_eq!(near, by_grid(&small, u.pose.pos, r), "{} at {r}", u.label);
+                asked += 1;
+            }
+        }
+        assert!(asked > 100);
     }
 }
