@@ -662,8 +662,7 @@ async fn import(State(app): State<App>, Json(replay): Json<Value>) -> Result<Jso
     let id = inner
         .store
         .create(&rules, seed, &scenario, &players, &[None, None], false)?;
-    let first = 0;
-    inner.store.append_all(id, first, &commands)?;
+    inner.store.append_all(id, 0, &commands)?;
     inner.game(id)?;
     Ok(Json(json!({ "id": id })))
 }

@@ -123,9 +123,6 @@ pub struct Live<R: Book> {
     log: [Vec<LogLine>; 2],
     /// The step each turn began at, with its headline.
     turns: Vec<(usize, String)>,
-    /// The turn the game is in.
-    turn: u32,
-    seed: u64,
 }
 
 impl<R: Book> Live<R> {
@@ -138,7 +135,6 @@ impl<R: Book> Live<R> {
         commands: &[(u8, Value)],
     ) -> Result<Self, String> {
         let m = Match::new(rules, scenario, seed);
-        let turn = rules.turn(&m.state);
         let turns = vec![(0, rules.headline(&m.state))];
         let mut live = Live {
             m,
@@ -146,8 +142,6 @@ impl<R: Book> Live<R> {
             random: Default::default(),
             log: Default::default(),
             turns,
-            turn,
-            seed,
         };
         for (i, (side, command)) in commands.iter().enumerate() {
             let command: R::Command = serde_json::from_value(command.clone())
@@ -170,14 +164,13 @@ impl<R: Book> Live<R> {
             None => return Err(Refusal::NotYourTurn("the battle is over".into())),
         }
         let heading = self.m.rules.headline(&self.m.state);
+        let turn_before = self.m.rules.turn(&self.m.state);
         let kept =
             serde_json::to_value(&command).map_err(|e| Refusal::Unreadable(e.to_string()))?;
         self.m.submit(side, command).map_err(Refusal::Illegal)?;
         let step = self.m.steps.len() - 1;
         let rules = self.m.rules;
-        let turn = rules.turn(&self.m.state);
-        if turn != self.turn {
-            self.turn = turn;
+        if rules.turn(&self.m.state) != turn_before {
             self.turns
                 .push((self.m.steps.len(), rules.headline(&self.m.state)));
         }
@@ -214,7 +207,7 @@ impl<R: Book> Live<R> {
     fn machine_dice(&self, side: Side) -> Seeded {
         let step = self.m.steps.len() as u64;
         Seeded::new(derive_seed(
-            self.seed,
+            self.m.seed,
             0x5eed_0000 ^ (step << 1) ^ side.0 as u64,
         ))
     }

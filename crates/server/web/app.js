@@ -94,15 +94,16 @@ function outcomeText(outcome, names) {
 function corners(b) {
   const f = [Math.cos(b.pose.facing), Math.sin(b.pose.facing)];
   const l = [-f[1], f[0]];
-  const [x, y] = [b.pose.pos[0] ?? b.pose.pos.x, b.pose.pos[1] ?? b.pose.pos.y];
+  const [x, y] = b.pose.pos;
   const hd = b.depth / 2;
   const hw = b.width / 2;
   const at = (a, s) => [x + f[0] * a + l[0] * s, y + f[1] * a + l[1] * s];
   return [at(hd, hw), at(hd, -hw), at(-hd, -hw), at(-hd, hw)];
 }
 
+// A base's centre, in table inches.
 function posOf(b) {
-  return Array.isArray(b.pose.pos) ? { x: b.pose.pos[0], y: b.pose.pos[1] } : b.pose.pos;
+  return { x: b.pose.pos[0], y: b.pose.pos[1] };
 }
 
 const TERRAIN = {
@@ -152,8 +153,7 @@ class Board {
     this.listen();
   }
 
-  // Table inches to drawing units: y grows up the table, down the page.
-  X(x) { return x; }
+  // Table inches to drawing units: x is the same, y grows up the table, down the page.
   Y(y) { return this.scene.depth - y; }
 
   toTable(evt) {
@@ -164,12 +164,11 @@ class Board {
     return { x: p.x, y: this.scene.depth - p.y };
   }
 
-  setScene(scene, { selected = null, actable = new Set(), mine = null } = {}) {
+  setScene(scene, { selected = null, actable = new Set() } = {}) {
     const first = !this.scene || this.scene.width !== scene.width || this.scene.depth !== scene.depth;
     this.scene = scene;
     this.selected = selected;
     this.actable = actable;
-    this.mine = mine;
     this.ghost = null;
     if (first) this.fit(false);
     this.draw();
@@ -699,7 +698,7 @@ async function seatPage(app, token) {
     const onTable = new Set(view.scene.bases.map((b) => b.id));
     const actable = new Set(view.orders.filter((o) => o.unit !== null).map((o) => o.unit));
     if (selected !== null && !onTable.has(selected)) selected = null;
-    if (!history) board.setScene(view.scene, { selected, actable, mine: view.side });
+    if (!history) board.setScene(view.scene, { selected, actable });
     const over = outcomeText(view.outcome, names);
     const others = mySeats().filter((s) => s.id === view.id && s.token !== token);
     put(status, 
