@@ -1586,7 +1586,7 @@ fn a_replay_of_an_older_version_of_the_rules_is_refused() {
     let path = dir.path().join("replay.json");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut replay: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(replay["version"], 2);
+    assert_eq!(replay["version"], 3);
     let o = grognard(&["replay", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", show(&o));
     replay.as_object_mut().unwrap().remove("version");
@@ -1595,7 +1595,7 @@ fn a_replay_of_an_older_version_of_the_rules_is_refused() {
     assert_eq!(o.status.code(), Some(2), "{}", show(&o));
     assert!(
         stderr(&o).contains(
-            "a replay of version 1 of the napoleons-wars rules, and this build plays version 2"
+            "a replay of version 1 of the napoleons-wars rules, and this build plays version 3"
         ),
         "{}",
         show(&o)

@@ -286,6 +286,38 @@ pub fn may_contact(step: &Step, class: MoverClass) -> bool {
 /// A non-positive or non-finite `every` leaves only the 15-degree bound, and at most 4096
 /// footprints are returned however small `every` is.
 pub fn sweep(pose: Pose, width: f64, depth: f64, step: &Step, every: f64) -> Vec<Base> {
+    let mut out = Vec::new();
+    sweep_into(pose, width, depth, step, every, &mut out);
+    out
+}
+
+/// How far from `origin` the centre of any footprint of [`sweep`] along `step` from `pose`
+/// can be, at most: the farther end of a shift, or the far side of the circle a turn's
+/// centre moves on. Found without making the footprints.
+pub fn sweep_reach(pose: Pose, width: f64, depth: f64, step: &Step, origin: Vec2) -> f64 {
+    match step.motion(width, depth) {
+        Motion::Shift(v) => {
+            let end = pose.advanced(v.x, v.y).pos;
+            pose.pos.distance(origin).max(end.distance(origin))
+        }
+        Motion::Rotate { pivot, .. } => {
+            let p = pose.to_table(pivot);
+            p.distance(origin) + p.distance(pose.pos)
+        }
+    }
+}
+
+/// [`sweep`], writing the footprints into `out` (cleared first) so that a caller checking
+/// many moves reuses one buffer.
+pub fn sweep_into(
+    pose: Pose,
+    width: f64,
+    depth: f64,
+    step: &Step,
+    every: f64,
+    out: &mut Vec<Base>,
+) {
+    out.clear();
     let motion = step.motion(width, depth);
     let (travel, turn) = match motion {
         Motion::Shift(v) => (v.length(), 0.0),
@@ -315,12 +347,10 @@ pub fn sweep(pose: Pose, width: f64, depth: f64, step: &Step, every: f64) -> Vec
     } else {
         1
     };
-    (1..=n)
-        .map(|i| {
-            let t = if i == n { 1.0 } else { i as f64 / n as f64 };
-            Base::new(partial(pose, motion, t), width, depth)
-        })
-        .collect()
+    out.extend((1..=n).map(|i| {
+        let t = if i == n { 1.0 } else { i as f64 / n as f64 };
+        Base::new(partial(pose, motion, t), width, depth)
+    }));
 }
 
 /// Checks a whole move and returns the pose after each of its steps, in order. A move is

@@ -28,8 +28,10 @@ impl Ruleset for NapoleonsWars {
     }
 
     /// 2: a valorous commander's bonus holds through a combat's desperate struggles (N56).
+    /// 3: a battery's move is measured against every battery within 1.5" of where it ends
+    /// ("NW 8.6", N37), not only those near its path.
     fn version(&self) -> u32 {
-        2
+        3
     }
 
     fn sequence(&self) -> &'static SequenceOfPlay {

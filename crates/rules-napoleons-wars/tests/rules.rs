@@ -1139,6 +1139,25 @@ fn nw_8_6_batteries_keep_their_distance() {
     assert!(NapoleonsWars.check(&s, FRENCH, &step(0.9)).is_ok());
 }
 
+// The same rule for a short move: the other battery stands 1.9" ahead, farther than the
+// pieces a 0.5" move has to look at along its way, and 0.5" forward would leave 1.4".
+#[test]
+fn nw_8_6_batteries_keep_their_distance_after_a_short_move() {
+    let mut s = table(&[
+        ("V Corp, 12 lb, Foot", 30.0, 30.0, 90.0),
+        ("V Corp, 6 lb, Horse", 30.0, 33.4, 90.0),
+    ]);
+    let guns = id(&s, "V Corp, 12 lb, Foot");
+    to_move(&mut s, guns, 8.0);
+    let step = |d| Command::Move {
+        unit: guns,
+        steps: vec![Step::Forward { d }],
+    };
+    let refused = NapoleonsWars.check(&s, FRENCH, &step(0.5)).unwrap_err();
+    assert!(refused.reason.contains("apart"), "{refused:?}");
+    assert!(NapoleonsWars.check(&s, FRENCH, &step(0.35)).is_ok());
+}
+
 // "NW 9.3" notes 1 and 3: officers and batteries pass through friends, and are passed
 // through, at no cost; a brigade passing through another brigade pays 2".
 #[test]

@@ -75,6 +75,15 @@ pub fn maneuver_allowance(state: &State, u: &Unit) -> f64 {
     }
 }
 
+/// A move refused for its cost before the whole of it is reckoned: `so_far` is what it has
+/// cost already, more than `at_most`, the most it could be allowed.
+fn too_dear(so_far: f64, at_most: f64) -> Illegal {
+    illegal(
+        R_MOVE,
+        format!("the move costs at least {so_far:.1}\", more than the {at_most:.1}\" it could be allowed"),
+    )
+}
+
 fn illegal(rule: &'static str, why: impl Into<std::borrow::Cow<'static, str>>) -> Illegal {
     Illegal::new(rule, why)
 }
@@ -114,6 +123,28 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         }
     }
 
+    // What the steps cost by themselves, before any ground: if that already passes the
+    // most the move could be allowed, the path need not be walked. Ground only adds to a
+    // move's cost while the tables' multipliers are at least one, so the shortcut is taken
+    // only then; it refuses exactly the moves the full reckoning below would refuse.
+    let mut step_costs: smallvec::SmallVec<[f64; 8]> = smallvec::SmallVec::new();
+    for (i, step) in steps.iter().enumerate() {
+        step_costs.push(
+            moves::step_cost(step, class, full, &costs, i == 0).map_err(|e| illegal(R_MOVE, e))?,
+        );
+    }
+    let at_most = allowance + state.field.tables.movement.road_bonus.max(0.0);
+    let ground_adds = row.rough >= 1.0
+        && row.fording >= 1.0
+        && row.hindering >= 1.0
+        && row.elevation >= 0.0
+        && row.obstacle >= 0.0
+        && state.field.tables.movement.interpenetration >= 0.0;
+    let steps_alone: f64 = step_costs.iter().fold(0.0, |a, c| a + c);
+    if ground_adds && steps_alone > at_most + 1e-6 {
+        return Err(too_dear(steps_alone, at_most));
+    }
+
     let mut cost = 0.0;
     // Terrain, charged on top of the steps, each step's multiplied as the step is.
     let mut extra = 0.0;
@@ -123,25 +154,41 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     // A battery attached to the brigade goes with it, in front ("NW 8.6").
     let carried = state.battery_on(u.id).filter(|_| u.is_infantry());
     let mut pose = u.pose;
-    // Every footprint along the way, and the pieces near enough to touch one of them: the
-    // rest of the table need not be looked at.
-    let sweeps: Vec<Vec<grognard_geometry::Base>> = steps
+    // The pieces near enough to touch a footprint along the way: the rest of the table need
+    // not be looked at. The footprints themselves
+    // are made a step at a time as the path is walked; how far they can reach is known
+    // from the steps alone.
+    let reach = steps
         .iter()
         .enumerate()
         .map(|(i, step)| {
             let from = if i == 0 { u.pose } else { poses[i - 1] };
-            moves::sweep(from, size, size, step, 0.5)
+            moves::sweep_reach(from, size, size, step, u.pose.pos)
         })
-        .collect();
-    let reach = sweeps
-        .iter()
-        .flatten()
-        .map(|b| b.pose.pos.distance(u.pose.pos))
         .fold(0.0, f64::max)
         + u.base().radius();
+    let mut sweep: Vec<Base> = Vec::new();
     let nearby: Vec<&Unit> = state.near(u.pose.pos, reach + 0.5).collect();
     // Their bases, measured once for every point of the path.
     let nearby_bases: Vec<Base> = nearby.iter().map(|o| o.base()).collect();
+    let end = poses.last().copied().unwrap_or(u.pose);
+    let end_base = u.at(end);
+    if !state.field.contains(&end_base) {
+        return Err(illegal(R_MOVE, "the base would leave the table"));
+    }
+    // Where it ends: never on another base. These are looked at before the path is walked,
+    // since they are cheap and refuse many of the moves tried.
+    for (o, ob) in nearby.iter().zip(&nearby_bases) {
+        if o.id == u.id || o.attached == Some(u.id) || (o.is_officer() != officer) {
+            continue;
+        }
+        if overlapping(&end_base, ob) {
+            return Err(illegal(
+                R_THROUGH,
+                format!("the move would end on {}", o.label),
+            ));
+        }
+    }
     // The ground under the whole path, gathered once for every point of it.
     let under = measure::Ground::around(state, u.pose.pos, reach + 0.5);
     let mut all_road = under.on_road(u.pose.pos);
@@ -160,8 +207,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         }
     };
     for (i, step) in steps.iter().enumerate() {
-        let step_cost =
-            moves::step_cost(step, class, full, &costs, i == 0).map_err(|e| illegal(R_MOVE, e))?;
+        let step_cost = step_costs[i];
         cost += step_cost;
         let mut step_extra = 0.0;
         // A change of face in rough or hindering ground costs as that ground multiplies a
@@ -188,7 +234,8 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             grognard_geometry::Vec2::splat(f64::INFINITY),
             grognard_geometry::Vec2::splat(f64::NEG_INFINITY),
         );
-        for b in &sweeps[i] {
+        moves::sweep_into(pose, size, size, step, 0.5, &mut sweep);
+        for b in &sweep {
             lo = lo.min(b.pose.pos);
             hi = hi.max(b.pose.pos);
         }
@@ -203,7 +250,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             .map(|(o, ob)| (*o, ob))
             .collect();
         let mut prev = pose.pos;
-        for b in &sweeps[i] {
+        for b in &sweep {
             let p = b.pose.pos;
             let seg = prev.distance(p);
             prev = p;
@@ -275,15 +322,13 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         // only once for both (ruling N49); obstacles never (the sum above).
         extra += step_extra * moves::multiplier(step, class, &costs);
         pose = poses[i];
+        if ground_adds && steps_alone + extra + obstacles > at_most + 1e-6 {
+            return Err(too_dear(steps_alone + extra + obstacles, at_most));
+        }
     }
     let mut total = cost + extra + obstacles;
     if through_friends {
         total += state.field.tables.movement.interpenetration;
-    }
-    let end = poses.last().copied().unwrap_or(u.pose);
-    let end_base = u.at(end);
-    if !state.field.contains(&end_base) {
-        return Err(illegal(R_MOVE, "the base would leave the table"));
     }
     // The road bonus: a whole move by road, never within 6" of a non-routed enemy.
     let road = troops
@@ -311,23 +356,13 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             format!("the move costs {total:.1}\" of a {budget:.1}\" allowance"),
         ));
     }
-    // Where it ends: never on another base; only infantry ends in a town.
-    for o in &nearby {
-        if o.id == u.id || o.attached == Some(u.id) || (o.is_officer() != officer) {
-            continue;
-        }
-        if overlapping(&end_base, &o.base()) {
-            return Err(illegal(
-                R_THROUGH,
-                format!("the move would end on {}", o.label),
-            ));
-        }
-    }
     // Batteries not attached keep 1.5" from one another ("NW 8.6"); one that ends nearer
     // another than that may only have come no nearer (ruling N37).
     if u.is_artillery() && u.attached.is_none() {
         let gap = state.field.tables.artillery.battery_spacing;
-        if let Some(o) = nearby.iter().find(|o| {
+        // Looked for round the end, as far as the gap: a battery that near the end may lie
+        // beyond the pieces gathered for the path.
+        if let Some(o) = state.near(end.pos, gap + end_base.radius()).find(|o| {
             o.id != u.id
                 && o.side == u.side
                 && o.is_artillery()
