@@ -18,6 +18,7 @@
 pub mod aspect;
 pub mod base;
 pub mod distance;
+pub mod formation;
 pub mod grid;
 pub mod line_of_sight;
 pub mod overlap;
