@@ -24,6 +24,20 @@ pub struct SceneBase {
     pub arm: String,
     /// Status marker text, if any ("pinned", "disrupted").
     pub marker: Option<String>,
+    /// The stands of a unit made of several, each with its figures; empty for a unit of
+    /// one base.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stands: Vec<SceneStand>,
+}
+
+/// One stand of a unit of several, for pictures.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SceneStand {
+    pub pose: Pose,
+    pub width: f64,
+    pub depth: f64,
+    /// Figures on the stand.
+    pub figures: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

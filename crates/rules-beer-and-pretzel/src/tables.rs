@@ -540,6 +540,54 @@ impl Default for Optional {
     }
 }
 
+/// What is wrong with a set of tables changed by a scenario: numbers that would break
+/// play, each named by its path under `tables`.
+pub fn problems(t: &Tables, out: &mut Vec<grognard_engine::files::Problem>) {
+    use grognard_engine::files::Problem;
+    let mut positive = |path: &str, v: f64| {
+        if !(v.is_finite() && v > 0.0) {
+            out.push(Problem::new(
+                format!("tables.{path}"),
+                format!("{v}"),
+                "give a number above nothing",
+            ));
+        }
+    };
+    positive("movement.infantry.line", t.movement.infantry.line);
+    positive("movement.cavalry.line", t.movement.cavalry.line);
+    positive("movement.artillery.line", t.movement.artillery.line);
+    positive("fire.musket_range", t.fire.musket_range);
+    positive("artillery.round_shot_range", t.artillery.round_shot_range);
+    positive("artillery.canister_range", t.artillery.canister_range);
+    positive("command.radius", t.command.radius);
+    if t.fire.divisor == 0 {
+        out.push(Problem::new(
+            "tables.fire.divisor",
+            "a divisor of nothing",
+            "give the number the die times the figures is divided by, e.g. 10",
+        ));
+    }
+    for (name, f) in [
+        ("melee.loser", t.melee.loser),
+        ("melee.winner", t.melee.winner),
+    ] {
+        if f[1] == 0 || f[0] > f[1] {
+            out.push(Problem::new(
+                format!("tables.{name}"),
+                format!("{}/{}", f[0], f[1]),
+                "give a share as [part, whole], e.g. [1, 4]",
+            ));
+        }
+    }
+    if t.buildings.melee.is_empty() {
+        out.push(Problem::new(
+            "tables.buildings.melee",
+            "no rows",
+            "give the building melee rows, highest first",
+        ));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

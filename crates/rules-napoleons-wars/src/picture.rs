@@ -38,6 +38,7 @@ pub fn scene(state: &State) -> Scene {
                 label,
                 arm: arm.to_string(),
                 marker,
+                stands: Vec::new(),
             }
         })
         .collect();

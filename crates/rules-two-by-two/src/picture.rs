@@ -27,6 +27,7 @@ pub fn scene(state: &State) -> Scene {
                 Status::Ready => None,
                 s => Some(s.name().to_string()),
             },
+            stands: Vec::new(),
         })
         .collect();
     let points = f

@@ -19,6 +19,7 @@ use axum::{Json, Router};
 use grognard_engine::book::Book;
 use grognard_engine::Side;
 use grognard_geometry::Pose;
+use grognard_rules_beer_and_pretzel::BeerAndPretzel;
 use grognard_rules_napoleons_wars::NapoleonsWars;
 use grognard_rules_two_by_two::TwoByTwo;
 use serde::{Deserialize, Serialize};
@@ -125,6 +126,7 @@ fn table_of(kept: &store::Kept) -> Result<Box<dyn Table>, String> {
     match kept.rules.as_str() {
         "two-by-two" => live(&TwoByTwo, kept),
         "napoleons-wars" => live(&NapoleonsWars, kept),
+        "beer-and-pretzel" => live(&BeerAndPretzel, kept),
         other => Err(format!("no rule set is called {other:?}")),
     }
 }
@@ -155,9 +157,12 @@ fn scenario_of(rules: &str, seed: u64, file: Option<&str>) -> Result<Value, Fail
     match rules {
         "two-by-two" => of(&TwoByTwo, seed, file),
         "napoleons-wars" => of(&NapoleonsWars, seed, file),
+        "beer-and-pretzel" => of(&BeerAndPretzel, seed, file),
         other => Err(Failure::new(
             StatusCode::BAD_REQUEST,
-            format!("no rule set is called {other:?}: two-by-two or napoleons-wars"),
+            format!(
+                "no rule set is called {other:?}: two-by-two, napoleons-wars or beer-and-pretzel"
+            ),
         )),
     }
 }
@@ -336,6 +341,7 @@ async fn books() -> Json<Value> {
     Json(json!([
         { "name": "two-by-two", "title": TwoByTwo.title() },
         { "name": "napoleons-wars", "title": NapoleonsWars.title() },
+        { "name": "beer-and-pretzel", "title": BeerAndPretzel.title() },
     ]))
 }
 
@@ -650,6 +656,7 @@ async fn import(State(app): State<App>, Json(replay): Json<Value>) -> Result<Jso
     let (seed, scenario, commands) = match rules.as_str() {
         "two-by-two" => checked_replay(&TwoByTwo, replay)?,
         "napoleons-wars" => checked_replay(&NapoleonsWars, replay)?,
+        "beer-and-pretzel" => checked_replay(&BeerAndPretzel, replay)?,
         other => {
             return Err(Failure::new(
                 StatusCode::UNPROCESSABLE_ENTITY,

@@ -60,7 +60,7 @@ pub struct Situation {
 }
 
 /// Who won, and the figures each side lost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Result {
     pub attacker_wins: bool,
     pub attacker_lost: u32,

@@ -1,0 +1,379 @@
+//! Legal moves apart from advice. The move generator ([`offers`]) lists what each unit
+//! might do, unchecked and cheaply: moves toward and away from the enemy, turns, changes of
+//! formation, fire and charges at the enemy within reach. The advisor ([`candidates`])
+//! scores them as the book's author plays: fire at once when in range, charge when the
+//! odds favour it (he writes that the cascading attack favours the attacker), screen with
+//! skirmishers, move in column and fight in line, form square against cavalry.
+
+use crate::command::Command;
+use crate::measure;
+use crate::phases::{charge, fire, movement};
+use crate::resolve::{melee, morale};
+use crate::state::{Arm, Order, Pending, State, Status, Unit};
+use grognard_engine::resolution::Resolution;
+use grognard_engine::{Candidate, Side};
+use grognard_geometry::{angle_of, dir, Pose, Vec2};
+
+/// How far the generator looks for targets.
+const REACH: f64 = 20.0;
+
+fn answers(state: &State, out: &mut Vec<Command>) -> bool {
+    match &state.pending {
+        Some(Pending::ReturnFire { .. }) => {
+            out.push(Command::ReturnFire { fire: true });
+            out.push(Command::ReturnFire { fire: false });
+            true
+        }
+        Some(Pending::Charged {
+            may_fire,
+            may_square,
+            ..
+        }) => {
+            for fire in [false, true] {
+                for square in [false, true] {
+                    if (!fire || *may_fire) && (!square || *may_square) {
+                        out.push(Command::Respond { fire, square });
+                    }
+                }
+            }
+            true
+        }
+        None => false,
+    }
+}
+
+/// Places a unit might move to: its full move and half of it toward the nearest enemy and
+/// straight ahead, half back, a turn to face the enemy.
+fn places(state: &State, u: &Unit) -> Vec<Pose> {
+    let reach = movement::allowance(state, u);
+    let mut out = Vec::new();
+    if reach <= 0.0 {
+        return out;
+    }
+    let ahead = dir(u.pose.facing);
+    for share in [1.0, 0.5] {
+        out.push(Pose::at(u.pose.pos + ahead * reach * share, u.pose.facing));
+    }
+    out.push(Pose::at(u.pose.pos - ahead * reach * 0.25, u.pose.facing));
+    if let Some(e) = measure::nearest_enemy(state, u) {
+        let to = e.pose.pos - u.pose.pos;
+        let facing = angle_of(to);
+        out.push(Pose::at(u.pose.pos, facing));
+        let d = to.length();
+        for keep in [1.0, 0.5] {
+            let go = (reach * keep).min((d - 4.0).max(0.0));
+            if go > 0.1 {
+                out.push(Pose::at(u.pose.pos + to.normalize_or_zero() * go, facing));
+            }
+        }
+    }
+    out
+}
+
+/// The move generator: each offer legal unless [`crate::orders::check`] refuses it.
+pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
+    if answers(state, out) {
+        return;
+    }
+    out.push(Command::EndMove);
+    for u in state
+        .on_table()
+        .filter(|u| u.side == side && u.status == Status::Effective)
+    {
+        for to in places(state, u) {
+            out.push(Command::Move { unit: u.id, to });
+        }
+        for order in Order::ALL {
+            if order != u.order {
+                out.push(Command::Form { unit: u.id, order });
+            }
+        }
+        for e in state.on_table() {
+            if e.side == side || e.is_commander() || e.pose.pos.distance(u.pose.pos) > REACH {
+                continue;
+            }
+            out.push(Command::Fire {
+                unit: u.id,
+                target: e.id,
+            });
+            out.push(Command::Charge {
+                unit: u.id,
+                target: e.id,
+            });
+        }
+    }
+}
+
+/// The chance a charge breaks or beats its target: it routs before the charge, or loses the
+/// melee that follows.
+pub fn charge_value(state: &State, u: &Unit, target: &Unit, at: Pose) -> f64 {
+    let t = state.tables();
+    let flank = measure::from_flank(target, at.pos);
+    if target.status != Status::Effective {
+        return 1.0;
+    }
+    let cover = if flank {
+        crate::tables::Cover::Open
+    } else {
+        measure::cover(state, target, u)
+    };
+    let check = morale::Situation {
+        kind: target.kind(),
+        square_against_cavalry: target.order == Order::Square && u.arm() == Arm::Cavalry,
+        flank_or_rear: flank,
+        cover,
+        commander: measure::led(state, target),
+        disrupted: target.disrupted(state.clock.turn),
+        green: target.green,
+    };
+    let holds = morale::MoraleCheck
+        .odds(t, &check)
+        .chance(|c| *c == morale::Check::Holds);
+    let holds = *holds.numer() as f64 / *holds.denom() as f64;
+    let fighter = |x: &Unit| melee::Fighter {
+        kind: x.kind(),
+        figures: x.figures,
+        commander: measure::led(state, x),
+        disrupted: x.disrupted(state.clock.turn),
+        green: x.green,
+    };
+    let fight = melee::Situation {
+        attacker: fighter(u),
+        defender: fighter(target),
+        flank_or_rear: flank,
+        cover,
+        square: target.order == Order::Square,
+    };
+    let wins = melee::MeleeRoll.odds(t, &fight).chance(|r| r.attacker_wins);
+    let wins = *wins.numer() as f64 / *wins.denom() as f64;
+    (1.0 - holds) + holds * wins
+}
+
+/// What a unit's figures are worth to the advisor.
+fn worth(u: &Unit) -> f64 {
+    f64::from(u.figures)
+        * match u.arm() {
+            Arm::Cavalry => 2.0,
+            Arm::Artillery => 3.0,
+            _ => 1.0,
+        }
+}
+
+/// The advisor: every offer scored as the author plays.
+pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    let mut offered = Vec::new();
+    if answers(state, &mut offered) {
+        for command in offered {
+            let score = match (&state.pending, &command) {
+                (_, Command::ReturnFire { fire }) => f64::from(u8::from(*fire)),
+                (Some(Pending::Charged { charger, .. }), Command::Respond { fire, square }) => {
+                    let cavalry = state.unit(*charger).arm() == Arm::Cavalry;
+                    f64::from(u8::from(*fire)) + if *square == cavalry { 0.5 } else { 0.0 }
+                }
+                _ => 0.0,
+            };
+            out.push(Candidate {
+                command,
+                score,
+                why: "answer",
+                checked: false,
+            });
+        }
+        return;
+    }
+    out.push(Candidate {
+        command: Command::EndMove,
+        score: 0.0,
+        why: "end the move",
+        checked: true,
+    });
+    let units: Vec<&Unit> = state
+        .on_table()
+        .filter(|u| u.side == side && u.status == Status::Effective)
+        .collect();
+    for u in units {
+        advise(state, u, out);
+    }
+}
+
+fn push(out: &mut Vec<Candidate<Command>>, command: Command, score: f64, why: &'static str) {
+    out.push(Candidate {
+        command,
+        score,
+        why,
+        checked: true,
+    });
+}
+
+fn advise(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+    let near = measure::nearest_enemy(state, u);
+    let d = near.map_or(f64::INFINITY, |e| measure::gap(u, e));
+    // Fire whenever a target is in reach: the more it kills, the better.
+    if !u.done.fired {
+        for e in state
+            .on_table()
+            .filter(|e| e.side != u.side && !e.is_commander())
+        {
+            if e.pose.pos.distance(u.pose.pos) > REACH {
+                continue;
+            }
+            if let Ok(plan) = fire::check(state, u, e, true) {
+                let hits = match plan {
+                    fire::Plan::Musket { figures, skirmish } => {
+                        f64::from(figures) * (3.5 - if skirmish { 2.0 } else { 0.0 }) / 10.0
+                    }
+                    fire::Plan::RoundShot { targets } => targets.len() as f64 * 0.5,
+                    fire::Plan::Canister { targets } => {
+                        targets.iter().map(|(_, f)| f64::from(*f)).sum::<f64>() * 0.5
+                    }
+                };
+                push(
+                    out,
+                    Command::Fire {
+                        unit: u.id,
+                        target: e.id,
+                    },
+                    10.0 + hits * worth(e) / f64::from(e.figures.max(1)),
+                    "fire",
+                );
+            }
+        }
+    }
+    // Charge when it is likely to break or beat the target.
+    if matches!(u.arm(), Arm::Infantry | Arm::Cavalry) && !u.done.moved && !u.done.fought {
+        for e in state
+            .on_table()
+            .filter(|e| e.side != u.side && !e.is_commander())
+        {
+            if e.pose.pos.distance(u.pose.pos) > REACH {
+                continue;
+            }
+            if let Ok(at) = charge::check(state, u, e) {
+                let v = charge_value(state, u, e, at);
+                if v > 0.55 {
+                    push(
+                        out,
+                        Command::Charge {
+                            unit: u.id,
+                            target: e.id,
+                        },
+                        12.0 + 10.0 * v + worth(e) * 0.1,
+                        "charge",
+                    );
+                }
+            }
+        }
+    }
+    // Formations: column to march, line to fight, square against cavalry, skirmishers in
+    // front.
+    if u.arm() == Arm::Infantry && !u.done.changed_formation {
+        let cavalry_near = state.on_table().any(|e| {
+            e.side != u.side
+                && e.arm() == Arm::Cavalry
+                && e.status == Status::Effective
+                && measure::gap(u, e) < 12.0
+        });
+        let want = if cavalry_near && u.order != Order::Skirmish {
+            Order::Square
+        } else if u.order == Order::Skirmish {
+            Order::Skirmish
+        } else if d > 12.0 {
+            Order::Column
+        } else {
+            Order::Line
+        };
+        if want != u.order && movement::check_form(state, u, want).is_ok() {
+            push(
+                out,
+                Command::Form {
+                    unit: u.id,
+                    order: want,
+                },
+                8.0,
+                "form",
+            );
+        }
+    }
+    // Moves: close with the enemy; guns and infantry to their range, cavalry to charging
+    // distance; never stay in the open before guns within canister range.
+    if u.done.moved || u.done.fought || u.is_commander() && near.is_none() {
+        return;
+    }
+    let Some(e) = near else { return };
+    let stop = match u.arm() {
+        Arm::Infantry => 4.0,
+        Arm::Cavalry => 8.0,
+        Arm::Artillery => 14.0,
+        Arm::Command => 6.0,
+    };
+    if u.is_commander() {
+        // A command figure keeps near the middle of its side's troops.
+        let friends: Vec<Vec2> = state
+            .on_table()
+            .filter(|f| f.side == u.side && !f.is_commander() && f.effective())
+            .map(|f| f.pose.pos)
+            .collect();
+        if friends.is_empty() {
+            return;
+        }
+        let centre = friends.iter().copied().sum::<Vec2>() / friends.len() as f64;
+        let to = centre - u.pose.pos;
+        let go = to.length().min(movement::allowance(state, u));
+        if go > 1.0 {
+            let dest = Pose::at(u.pose.pos + to.normalize_or_zero() * go, u.pose.facing);
+            if movement::check_move(state, u, &dest).is_ok() {
+                push(
+                    out,
+                    Command::Move {
+                        unit: u.id,
+                        to: dest,
+                    },
+                    1.0,
+                    "lead",
+                );
+            }
+        }
+        return;
+    }
+    if d > stop && !(u.arm() == Arm::Artillery && u.done.fired) {
+        let reach = movement::allowance(state, u);
+        let to = e.pose.pos - u.pose.pos;
+        let facing = angle_of(to);
+        for share in [1.0, 0.75, 0.5, 0.25] {
+            let go = (reach * share).min(d - stop);
+            if go <= 0.1 {
+                continue;
+            }
+            let dest = Pose::at(u.pose.pos + to.normalize_or_zero() * go, facing);
+            if movement::check_move(state, u, &dest).is_ok() {
+                push(
+                    out,
+                    Command::Move {
+                        unit: u.id,
+                        to: dest,
+                    },
+                    5.0 + share,
+                    "advance",
+                );
+                break;
+            }
+        }
+    } else if !u.done.fired {
+        // In range but nothing to fire at: turn to face the nearest enemy.
+        let facing = angle_of(e.pose.pos - u.pose.pos);
+        let dest = Pose::at(u.pose.pos, facing);
+        if grognard_geometry::wrap(facing - u.pose.facing).abs() > 0.1
+            && movement::check_move(state, u, &dest).is_ok()
+        {
+            push(
+                out,
+                Command::Move {
+                    unit: u.id,
+                    to: dest,
+                },
+                4.0,
+                "face",
+            );
+        }
+    }
+}

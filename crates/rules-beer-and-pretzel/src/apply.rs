@@ -1,0 +1,80 @@
+//! The one place a state changes: each event applied.
+
+use crate::event::Event;
+use crate::state::{Done, State, Status};
+
+pub fn apply(state: &mut State, event: &Event) {
+    match event {
+        Event::Period { clock } => {
+            state.clock = *clock;
+            for u in &mut state.units {
+                u.done = Done::default();
+            }
+        }
+        Event::Control { unit, halved, .. } => state.unit_mut(*unit).halved = *halved,
+        Event::Rallying { unit, status, pose } => {
+            let u = state.unit_mut(*unit);
+            u.status = *status;
+            u.pose = *pose;
+            if *status == Status::Effective {
+                u.assaulted = false;
+            }
+        }
+        Event::Moved {
+            unit, to, pivot, ..
+        } => {
+            let u = state.unit_mut(*unit);
+            u.pose = *to;
+            u.done.moved |= !pivot;
+        }
+        Event::Formed { unit, order } => {
+            let u = state.unit_mut(*unit);
+            u.order = *order;
+            u.done.changed_formation = true;
+        }
+        Event::Done { unit, done } => state.unit_mut(*unit).done = *done,
+        Event::GunMoved { unit, moved } => state.unit_mut(*unit).gun_moved = *moved,
+        Event::Volley { unit, .. } | Event::Gunfire { unit, .. } => {
+            state.unit_mut(*unit).done.fired = true;
+        }
+        Event::Lost { unit, left, .. } => state.unit_mut(*unit).figures = *left,
+        Event::Pending { pending } => state.pending = pending.clone(),
+        Event::Contact { unit, to, .. } => {
+            let u = state.unit_mut(*unit);
+            u.pose = *to;
+            u.done.moved = true;
+        }
+        Event::Morale { .. } => {}
+        Event::Melee {
+            attacker,
+            defender,
+            result,
+            ..
+        } => {
+            for (id, won) in [
+                (*attacker, result.attacker_wins),
+                (*defender, !result.attacker_wins),
+            ] {
+                let u = state.unit_mut(id);
+                u.done.fought = true;
+                u.done.won |= won;
+            }
+        }
+        Event::Routed { unit, to } => {
+            let u = state.unit_mut(*unit);
+            u.pose = *to;
+            u.status = Status::Routed;
+        }
+        Event::Assaulted { unit } => state.unit_mut(*unit).assaulted = true,
+        Event::Disrupted { unit, until } => state.unit_mut(*unit).disrupted_until = Some(*until),
+        Event::Gone { unit, .. } => state.unit_mut(*unit).gone = true,
+        Event::Ended { outcome } => state.outcome = Some(outcome.clone()),
+    }
+}
+
+impl grognard_engine::ctx::Applies for State {
+    type Event = Event;
+    fn apply(&mut self, event: &Event) {
+        apply(self, event)
+    }
+}

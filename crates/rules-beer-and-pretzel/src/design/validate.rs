@@ -1,0 +1,127 @@
+//! Scenario files read and checked: every problem with the file, line, column and path of
+//! the value at fault, and a hint.
+
+use crate::scenario::Scenario;
+use crate::state::{Order, Troop};
+use grognard_engine::files::{parse_toml, FileError, Problem};
+
+/// Read a scenario file and check it.
+pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
+    let mut unknown = grognard_engine::terrain::unknown_keys(text);
+    if !unknown.is_empty() {
+        return Err(unknown.drain(..).map(|p| p.locate(file, text)).collect());
+    }
+    let s: Scenario = parse_toml(file, text).map_err(|e| vec![e])?;
+    let problems = problems(&s);
+    if problems.is_empty() {
+        Ok(s)
+    } else {
+        Err(problems.into_iter().map(|p| p.locate(file, text)).collect())
+    }
+}
+
+/// What is wrong with a scenario, each problem named by its path.
+pub fn problems(s: &Scenario) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if let Some(r) = &s.rules {
+        if r != "beer-and-pretzel" {
+            out.push(Problem::new(
+                "rules",
+                format!("rules = {r:?} in a Beer and Pretzel scenario"),
+                "write rules = \"beer-and-pretzel\"",
+            ));
+        }
+    }
+    let t = s.table;
+    if !(t.width.is_finite() && t.depth.is_finite() && t.width >= 12.0 && t.depth >= 12.0)
+        || t.width > 480.0
+        || t.depth > 480.0
+    {
+        out.push(Problem::new(
+            "table",
+            format!("a table {}\" by {}\"", t.width, t.depth),
+            "give a table from 12\" to 480\" each way, e.g. width = 72, depth = 48",
+        ));
+    }
+    if s.turns == 0 || s.turns > 100 {
+        out.push(Problem::new(
+            "turns",
+            format!("{} turns", s.turns),
+            "give 1 to 100 turns",
+        ));
+    }
+    if s.first > 1 {
+        out.push(Problem::new(
+            "first",
+            format!("side {} moves first", s.first),
+            "give 0 for the first side listed, 1 for the second",
+        ));
+    }
+    if s.sides[0].name.trim().is_empty() || s.sides[0].name == s.sides[1].name {
+        out.push(Problem::new(
+            "sides[1].name",
+            "the sides need names of their own",
+            "give each side a different, non-empty name",
+        ));
+    }
+    for (i, side) in s.sides.iter().enumerate() {
+        if !side.units.iter().any(|u| u.troop != Troop::Commander) {
+            out.push(Problem::new(
+                format!("sides[{i}].units"),
+                "a side with no troops",
+                "give each side at least one unit of infantry, cavalry or artillery",
+            ));
+        }
+        for (j, u) in side.units.iter().enumerate() {
+            let at = format!("sides[{i}].units[{j}]");
+            let [x, y, f] = u.at;
+            if !(x.is_finite() && y.is_finite() && f.is_finite())
+                || x < 0.0
+                || y < 0.0
+                || x > t.width
+                || y > t.depth
+            {
+                out.push(Problem::new(
+                    format!("{at}.at"),
+                    format!("({x}, {y}) is off the {}\" by {}\" table", t.width, t.depth),
+                    "give x and y inside the table and a facing in degrees",
+                ));
+            }
+            if let Some(n) = u.figures {
+                let most = u.troop.full() * 3;
+                if n == 0 || n > most {
+                    out.push(Problem::new(
+                        format!("{at}.figures"),
+                        format!("{n} figures for {}", u.troop.name()),
+                        format!(
+                            "give 1 to {most} figures, or leave it out for a full unit ({})",
+                            u.troop.full()
+                        ),
+                    ));
+                }
+            }
+            let arm = u.troop.arm();
+            let allowed = match arm {
+                crate::state::Arm::Infantry => true,
+                crate::state::Arm::Cavalry => u.order != Order::Square,
+                _ => u.order == Order::Line,
+            };
+            if !allowed {
+                out.push(Problem::new(
+                    format!("{at}.order"),
+                    format!("{} in {}", u.troop.name(), u.order.name()),
+                    "only infantry forms square; guns and command figures stand in line",
+                ));
+            }
+            if u.name.trim().is_empty() {
+                out.push(Problem::new(
+                    format!("{at}.name"),
+                    "a unit with no name",
+                    "give each unit a name for the narrative",
+                ));
+            }
+        }
+    }
+    crate::tables::problems(&s.tables, &mut out);
+    out
+}

@@ -1,0 +1,297 @@
+//! Charges and melee ("B&P Melee Combat", "B&P Infantry Squares", "B&P The Cascading
+//! Attack"). The charger moves into contact; the unit charged checks its morale and, if it
+//! holds, may fire into a frontal charger and form square; a charger fired on checks its
+//! own; then the melee, whose loser routs.
+
+use crate::ctx::{Ctx, Effects};
+use crate::event::Event;
+use crate::measure;
+use crate::phases::{fire, movement, rout};
+use crate::resolve::{melee, morale};
+use crate::state::{Arm, Order, Pending, State, Status, Unit, UnitId};
+use grognard_engine::Illegal;
+use grognard_geometry::Pose;
+
+pub const RULE: &str = "B&P Melee Combat";
+
+fn no(why: impl Into<std::borrow::Cow<'static, str>>) -> Illegal {
+    Illegal::new(RULE, why)
+}
+
+/// Where the charger meets `target`, or why it may not charge it.
+pub fn check(state: &State, u: &Unit, target: &Unit) -> Result<Pose, Illegal> {
+    if !u.effective() {
+        return Err(no("a routed, halted or reforming unit does not charge"));
+    }
+    if target.side == u.side || target.gone || target.is_commander() {
+        return Err(no("charge only an enemy unit on the table"));
+    }
+    if u.done.moved || u.done.fired || u.done.fought {
+        return Err(Illegal::new(
+            "B&P The Cascading Attack",
+            "only a unit that has neither moved nor fought nor fired in this move period charges",
+        ));
+    }
+    match u.arm() {
+        Arm::Artillery | Arm::Command => return Err(no("only infantry and cavalry charge")),
+        Arm::Infantry if target.arm() == Arm::Cavalry => {
+            return Err(no("infantry cannot charge cavalry"))
+        }
+        _ => {}
+    }
+    if u.order == Order::Skirmish || u.isolated() {
+        return Err(Illegal::new(
+            "B&P Skirmishers",
+            "skirmishers and isolated stands do not charge",
+        ));
+    }
+    if u.disrupted(state.clock.turn) {
+        return Err(Illegal::new(
+            "B&P Rout, Disruption, and Rally",
+            "a disrupted unit may not advance for a turn",
+        ));
+    }
+    if target.done.won {
+        return Err(Illegal::new(
+            "B&P The Cascading Attack",
+            format!(
+                "{} won a melee in this move period and may not be charged again in it",
+                target.name
+            ),
+        ));
+    }
+    if u.figures < 1 {
+        return Err(no("no figures left to charge"));
+    }
+    let to = measure::contact_pose(u, target);
+    let end = u.footprint_at(to, u.order);
+    if !measure::on_table(state, &end) {
+        return Err(no("the charger would leave the table"));
+    }
+    let reach = movement::allowance(state, u);
+    let path = measure::sweep(u, u.pose, to, u.order);
+    let mut inches = 0.0;
+    let mut prev = u.pose.pos;
+    for b in &path {
+        let seg = prev.distance(b.pose.pos);
+        prev = b.pose.pos;
+        inches += if measure::rough_at(state, b.pose.pos) {
+            seg * state.tables().movement.rough_per_inch
+        } else {
+            seg
+        };
+        if let Some(o) = measure::overlapping(state, b, &[u.id, target.id]) {
+            if !(o.side == u.side && o.order == Order::Skirmish) {
+                return Err(no(format!("{} is in the way of the charge", o.name)));
+            }
+        }
+    }
+    if inches > reach + 1e-6 {
+        return Err(no(format!(
+            "{} is {inches:.1}\" away, beyond the charger's {reach:.1}\" move",
+            target.name
+        )));
+    }
+    Ok(to)
+}
+
+/// Carry out a charge checked by [`check`].
+pub fn charge(ctx: &mut Ctx, id: UnitId, target: UnitId, to: Pose) {
+    let flank = measure::from_flank(ctx.state.unit(target), to.pos);
+    ctx.emit(Event::Contact {
+        unit: id,
+        target,
+        to,
+        flank,
+    });
+    let t = ctx.state.unit(target).clone();
+    if t.status != Status::Effective {
+        let mut done = ctx.state.unit(id).done;
+        done.fought = true;
+        ctx.emit(Event::Done { unit: id, done });
+        if t.assaulted {
+            ctx.remove(
+                target,
+                "charged a second time before it was effective again",
+            );
+        } else {
+            ctx.emit(Event::Assaulted { unit: target });
+            let half = t.figures - t.figures / 2;
+            ctx.lose(
+                target,
+                half,
+                "charged before it was effective again: half its figures fall",
+            );
+        }
+        return;
+    }
+    let charger = ctx.state.unit(id).clone();
+    let s = morale::Situation {
+        kind: t.kind(),
+        square_against_cavalry: t.order == Order::Square && charger.arm() == Arm::Cavalry,
+        flank_or_rear: flank,
+        cover: if flank {
+            crate::tables::Cover::Open
+        } else {
+            measure::cover(ctx.state, &t, &charger)
+        },
+        commander: measure::led(ctx.state, &t),
+        disrupted: t.disrupted(ctx.state.clock.turn),
+        green: t.green,
+    };
+    let tables = ctx.state.tables().clone();
+    let (roll, check) = morale::roll(&tables, &s, ctx.dice);
+    let holds = check == morale::Check::Holds;
+    ctx.emit(Event::Morale {
+        unit: target,
+        roll,
+        holds,
+        why: "charged".into(),
+    });
+    if !holds {
+        mark_fought(ctx, id);
+        rout::rout(ctx, target, "it broke before the charge");
+        return;
+    }
+    let may_fire = !flank
+        && matches!(t.arm(), Arm::Infantry | Arm::Artillery)
+        && fire::check(ctx.state, &t, &charger, false).is_ok();
+    let may_square = t.arm() == Arm::Infantry && matches!(t.order, Order::Line | Order::Column);
+    if may_fire || may_square {
+        ctx.emit(Event::Pending {
+            pending: Some(Pending::Charged {
+                charger: id,
+                target,
+                flank,
+                may_fire,
+                may_square,
+            }),
+        });
+    } else {
+        fight(ctx, id, target, flank);
+    }
+}
+
+fn mark_fought(ctx: &mut Ctx, id: UnitId) {
+    let mut done = ctx.state.unit(id).done;
+    done.fought = true;
+    done.moved = true;
+    ctx.emit(Event::Done { unit: id, done });
+}
+
+/// Why the side charged may not answer so, if it may not.
+pub fn check_respond(state: &State, fire_back: bool, square: bool) -> Result<(), Illegal> {
+    match &state.pending {
+        Some(Pending::Charged {
+            may_fire,
+            may_square,
+            ..
+        }) => {
+            if fire_back && !may_fire {
+                return Err(no("the unit charged may not fire: the charge is on its flank or rear, or it has fired"));
+            }
+            if square && !may_square {
+                return Err(Illegal::new(
+                    "B&P Infantry Squares",
+                    "only infantry in line or column that held may form square",
+                ));
+            }
+            Ok(())
+        }
+        _ => Err(no("no unit is waiting on a charge")),
+    }
+}
+
+/// The unit charged answers: it forms square, fires, or both; then the charger, if fired
+/// on, checks its morale, and the melee is fought.
+pub fn respond(ctx: &mut Ctx, fire_back: bool, square: bool) {
+    let Some(Pending::Charged {
+        charger,
+        target,
+        flank,
+        ..
+    }) = ctx.state.pending.clone()
+    else {
+        return;
+    };
+    ctx.emit(Event::Pending { pending: None });
+    if square {
+        ctx.emit(Event::Formed {
+            unit: target,
+            order: Order::Square,
+        });
+    }
+    if fire_back {
+        let (t, c) = (
+            ctx.state.unit(target).clone(),
+            ctx.state.unit(charger).clone(),
+        );
+        if let Ok(plan) = fire::check(ctx.state, &t, &c, false) {
+            let thrown = fire::throw(ctx, target, charger, &plan, true);
+            fire::land(ctx, thrown);
+        }
+        let c = ctx.state.unit(charger).clone();
+        if c.gone {
+            return;
+        }
+        let s = morale::Situation {
+            kind: c.kind(),
+            commander: measure::led(ctx.state, &c),
+            disrupted: c.disrupted(ctx.state.clock.turn),
+            green: c.green,
+            ..Default::default()
+        };
+        let tables = ctx.state.tables().clone();
+        let (roll, check) = morale::roll(&tables, &s, ctx.dice);
+        let holds = check == morale::Check::Holds;
+        ctx.emit(Event::Morale {
+            unit: charger,
+            roll,
+            holds,
+            why: "fired on as it charged".into(),
+        });
+        if !holds {
+            mark_fought(ctx, charger);
+            rout::rout(ctx, charger, "it broke under fire as it charged");
+            return;
+        }
+    }
+    fight(ctx, charger, target, flank);
+}
+
+/// The melee itself.
+fn fight(ctx: &mut Ctx, a: UnitId, d: UnitId, flank: bool) {
+    let (au, du) = (ctx.state.unit(a).clone(), ctx.state.unit(d).clone());
+    let side = |u: &Unit, state: &State| melee::Fighter {
+        kind: u.kind(),
+        figures: u.figures,
+        commander: measure::led(state, u),
+        disrupted: u.disrupted(state.clock.turn),
+        green: u.green,
+    };
+    let s = melee::Situation {
+        attacker: side(&au, ctx.state),
+        defender: side(&du, ctx.state),
+        flank_or_rear: flank,
+        cover: if flank {
+            crate::tables::Cover::Open
+        } else {
+            measure::cover(ctx.state, &du, &au)
+        },
+        square: du.order == Order::Square,
+    };
+    let tables = ctx.state.tables().clone();
+    let mut rolls = Vec::new();
+    let result = melee::roll(&tables, &s, ctx.dice, &mut rolls);
+    ctx.emit(Event::Melee {
+        attacker: a,
+        defender: d,
+        rolls,
+        result,
+    });
+    mark_fought(ctx, a);
+    ctx.lose(a, result.attacker_lost, "melee");
+    ctx.lose(d, result.defender_lost, "melee");
+    let loser = if result.attacker_wins { d } else { a };
+    rout::rout(ctx, loser, "it lost the melee");
+}

@@ -1,0 +1,361 @@
+//! Fire ("B&P Fire Combat"): muskets to the front, round shot along a line through four
+//! ranks, canister into a 60-degree blast; return fire answered at once and thrown with it,
+//! so that each side fires with the figures it had (ruling B11).
+
+use crate::ctx::{Ctx, Effects};
+use crate::event::Event;
+use crate::measure;
+use crate::resolve::{artillery as guns, fire as muskets};
+use crate::state::{Arm, Order, State, Status, Unit, UnitId};
+use grognard_engine::{Explanation, Illegal};
+use grognard_geometry::{dir, Vec2};
+
+pub const RULE: &str = "B&P Fire Combat";
+
+fn no(why: impl Into<std::borrow::Cow<'static, str>>) -> Illegal {
+    Illegal::new(RULE, why)
+}
+
+/// How a unit fires at a target.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Plan {
+    /// Muskets: the figures that fire, as skirmishers or not.
+    Musket { figures: u32, skirmish: bool },
+    /// Round shot at every unit its line touches, nearest first.
+    RoundShot { targets: Vec<UnitId> },
+    /// Canister: each enemy unit inside the blast and its figures there.
+    Canister { targets: Vec<(UnitId, u32)> },
+}
+
+/// The figures of a unit that fire a volley: the front rank only; skirmishers and isolated
+/// stands fire as skirmishers ("B&P Fire Combat").
+pub fn firing_figures(u: &Unit) -> (u32, bool) {
+    let per = u.troop.per_stand();
+    if u.isolated() || u.order == Order::Skirmish {
+        return (u.figures, true);
+    }
+    match u.order {
+        Order::Line | Order::Skirmish => (u.figures, false),
+        Order::Column => (u.figures.min(2 * per), false),
+        Order::Square => (u.figures.min((u.stands() as u32).div_ceil(4) * per), false),
+    }
+}
+
+/// How `u` would fire at `target`, or why it may not. `initiate` is false for fire given
+/// back: return fire and fire at a charger.
+pub fn check(state: &State, u: &Unit, target: &Unit, initiate: bool) -> Result<Plan, Illegal> {
+    let t = state.tables();
+    if !u.effective() {
+        return Err(no("a routed, halted or reforming unit does not fire"));
+    }
+    if target.side == u.side || target.gone || target.is_commander() {
+        return Err(no("fire only at an enemy unit on the table"));
+    }
+    if u.done.fired {
+        return Err(no("no unit fires more than once in a move period"));
+    }
+    if initiate && u.done.fought {
+        return Err(no("the unit has fought a melee in this move period"));
+    }
+    match u.arm() {
+        Arm::Cavalry | Arm::Command => Err(no("cavalry does not shoot")),
+        Arm::Infantry => {
+            if initiate && u.isolated() {
+                return Err(Illegal::new(
+                    "B&P Skirmishers",
+                    "an isolated stand fires only in its own defence",
+                ));
+            }
+            if initiate && u.done.moved && u.done.changed_formation {
+                return Err(no(
+                    "infantry does not move, fire and change formation in one move, save skirmishers deployed before the move",
+                ));
+            }
+            if initiate && u.done.moved && u.done.changed_formation && u.order != Order::Skirmish {
+                return Err(no(
+                    "skirmishers forming up at the end of a move do not fire",
+                ));
+            }
+            musket(state, u, target)
+        }
+        Arm::Artillery => {
+            if u.figures < t.artillery.least_crew {
+                return Err(no(
+                    "a gun with fewer than three gunners neither moves nor fires",
+                ));
+            }
+            if initiate && u.done.moved {
+                return Err(Illegal::new(
+                    "B&P Movement",
+                    "a gun moves or fires in a move, not both",
+                ));
+            }
+            if !initiate && u.gun_moved {
+                return Err(Illegal::new(
+                    "B&P Movement",
+                    "a gun that moved in its own move does not fire back before it moves again",
+                ));
+            }
+            artillery(state, u, target)
+        }
+    }
+}
+
+fn musket(state: &State, u: &Unit, target: &Unit) -> Result<Plan, Illegal> {
+    let range = state.tables().fire.musket_range;
+    if measure::gap(u, target) > range + 1e-9 {
+        return Err(no(format!(
+            "{} is beyond musket range ({range}\")",
+            target.name
+        )));
+    }
+    if u.order != Order::Square {
+        let me = u.footprint();
+        let ahead = |e: &Unit| measure::straight_ahead(&me, &e.footprint(), range);
+        if !ahead(target) {
+            let any_ahead = state
+                .on_table()
+                .any(|e| e.side != u.side && !e.is_commander() && ahead(e));
+            let oblique = state.tables().fire.oblique_degrees;
+            if any_ahead || measure::off_front(&u.pose, target.pose.pos) > oblique + 1e-9 {
+                return Err(no(format!(
+                    "{} is not to the unit's front: muskets fire straight ahead, or up to {oblique} degrees off it when nothing is straight ahead",
+                    target.name
+                )));
+            }
+        }
+    }
+    let from = if u.order == Order::Square {
+        u.pose.pos
+    } else {
+        measure::front(u)
+    };
+    if let Some(o) = measure::line_blocked(state, from, target.pose.pos, &[u.id, target.id]) {
+        return Err(no(format!(
+            "{} stands between: fire does not pass through a unit or a skirmish screen",
+            o.name
+        )));
+    }
+    let (figures, skirmish) = firing_figures(u);
+    Ok(Plan::Musket { figures, skirmish })
+}
+
+fn artillery(state: &State, u: &Unit, target: &Unit) -> Result<Plan, Illegal> {
+    let a = &state.tables().artillery;
+    let gap = measure::gap(u, target);
+    if gap > a.round_shot_range + 1e-9 {
+        return Err(no(format!(
+            "{} is beyond round shot's range ({}\")",
+            target.name, a.round_shot_range
+        )));
+    }
+    let half = a.canister_degrees * 0.5;
+    if measure::off_front(&u.pose, target.pose.pos) > half + 1e-9 {
+        return Err(no(format!(
+            "{} is more than {half} degrees off the gun's front: pivot the gun first",
+            target.name
+        )));
+    }
+    let muzzle = measure::front(u);
+    if gap <= a.canister_range + 1e-9 {
+        let targets = blast(state, u, muzzle);
+        if !targets.iter().any(|(id, _)| *id == target.id) {
+            return Err(no(format!(
+                "no stand of {} is inside the canister's blast",
+                target.name
+            )));
+        }
+        if let Some(o) = measure::line_blocked(state, muzzle, target.pose.pos, &[u.id, target.id]) {
+            if o.side == u.side {
+                return Err(no(format!("{} is in front of the gun", o.name)));
+            }
+        }
+        return Ok(Plan::Canister { targets });
+    }
+    // Round shot: the line from the muzzle through the target, out to the range.
+    let along = (target.pose.pos - muzzle).normalize_or_zero();
+    let end = muzzle + along * a.round_shot_range;
+    let up =
+        measure::elevation_at(state, target.pose.pos) > measure::elevation_at(state, u.pose.pos);
+    let mut touched: Vec<(f64, &Unit)> = Vec::new();
+    for o in state.on_table() {
+        if o.id == u.id || o.is_commander() {
+            continue;
+        }
+        let fp = o.footprint();
+        if grognard_geometry::distance::segment_base(muzzle, end, &fp) > 1e-6 {
+            continue;
+        }
+        let d = grognard_geometry::distance::point_base(muzzle, &fp);
+        if o.side == u.side {
+            // Over the heads of friends 6" or more ahead when the target is higher;
+            // through skirmishers with a clear path; never through formed troops.
+            let over = up && d >= a.fire_over_friends;
+            if o.order != Order::Skirmish && !over {
+                return Err(no(format!(
+                    "{} is in the line of fire: guns do not fire through formed friends",
+                    o.name
+                )));
+            }
+            continue;
+        }
+        touched.push((d, o));
+    }
+    touched.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let targets: Vec<UnitId> = touched
+        .iter()
+        .take(a.ranks_penetrated as usize)
+        .map(|(_, o)| o.id)
+        .collect();
+    if !targets.contains(&target.id) {
+        return Err(no(format!(
+            "{} lies beyond the four ranks the shot passes",
+            target.name
+        )));
+    }
+    Ok(Plan::RoundShot { targets })
+}
+
+/// The enemy units with stands inside a canister blast from `muzzle`, and the figures of
+/// those stands.
+fn blast(state: &State, gun: &Unit, muzzle: Vec2) -> Vec<(UnitId, u32)> {
+    let a = &state.tables().artillery;
+    let half = (a.canister_degrees * 0.5).to_radians();
+    let facing = gun.pose.facing;
+    let inside = |p: Vec2| {
+        let d = p - muzzle;
+        let ahead = d.dot(dir(facing));
+        ahead > 0.0
+            && ahead <= a.canister_range + 1e-9
+            && grognard_geometry::wrap(grognard_geometry::angle_of(d) - facing).abs() <= half + 1e-9
+    };
+    let mut out = Vec::new();
+    for e in state.on_table() {
+        if e.side == gun.side || e.is_commander() {
+            continue;
+        }
+        let per = e.troop.per_stand();
+        let stands = e.stand_bases();
+        let n = stands.len();
+        let mut figures = 0;
+        for (i, s) in stands.iter().enumerate() {
+            if inside(s.pose.pos) {
+                // The last stand holds what the others leave.
+                figures += if i + 1 == n {
+                    e.figures - per * (n as u32 - 1)
+                } else {
+                    per
+                };
+            }
+        }
+        if figures > 0 {
+            out.push((e.id, figures.min(guns::MOST_IN_BLAST)));
+        }
+    }
+    out
+}
+
+/// One unit's fire thrown: the roll and what each target loses, not yet taken off.
+pub struct Thrown {
+    pub event: Event,
+    pub losses: Vec<(UnitId, u32)>,
+}
+
+/// Throw `u`'s fire at `target` by `plan`.
+pub fn throw(ctx: &mut Ctx, u: UnitId, target: UnitId, plan: &Plan, returned: bool) -> Thrown {
+    let state = &*ctx.state;
+    let t = state.tables();
+    let shooter = state.unit(u);
+    let aim = state.unit(target);
+    match plan {
+        Plan::Musket { figures, skirmish } => {
+            let s = muskets::Situation {
+                figures: *figures,
+                skirmish: *skirmish,
+                cover: measure::cover(state, aim, shooter),
+                disrupted: shooter.disrupted(state.clock.turn),
+                green: shooter.green,
+            };
+            let t = t.clone();
+            let (roll, hits) = muskets::roll(&t, &s, ctx.dice);
+            Thrown {
+                event: Event::Volley {
+                    unit: u,
+                    target,
+                    roll,
+                    hits: hits.0,
+                    returned,
+                },
+                losses: vec![(target, hits.0)],
+            }
+        }
+        Plan::RoundShot { .. } | Plan::Canister { .. } => {
+            let canister = matches!(plan, Plan::Canister { .. });
+            let list: Vec<(UnitId, u32)> = match plan {
+                Plan::RoundShot { targets } => targets.iter().map(|id| (*id, 1)).collect(),
+                Plan::Canister { targets } => targets.clone(),
+                Plan::Musket { .. } => Vec::new(),
+            };
+            let t = t.clone();
+            let mut roll = Explanation::new(guns::RULE);
+            let mut hits = Vec::new();
+            for (id, dice) in &list {
+                let cover = measure::cover(ctx.state, ctx.state.unit(*id), ctx.state.unit(u));
+                let on = t.artillery.hits_on(cover);
+                let mut h = 0;
+                for _ in 0..*dice {
+                    let face = ctx
+                        .dice
+                        .roll(6, if canister { "canister" } else { "round shot" });
+                    roll.dice.push(face);
+                    h += u32::from(face <= on);
+                }
+                hits.push(h);
+            }
+            roll.tally();
+            roll.row = if canister {
+                "a die a figure in the blast".into()
+            } else {
+                "a die a unit along the shot".into()
+            };
+            roll.result = format!("{} hit", hits.iter().sum::<u32>()).into();
+            Thrown {
+                losses: list
+                    .iter()
+                    .map(|(id, _)| *id)
+                    .zip(hits.iter().copied())
+                    .collect(),
+                event: Event::Gunfire {
+                    unit: u,
+                    targets: list.iter().map(|(id, _)| *id).collect(),
+                    roll,
+                    hits,
+                    canister,
+                },
+            }
+        }
+    }
+}
+
+/// Take a throw's losses off, each unit hit losing its figures; a unit not yet effective
+/// again that is fired on retreats and starts its rally again ("B&P Rout, Disruption, and
+/// Rally").
+pub fn land(ctx: &mut Ctx, thrown: Thrown) {
+    ctx.emit(thrown.event);
+    for (id, n) in thrown.losses {
+        ctx.lose(id, n, "fire");
+        let u = ctx.state.unit(id);
+        if !u.gone && u.status != Status::Effective {
+            crate::phases::rout::rout(ctx, id, "fired on before it was effective again");
+        }
+    }
+}
+
+/// Whether `target`, fired on by `firer`, may fire back at it now ("B&P Melee Combat",
+/// return fire).
+pub fn may_return(state: &State, target: &Unit, firer: &Unit) -> Option<Plan> {
+    if !target.effective() || !matches!(target.arm(), Arm::Infantry | Arm::Artillery) {
+        return None;
+    }
+    check(state, target, firer, false).ok()
+}

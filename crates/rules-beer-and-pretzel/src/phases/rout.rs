@@ -1,0 +1,137 @@
+//! Rout, disruption and rally ("B&P Rout, Disruption, and Rally"). A routed unit runs its
+//! type's longest move straight to its rear, swerving past friends where it can and
+//! disrupting the formed friends it must run through; an enemy across the whole of its way
+//! destroys it. It halts in its side's next move period, turns to the enemy in the one
+//! after, and is effective in the third.
+
+use crate::ctx::{Ctx, Effects};
+use crate::event::Event;
+use crate::measure;
+use crate::state::{Arm, Order, Status, UnitId};
+use grognard_geometry::{angle_of, dir, Pose};
+
+/// Rout `id`: a gun's crew routing loses the gun ("B&P Fire Combat", artillery).
+pub fn rout(ctx: &mut Ctx, id: UnitId, why: &str) {
+    let u = ctx.state.unit(id).clone();
+    if u.gone {
+        return;
+    }
+    if u.arm() == Arm::Artillery {
+        ctx.remove(id, &format!("{why}: its crew routs and the gun is lost"));
+        return;
+    }
+    let m = &ctx.state.tables().movement;
+    let run = match u.arm() {
+        Arm::Infantry => m.infantry.skirmish,
+        _ => m.cavalry.line,
+    };
+    let back = u.pose.facing + std::f64::consts::PI;
+    // Straight back first, then swerving 30 and 60 degrees either way.
+    let tries = [0.0f64, 30.0, -30.0, 60.0, -60.0];
+    let mut through_friends: Option<(Pose, Vec<UnitId>)> = None;
+    for off in tries {
+        let heading = back + off.to_radians();
+        let to_pos = u.pose.pos + dir(heading) * run;
+        let to = Pose::at(to_pos, heading);
+        let path = measure::sweep(&u, u.pose, to, Order::Column);
+        let mut friends = Vec::new();
+        let mut enemy = false;
+        let mut off_table = false;
+        for b in &path {
+            if !measure::on_table(ctx.state, b) {
+                off_table = true;
+                break;
+            }
+            for o in ctx.state.on_table() {
+                if o.id == id || o.is_commander() {
+                    continue;
+                }
+                if grognard_geometry::overlap::bases_overlap(b, &o.footprint(), measure::TOUCH) {
+                    if o.side != u.side {
+                        enemy = true;
+                    } else if measure::is_formed(o) && !friends.contains(&o.id) {
+                        friends.push(o.id);
+                    }
+                }
+            }
+            if enemy {
+                break;
+            }
+        }
+        if enemy {
+            continue;
+        }
+        if off_table {
+            ctx.remove(id, &format!("{why}: it routs off the table"));
+            return;
+        }
+        let end = u.footprint_at(to, Order::Column);
+        if measure::overlapping(ctx.state, &end, &[id]).is_some() {
+            continue;
+        }
+        if friends.is_empty() {
+            finish(ctx, id, to, Vec::new());
+            return;
+        }
+        if through_friends.is_none() {
+            through_friends = Some((to, friends));
+        }
+    }
+    match through_friends {
+        Some((to, friends)) => finish(ctx, id, to, friends),
+        None => ctx.remove(
+            id,
+            &format!("{why}: the enemy or the crowd bars its flight, and it is destroyed"),
+        ),
+    }
+}
+
+fn finish(ctx: &mut Ctx, id: UnitId, to: Pose, friends: Vec<UnitId>) {
+    ctx.emit(Event::Routed { unit: id, to });
+    // Formed into a column to run; it will form again when effective.
+    if ctx.state.unit(id).order != Order::Column && ctx.state.unit(id).arm() != Arm::Command {
+        ctx.emit(Event::Formed {
+            unit: id,
+            order: Order::Column,
+        });
+    }
+    let until = ctx.state.clock.turn + 1;
+    for f in friends {
+        ctx.emit(Event::Disrupted { unit: f, until });
+    }
+}
+
+/// At the start of a side's move period its routed units halt, its halted ones turn to the
+/// enemy, and its reforming ones are effective again.
+pub fn rally(ctx: &mut Ctx) {
+    let side = ctx.state.mover();
+    let ids: Vec<UnitId> = ctx
+        .state
+        .on_table()
+        .filter(|u| u.side == side && u.status != Status::Effective)
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let u = ctx.state.unit(id);
+        let (status, pose) = match u.status {
+            Status::Routed => (Status::Halted, u.pose),
+            Status::Halted => {
+                let facing = measure::nearest_enemy(ctx.state, u)
+                    .map(|e| angle_of(e.pose.pos - u.pose.pos))
+                    .unwrap_or(u.pose.facing);
+                let turned = Pose::at(u.pose.pos, facing);
+                // Turned only where the turn leaves room.
+                let fits = measure::overlapping(ctx.state, &u.footprint_at(turned, u.order), &[id])
+                    .is_none()
+                    && measure::on_table(ctx.state, &u.footprint_at(turned, u.order));
+                (Status::Reforming, if fits { turned } else { u.pose })
+            }
+            Status::Reforming | Status::Effective => (Status::Effective, u.pose),
+        };
+        ctx.emit(Event::Rallying {
+            unit: id,
+            status,
+            pose,
+        });
+    }
+}
