@@ -276,27 +276,48 @@ pub fn render(scene: &Scene) -> String {
         let c = SIDE_COLOURS[b.side.index() % 2];
         let corners = base.corners();
         let mut g = Group::new();
-        g = g.add(
-            Polygon::new()
-                .set("points", f.pts(&corners))
-                .set("fill", c)
-                .set("stroke", "#111")
-                .set("stroke-width", 0.8),
-        );
-        // The front edge, thick.
-        g = g.add(
-            Line::new()
-                .set("x1", f.x(corners[0].x))
-                .set("y1", f.y(corners[0].y))
-                .set("x2", f.x(corners[1].x))
-                .set("y2", f.y(corners[1].y))
-                .set("stroke", "#f5e663")
-                .set("stroke-width", 2.5),
-        );
+        if b.stands.is_empty() {
+            g = stand(g, &f, &corners, c);
+        } else {
+            // A unit of several stands: its footprint faint, each stand with its front
+            // edge and a dot for each figure on it.
+            g = g.add(
+                Polygon::new()
+                    .set("points", f.pts(&corners))
+                    .set("fill", "none")
+                    .set("stroke", c)
+                    .set("stroke-dasharray", "3 2")
+                    .set("stroke-width", 0.8),
+            );
+            for s in &b.stands {
+                let sb = Base::new(s.pose, s.width, s.depth);
+                g = stand(g, &f, &sb.corners(), c);
+                let n = s.figures.max(1) as f64;
+                let r = (s.width / n).min(s.depth) * scale * 0.22;
+                for i in 0..s.figures {
+                    let along = (i as f64 + 0.5) / n - 0.5;
+                    let p = s.pose.to_table(Vec2::new(0.0, -along * s.width));
+                    g = g.add(
+                        Circle::new()
+                            .set("cx", f.x(p.x))
+                            .set("cy", f.y(p.y))
+                            .set("r", r.max(0.8))
+                            .set("fill", "#f4f1e8"),
+                    );
+                }
+            }
+        }
         let centre = b.pose.pos;
         let size = (b.width.min(b.depth) * scale * 0.55).clamp(8.0, font);
+        // A unit of stands shows its figures as dots; its name, placed beside it, says
+        // the rest.
+        let label = if b.stands.is_empty() {
+            b.label.clone()
+        } else {
+            String::new()
+        };
         g = g.add(
-            Text::new(b.label.clone())
+            Text::new(label)
                 .set("x", f.x(centre.x))
                 .set("y", f.y(centre.y) + size * 0.35)
                 .set("font-size", size)
@@ -408,6 +429,26 @@ pub fn render(scene: &Scene) -> String {
 }
 
 /// A text with a pale outline, readable over terrain and grid.
+/// A base or stand: filled in its side's colour, its front edge thick.
+fn stand(g: Group, f: &Frame, corners: &[Vec2; 4], colour: &str) -> Group {
+    g.add(
+        Polygon::new()
+            .set("points", f.pts(corners))
+            .set("fill", colour)
+            .set("stroke", "#111")
+            .set("stroke-width", 0.8),
+    )
+    .add(
+        Line::new()
+            .set("x1", f.x(corners[0].x))
+            .set("y1", f.y(corners[0].y))
+            .set("x2", f.x(corners[1].x))
+            .set("y2", f.y(corners[1].y))
+            .set("stroke", "#f5e663")
+            .set("stroke-width", 2.5),
+    )
+}
+
 fn halo(t: Text, size: f64) -> Text {
     t.set("stroke", "white")
         .set("stroke-width", (size * 0.25).max(2.0))
@@ -425,6 +466,40 @@ mod tests {
         let scene = rules.scene(&rules.start(&scenario));
         let svg = render(&scene);
         (scene, svg)
+    }
+
+    // A unit of several stands is drawn stand by stand, a dot for each figure, each stand
+    // with its front edge; a square's stands face out on its four sides.
+    #[test]
+    fn stands_and_figures_are_drawn() {
+        use grognard_engine::Ruleset;
+        let rules = grognard_rules_beer_and_pretzel::BeerAndPretzel;
+        let (mut scenario, _) = rules.default_scenario(1);
+        scenario.sides[0].units[0].order = grognard_rules_beer_and_pretzel::state::Order::Square;
+        let scene = rules.scene(&rules.start(&scenario));
+        let svg = render(&scene);
+        let figures: u32 = scene
+            .bases
+            .iter()
+            .flat_map(|b| b.stands.iter().map(|s| s.figures))
+            .sum();
+        let starting: u32 = scenario
+            .sides
+            .iter()
+            .flat_map(|s| s.units.iter().map(|u| u.troop.full()))
+            .sum();
+        assert_eq!(figures, starting);
+        assert_eq!(svg.matches(r##"fill="#f4f1e8""##).count() as u32, figures);
+        let square = &scene.bases[0];
+        assert_eq!(square.stands.len(), 4);
+        let mut facings: Vec<i64> = square
+            .stands
+            .iter()
+            .map(|s| (s.pose.facing - square.pose.facing).to_degrees().round() as i64)
+            .map(|d| d.rem_euclid(360))
+            .collect();
+        facings.sort();
+        assert_eq!(facings, vec![0, 90, 180, 270]);
     }
 
     #[test]
