@@ -88,6 +88,17 @@ pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
                 out.push(Command::Form { unit: u.id, order });
             }
         }
+        if u.arm() == Arm::Artillery {
+            for g in state
+                .on_table()
+                .filter(|g| g.side == side && g.arm() == Arm::Artillery && g.id != u.id)
+            {
+                out.push(Command::Reman {
+                    unit: u.id,
+                    gun: g.id,
+                });
+            }
+        }
         for e in state.on_table() {
             if e.side == side || e.is_commander() || e.pose.pos.distance(u.pose.pos) > REACH {
                 continue;
@@ -235,6 +246,26 @@ fn advise(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
                     },
                     10.0 + hits * worth(e) / f64::from(e.figures.max(1)),
                     "fire",
+                );
+            }
+        }
+    }
+    // A crew too small to serve its gun joins the nearest gun that needs it, or takes one
+    // that does.
+    if u.arm() == Arm::Artillery && u.figures < state.tables().artillery.least_crew {
+        for g in state
+            .on_table()
+            .filter(|g| g.side == u.side && g.arm() == Arm::Artillery && g.id != u.id)
+        {
+            if crate::phases::crews::check(state, u, g).is_ok() {
+                push(
+                    out,
+                    Command::Reman {
+                        unit: u.id,
+                        gun: g.id,
+                    },
+                    9.0 - measure::gap(u, g) * 0.1,
+                    "reman",
                 );
             }
         }

@@ -68,6 +68,20 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Assaulted { unit } => state.unit_mut(*unit).assaulted = true,
         Event::Disrupted { unit, until } => state.unit_mut(*unit).disrupted_until = Some(*until),
         Event::Gone { unit, .. } => state.unit_mut(*unit).gone = true,
+        Event::Remanned {
+            unit,
+            gun,
+            figures,
+            ready_turn,
+        } => {
+            let from = state.unit_mut(*unit);
+            from.figures -= figures;
+            from.done.moved = true;
+            let to = state.unit_mut(*gun);
+            to.figures += figures;
+            to.ready_turn = *ready_turn;
+        }
+        Event::CommanderRisk { .. } => {}
         Event::Ended { outcome } => state.outcome = Some(outcome.clone()),
     }
 }

@@ -15,6 +15,9 @@ pub enum Command {
     Fire { unit: UnitId, target: UnitId },
     /// Charge an enemy unit ("B&P Melee Combat").
     Charge { unit: UnitId, target: UnitId },
+    /// The gunners of `unit` go over to `gun` and join its crew ("B&P Fire Combat",
+    /// artillery).
+    Reman { unit: UnitId, gun: UnitId },
     /// The side fired upon answers: fire back, or hold its fire.
     ReturnFire { fire: bool },
     /// The side charged answers, its unit having held: fire into the charger, form square.

@@ -114,6 +114,20 @@ pub enum Event {
         unit: UnitId,
         why: String,
     },
+    /// Gunners went over to another gun, which may move and fire again from `ready_turn`.
+    Remanned {
+        unit: UnitId,
+        gun: UnitId,
+        figures: u32,
+        ready_turn: u32,
+    },
+    /// A command figure with a unit fired on or charged is at risk: a 12 kills him ("B&P
+    /// Command Figures").
+    CommanderRisk {
+        unit: UnitId,
+        roll: Explanation,
+        killed: bool,
+    },
     Ended {
         outcome: Outcome,
     },

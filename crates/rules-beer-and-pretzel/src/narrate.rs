@@ -119,6 +119,17 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
         Event::Disrupted { unit, .. } => format!("{} is disrupted by the rout", name(*unit)),
         Event::Assaulted { unit } => format!("{} is caught before it has reformed", name(*unit)),
         Event::Gone { unit, why } => format!("{} is gone: {why}", name(*unit)),
+        Event::Remanned {
+            unit, gun, figures, ..
+        } => format!(
+            "{} of the gunners of {} go over to {}",
+            crate::resolve::figures(*figures),
+            name(*unit),
+            name(*gun)
+        ),
+        Event::CommanderRisk { unit, roll, .. } => {
+            format!("{} is under fire: {roll}", name(*unit))
+        }
         Event::Ended { outcome } => format!("The battle is over: {}", outcome.reason),
     })
 }

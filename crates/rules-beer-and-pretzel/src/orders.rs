@@ -80,6 +80,10 @@ pub fn check(state: &State, side: Side, command: &Command) -> Result<(), Illegal
             let u = own(state, side, *unit)?;
             fire::check(state, u, any(state, *target)?, true).map(|_| ())
         }
+        (None, Command::Reman { unit, gun }) => {
+            let u = own(state, side, *unit)?;
+            crate::phases::crews::check(state, u, own(state, side, *gun)?).map(|_| ())
+        }
         (None, Command::Charge { unit, target }) => {
             let u = own(state, side, *unit)?;
             charge::check(state, u, any(state, *target)?).map(|_| ())
@@ -159,5 +163,6 @@ pub fn perform(ctx: &mut Ctx, command: &Command) {
             }
         }
         Command::Respond { fire, square } => charge::respond(ctx, *fire, *square),
+        Command::Reman { unit, gun } => crate::phases::crews::reman(ctx, *unit, *gun),
     }
 }

@@ -32,6 +32,11 @@ pub fn order_text(state: &State, command: &Command) -> String {
         Command::Charge { unit, target } => {
             format!("{} charges {}", name(state, *unit), name(state, *target))
         }
+        Command::Reman { unit, gun } => format!(
+            "the gunners of {} go over to {}",
+            name(state, *unit),
+            name(state, *gun)
+        ),
         Command::ReturnFire { fire: true } => "fire back".into(),
         Command::ReturnFire { fire: false } => "hold fire".into(),
         Command::Respond { fire, square } => match (fire, square) {
@@ -52,7 +57,8 @@ pub fn order_unit(command: &Command) -> Option<u32> {
         Command::Move { unit, .. }
         | Command::Form { unit, .. }
         | Command::Fire { unit, .. }
-        | Command::Charge { unit, .. } => Some(u32::from(*unit)),
+        | Command::Charge { unit, .. }
+        | Command::Reman { unit, .. } => Some(u32::from(*unit)),
         _ => None,
     }
 }

@@ -192,6 +192,10 @@ pub struct Unit {
     pub green: bool,
     /// This move period's control roll halved its move.
     pub halved: bool,
+    /// A gun new gunners joined may not move or fire before this turn ("B&P Fire Combat",
+    /// artillery: a move to come over and a turn to settle in).
+    #[serde(default)]
+    pub ready_turn: u32,
     /// Charged once already since it routed: a second charge before it is effective
     /// destroys it ("B&P Rout, Disruption, and Rally").
     pub assaulted: bool,

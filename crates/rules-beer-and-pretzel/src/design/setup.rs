@@ -31,6 +31,7 @@ pub fn start(s: &Scenario) -> State {
                 green: u.green,
                 halved: false,
                 assaulted: false,
+                ready_turn: 0,
                 gone: false,
             });
         }

@@ -104,6 +104,7 @@ pub fn charge(ctx: &mut Ctx, id: UnitId, target: UnitId, to: Pose) {
         to,
         flank,
     });
+    fire::commanders_at_risk(ctx, target);
     let t = ctx.state.unit(target).clone();
     if t.status != Status::Effective {
         let mut done = ctx.state.unit(id).done;

@@ -84,6 +84,11 @@ pub fn check(state: &State, u: &Unit, target: &Unit, initiate: bool) -> Result<P
                     "a gun with fewer than three gunners neither moves nor fires",
                 ));
             }
+            if state.clock.turn < u.ready_turn {
+                return Err(no(
+                    "the gun's new gunners are still settling in: it neither moves nor fires yet",
+                ));
+            }
             if initiate && u.done.moved {
                 return Err(Illegal::new(
                     "B&P Movement",
@@ -343,10 +348,51 @@ pub fn throw(ctx: &mut Ctx, u: UnitId, target: UnitId, plan: &Plan, returned: bo
 pub fn land(ctx: &mut Ctx, thrown: Thrown) {
     ctx.emit(thrown.event);
     for (id, n) in thrown.losses {
+        commanders_at_risk(ctx, id);
         ctx.lose(id, n, "fire");
         let u = ctx.state.unit(id);
         if !u.gone && u.status != Status::Effective {
             crate::phases::rout::rout(ctx, id, "fired on before it was effective again");
+        }
+    }
+}
+
+/// How near a unit a command figure stands to share its dangers (ruling B15).
+pub const WITH_UNIT: f64 = 1.0;
+
+/// The command figures standing with `unit`, fired on or charged: each dies on a 12 ("B&P
+/// Command Figures").
+pub fn commanders_at_risk(ctx: &mut Ctx, unit: UnitId) {
+    let u = ctx.state.unit(unit);
+    let fp = u.footprint();
+    let at_risk: Vec<UnitId> = ctx
+        .state
+        .on_table()
+        .filter(|c| {
+            c.is_commander()
+                && c.side == u.side
+                && grognard_geometry::distance::base_base(&c.footprint(), &fp) <= WITH_UNIT
+        })
+        .map(|c| c.id)
+        .collect();
+    let killed_on = ctx.state.tables().command.killed_on;
+    for c in at_risk {
+        let mut roll = Explanation::new(crate::resolve::command::RULE);
+        roll.dice = vec![
+            ctx.dice.roll(6, "command figure at risk"),
+            ctx.dice.roll(6, "command figure at risk"),
+        ];
+        roll.tally();
+        let killed = roll.total >= killed_on;
+        roll.row = format!("killed on {killed_on}").into();
+        roll.result = if killed { "killed" } else { "unhurt" }.into();
+        ctx.emit(Event::CommanderRisk {
+            unit: c,
+            roll,
+            killed,
+        });
+        if killed {
+            ctx.remove(c, "killed with the unit he led");
         }
     }
 }

@@ -2,6 +2,7 @@
 //! fire, charges and melee, rout and rally, and the passing of move periods and turns.
 
 pub mod charge;
+pub mod crews;
 pub mod fire;
 pub mod movement;
 pub mod period;

@@ -97,6 +97,12 @@ pub fn check_move(state: &State, u: &Unit, to: &Pose) -> Result<f64, Illegal> {
                     "a gun with fewer than three gunners neither moves nor fires",
                 ));
             }
+            if state.clock.turn < u.ready_turn {
+                return Err(no(
+                    "B&P Fire Combat",
+                    "the gun's new gunners are still settling in: it neither moves nor fires yet",
+                ));
+            }
             if u.done.fired && !pivot {
                 return Err(no(R_MOVE, "a gun moves or fires in a move, not both"));
             }

@@ -33,7 +33,7 @@ pub fn rout(ctx: &mut Ctx, id: UnitId, why: &str) {
         let heading = back + off.to_radians();
         let to_pos = u.pose.pos + dir(heading) * run;
         let to = Pose::at(to_pos, heading);
-        let path = measure::sweep(&u, u.pose, to, Order::Column);
+        let path = measure::sweep(&u, u.pose, to, u.order);
         let mut friends = Vec::new();
         let mut enemy = false;
         let mut off_table = false;
@@ -65,7 +65,7 @@ pub fn rout(ctx: &mut Ctx, id: UnitId, why: &str) {
             ctx.remove(id, &format!("{why}: it routs off the table"));
             return;
         }
-        let end = u.footprint_at(to, Order::Column);
+        let end = u.footprint_at(to, u.order);
         if measure::overlapping(ctx.state, &end, &[id]).is_some() {
             continue;
         }
@@ -88,13 +88,6 @@ pub fn rout(ctx: &mut Ctx, id: UnitId, why: &str) {
 
 fn finish(ctx: &mut Ctx, id: UnitId, to: Pose, friends: Vec<UnitId>) {
     ctx.emit(Event::Routed { unit: id, to });
-    // Formed into a column to run; it will form again when effective.
-    if ctx.state.unit(id).order != Order::Column && ctx.state.unit(id).arm() != Arm::Command {
-        ctx.emit(Event::Formed {
-            unit: id,
-            order: Order::Column,
-        });
-    }
     let until = ctx.state.clock.turn + 1;
     for f in friends {
         ctx.emit(Event::Disrupted { unit: f, until });
