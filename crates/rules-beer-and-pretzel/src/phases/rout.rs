@@ -7,7 +7,7 @@
 use crate::ctx::{Ctx, Effects};
 use crate::event::Event;
 use crate::measure;
-use crate::state::{Arm, Order, Status, UnitId};
+use crate::state::{Arm, Status, UnitId};
 use grognard_geometry::{angle_of, dir, Pose};
 
 /// Rout `id`: a gun's crew routing loses the gun ("B&P Fire Combat", artillery).
