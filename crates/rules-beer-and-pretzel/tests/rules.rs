@@ -341,7 +341,7 @@ fn a_charge_from_morale_to_melee() {
     // The defender holds on 8, then fires (die 4: 12 x 4 / 10 = 4 hits), the charger
     // holds on 8, and the melee: attacker 1 x 16 points, defender 6 x 24.
     run(&mut s, A, Command::Charge { unit: a, target: d }, &[4, 4]);
-    assert!(matches!(s.pending, Some(_)));
+    assert!(s.pending.is_some());
     let ev = run(
         &mut s,
         B,
