@@ -181,6 +181,10 @@ fn check_accepts_the_example_files() {
             "scenarios/napoleons-wars/army-of-germany-1809.toml",
             "ok, an order of battle for napoleons-wars",
         ),
+        (
+            "scenarios/beer-and-pretzel/landwehr-at-the-mill.toml",
+            "ok, a scenario for beer-and-pretzel: \"Landwehr at the mill\"",
+        ),
     ] {
         let o = grognard(&["check", &repo_file(f)]);
         assert!(o.status.success(), "{f}: {}", show(&o));
@@ -188,12 +192,16 @@ fn check_accepts_the_example_files() {
     }
 }
 
-/// Every case of both books' bad-file corpora, checked by the command as a person would run
+/// Every case of each book's bad-file corpus, checked by the command as a person would run
 /// it from the crate's folder: exit status 1, no panic, and the first line its `.expected`
 /// file gives.
 #[test]
 fn check_refuses_every_bad_file_as_its_corpus_expects() {
-    for book in ["rules-two-by-two", "rules-napoleons-wars"] {
+    for (book, least) in [
+        ("rules-two-by-two", 40),
+        ("rules-napoleons-wars", 40),
+        ("rules-beer-and-pretzel", 18),
+    ] {
         let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(book);
         let mut files: Vec<PathBuf> = std::fs::read_dir(crate_dir.join("tests/bad"))
             .unwrap()
@@ -206,7 +214,7 @@ fn check_refuses_every_bad_file_as_its_corpus_expects() {
             })
             .collect();
         files.sort();
-        assert!(files.len() >= 40, "{book}: {} bad files", files.len());
+        assert!(files.len() >= least, "{book}: {} bad files", files.len());
         for f in &files {
             let stem = f.file_stem().unwrap().to_str().unwrap();
             let name = format!("tests/bad/{stem}.toml");

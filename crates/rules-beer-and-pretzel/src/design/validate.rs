@@ -107,10 +107,15 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                 _ => u.order == Order::Line,
             };
             if !allowed {
+                let hint = if arm == crate::state::Arm::Cavalry {
+                    "cavalry takes line, column or skirmish order; only infantry forms square"
+                } else {
+                    "guns and command figures have no formations: leave order out"
+                };
                 out.push(Problem::new(
                     format!("{at}.order"),
                     format!("{} in {}", u.troop.name(), u.order.name()),
-                    "only infantry forms square; guns and command figures stand in line",
+                    hint,
                 ));
             }
             if u.name.trim().is_empty() {
