@@ -153,6 +153,29 @@ pub fn overlapping<'a>(state: &'a State, base: &Base, skip: &[u16]) -> Option<&'
     })
 }
 
+/// The pieces near a path, each with its footprint, gathered once for every footprint
+/// along it: every unit but command figures whose footprint may come within `r` of `at`.
+pub fn pieces_near(state: &State, at: Vec2, r: f64) -> Vec<(&Unit, Base)> {
+    state
+        .on_table()
+        .filter(|o| !o.is_commander())
+        .map(|o| (o, o.footprint()))
+        .filter(|(_, b)| b.pose.pos.distance(at) <= r + b.radius())
+        .collect()
+}
+
+/// The first of `pieces` other than `skip` whose footprint `base` overlaps.
+pub fn overlapping_in<'a>(
+    pieces: &[(&'a Unit, Base)],
+    base: &Base,
+    skip: &[u16],
+) -> Option<&'a Unit> {
+    pieces
+        .iter()
+        .find(|(o, b)| !skip.contains(&o.id) && bases_overlap(base, b, TOUCH))
+        .map(|(o, _)| *o)
+}
+
 /// Footprints along a straight move from `from` to `to`, one every half inch, the turn
 /// made on the way.
 pub fn sweep(u: &Unit, from: Pose, to: Pose, order: Order) -> Vec<Base> {

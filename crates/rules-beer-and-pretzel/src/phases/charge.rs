@@ -69,7 +69,16 @@ pub fn check(state: &State, u: &Unit, target: &Unit) -> Result<Pose, Illegal> {
         return Err(no("the charger would leave the table"));
     }
     let reach = movement::allowance(state, u);
+    // Ground only adds to the distance: one too far in a straight line is too far.
+    let straight = u.pose.pos.distance(to.pos);
+    if straight > reach + 1e-6 {
+        return Err(no(format!(
+            "{} is {straight:.1}\" away, beyond the charger's {reach:.1}\" move",
+            target.name
+        )));
+    }
     let path = measure::sweep(u, u.pose, to, u.order);
+    let pieces = measure::pieces_near(state, u.pose.pos, straight + end.radius() * 2.0);
     let mut inches = 0.0;
     let mut prev = u.pose.pos;
     for b in &path {
@@ -80,7 +89,7 @@ pub fn check(state: &State, u: &Unit, target: &Unit) -> Result<Pose, Illegal> {
         } else {
             seg
         };
-        if let Some(o) = measure::overlapping(state, b, &[u.id, target.id]) {
+        if let Some(o) = measure::overlapping_in(&pieces, b, &[u.id, target.id]) {
             if !(o.side == u.side && o.order == Order::Skirmish) {
                 return Err(no(format!("{} is in the way of the charge", o.name)));
             }

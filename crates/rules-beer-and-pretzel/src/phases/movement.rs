@@ -142,11 +142,38 @@ fn cost(state: &State, u: &Unit, to: &Pose) -> Result<f64, Illegal> {
         (Way::Slide, Order::Line | Order::Column) => m.slide_share,
         _ => 1.0,
     };
-    let path = measure::sweep(u, u.pose, *to, u.order);
-    let end = path.last().copied().unwrap_or(u.footprint());
+    let end = u.footprint_at(*to, u.order);
     if !measure::on_table(state, &end) {
         return Err(no(R_MOVE, "the unit would leave the table"));
     }
+    let straight = u.pose.pos.distance(to.pos);
+    // Ground only adds to the distance: a move too long in a straight line even by road
+    // is too long, and need not be walked.
+    let most = (allowance(state, u) + m.road_bonus.max(0.0)) * share;
+    if straight > most + 1e-6 && !is_pivot(state, u, to) {
+        return Err(no(
+            R_MOVE,
+            format!("the move is {straight:.1}\" long, more than the {most:.1}\" allowed"),
+        ));
+    }
+    let pieces = measure::pieces_near(state, u.pose.pos, straight + end.radius() * 2.0);
+    if !u.is_commander() {
+        if let Some(o) = measure::overlapping_in(&pieces, &end, &[u.id]) {
+            return Err(no(R_MOVE, format!("the move would end on {}", o.name)));
+        }
+        if let Some((e, _)) = pieces.iter().find(|(e, b)| {
+            e.side != u.side && grognard_geometry::distance::base_base(&end, b) < measure::TOUCH
+        }) {
+            return Err(no(
+                R_MOVE,
+                format!(
+                    "the move would end against {}: contact is made by a charge",
+                    e.name
+                ),
+            ));
+        }
+    }
+    let path = measure::sweep(u, u.pose, *to, u.order);
     let mut inches = 0.0;
     let mut prev = u.pose.pos;
     let mut all_road = measure::road_at(state, u.pose.pos);
@@ -161,11 +188,11 @@ fn cost(state: &State, u: &Unit, to: &Pose) -> Result<f64, Illegal> {
             seg
         };
         all_road &= measure::road_at(state, p);
-        for o in state.on_table() {
-            if o.id == u.id || o.is_commander() || u.is_commander() {
-                continue;
-            }
-            if !grognard_geometry::overlap::bases_overlap(b, &o.footprint(), measure::TOUCH) {
+        if u.is_commander() {
+            continue;
+        }
+        for (o, ob) in &pieces {
+            if o.id == u.id || !grognard_geometry::overlap::bases_overlap(b, ob, measure::TOUCH) {
                 continue;
             }
             if o.side != u.side {
@@ -178,24 +205,6 @@ fn cost(state: &State, u: &Unit, to: &Pose) -> Result<f64, Illegal> {
             if u.order != Order::Skirmish && o.order != Order::Skirmish {
                 through_formed = true;
             }
-        }
-    }
-    if !u.is_commander() {
-        if let Some(o) = measure::overlapping(state, &end, &[u.id]) {
-            return Err(no(R_MOVE, format!("the move would end on {}", o.name)));
-        }
-        if let Some(e) = state.on_table().find(|e| {
-            e.side != u.side
-                && !e.is_commander()
-                && grognard_geometry::distance::base_base(&end, &e.footprint()) < measure::TOUCH
-        }) {
-            return Err(no(
-                R_MOVE,
-                format!(
-                    "the move would end against {}: contact is made by a charge",
-                    e.name
-                ),
-            ));
         }
     }
     if through_formed {
