@@ -2,8 +2,8 @@
 //
 //   node test.mjs BASE_URL ARTEFACT_DIR [CHROMIUM]
 //
-// Plays a whole 2x2 battle against the AI and a Napoleon's Wars battle to its third turn
-// only by clicking and dragging in the page, reloads a page in the middle of a battle,
+// Plays a whole 2x2 battle against the AI, and Napoleon's Wars and Beer and Pretzel battles
+// to their third and fifth turns, only by clicking and dragging in the page, reloads a page in the middle of a battle,
 // refuses a stranger's token, checks that no channel to a seat carries another seat's
 // secrets, and keeps screenshots. Exit status 0 when every check passes.
 import { chromium } from 'playwright-core';
@@ -239,6 +239,23 @@ await check('Napoleon\'s Wars against the AI to its third turn, by clicking and 
   const r = await play(page, 'NW', third, { ms: 15 * 60 * 1000, orders: 3000 });
   assert.ok(r.reloaded, 'NW: the page was reloaded');
   await page.screenshot({ path: `${artefacts}/napoleons-wars-turn-3.png` });
+  await context.close();
+});
+
+await check('Beer and Pretzel against the AI to its fifth turn, its stands and figures drawn', async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 950 } });
+  const page = await open(context);
+  await start(page, 'beer-and-pretzel', 4, ['person', 'ai']);
+  await page.waitForURL(/\/seat\//);
+  await page.waitForSelector('body[data-ready]');
+  const figures = await page.locator('circle.figure').count();
+  assert.ok(figures >= 150, `B&P: ${figures} figures drawn at the start`);
+  assert.ok(await page.locator('polygon.stand').count() >= 50, 'B&P: stands drawn');
+  await page.screenshot({ path: `${artefacts}/beer-and-pretzel-start.png` });
+  const fifth = async (p) => /Turn 5\b/.test(await p.locator('#headline').textContent());
+  await play(page, 'B&P', fifth, { ms: 10 * 60 * 1000, orders: 2000 });
+  assert.ok(await fifth(page) || (await page.locator('body[data-over="1"]').count()) > 0, 'B&P: the fifth turn reached');
+  await page.screenshot({ path: `${artefacts}/beer-and-pretzel-turn-5.png` });
   await context.close();
 });
 

@@ -344,6 +344,26 @@ class Board {
     const pts = c.map(([x, y]) => `${x},${this.Y(y)}`).join(' ');
     const colour = SIDE_COLOURS[b.side % 2];
     const g = svg('g', { class: cls });
+    if (b.stands && b.stands.length) {
+      // A unit of several stands: its footprint pale, each stand with its front edge and
+      // a dot for each figure on it.
+      g.append(svg('polygon', { class: 'body', points: pts, fill: colour, 'fill-opacity': 0.18, stroke: colour, 'stroke-width': 0.04, 'stroke-dasharray': '0.15 0.1' }));
+      for (const st of b.stands) {
+        const sc = corners(st);
+        g.append(svg('polygon', { class: 'stand', points: sc.map(([x, y]) => `${x},${this.Y(y)}`).join(' '), fill: colour, stroke: '#111', 'stroke-width': 0.03 }));
+        g.append(svg('line', { x1: sc[0][0], y1: this.Y(sc[0][1]), x2: sc[1][0], y2: this.Y(sc[1][1]), stroke: '#f5e663', 'stroke-width': Math.min(st.depth, st.width) * 0.12 }));
+        const n = Math.max(st.figures, 1);
+        const f = [Math.cos(st.pose.facing), Math.sin(st.pose.facing)];
+        const l = [-f[1], f[0]];
+        for (let i = 0; i < st.figures; i++) {
+          const along = ((i + 0.5) / n - 0.5) * st.width;
+          const x = st.pose.pos[0] - l[0] * along;
+          const y = st.pose.pos[1] - l[1] * along;
+          g.append(svg('circle', { class: 'figure', cx: x, cy: this.Y(y), r: Math.min(st.width / n, st.depth) * 0.22, fill: '#f4f1e8' }));
+        }
+      }
+      return g;
+    }
     g.append(svg('polygon', { class: 'body', points: pts, fill: colour, stroke: '#111', 'stroke-width': 0.04 }));
     g.append(svg('line', { x1: c[0][0], y1: this.Y(c[0][1]), x2: c[1][0], y2: this.Y(c[1][1]), stroke: '#f5e663', 'stroke-width': Math.min(b.depth, b.width) * 0.12 }));
     return g;
