@@ -1736,3 +1736,51 @@ fn napoleons_wars_armies_of_the_players_own_meet_on_the_built_in_field() {
         show(&o)
     );
 }
+
+// "Beer and Pretzel" through the table companion's interface: the odds of a flank charge by
+// a cavalry regiment on a battalion (48 points against 24: the cavalry loses only on a 1
+// against a 3 or more, or a 2 against a 5 or 6, with drawn throws thrown again: 9 in 11),
+// and a session naming the units and taking the dice thrown.
+#[test]
+fn beer_and_pretzel_odds_and_the_companion() {
+    let o = grognard(&[
+        "odds",
+        "--rules",
+        "beer-and-pretzel",
+        "melee",
+        "attacker.kind=line_cavalry",
+        "attacker.figures=8",
+        "defender.figures=12",
+        "flank_or_rear=yes",
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    assert!(
+        stdout(&o)
+            .contains("9/11   81.818%  the attacker wins: the defender loses 3 figures and routs"),
+        "{}",
+        show(&o)
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .args(["companion", "--rules", "beer-and-pretzel"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"unit \"1/21e\" kind=line_infantry figures=12\nunit Uhlans kind=line_cavalry figures=8\nmelee attacker=Uhlans defender=\"1/21e\" flank_or_rear=yes\n5,2\nunits\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("240 [B&P Melee Combat]"), "{text}");
+    assert!(
+        text.contains("  1/21e: kind=line_infantry figures=9"),
+        "{text}"
+    );
+}

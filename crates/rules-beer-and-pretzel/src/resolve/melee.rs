@@ -310,6 +310,29 @@ impl Resolution<Tables> for MeleeRoll {
         Some(1)
     }
 
+    fn roles(&self) -> &'static [&'static str] {
+        &["attacker", "defender"]
+    }
+
+    /// Each side's figures after the melee; a side left with none is gone.
+    fn effects(&self, s: &Situation, o: &Result) -> Vec<grognard_engine::resolution::Effect> {
+        use grognard_engine::resolution::Effect;
+        [
+            ("attacker", s.attacker.figures, o.attacker_lost),
+            ("defender", s.defender.figures, o.defender_lost),
+        ]
+        .into_iter()
+        .map(|(role, had, lost)| {
+            let left = had.saturating_sub(lost);
+            if left == 0 {
+                Effect::gone(role)
+            } else {
+                Effect::set(role, serde_json::json!({ "figures": left }))
+            }
+        })
+        .collect()
+    }
+
     fn counts(&self, o: &Result) -> Vec<(&'static str, f64)> {
         vec![
             ("attacker's figures lost", o.attacker_lost as f64),
