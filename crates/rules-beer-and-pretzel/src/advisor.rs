@@ -207,6 +207,116 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
     }
 }
 
+/// What of a unit its own and its neighbours' advice depends on.
+#[derive(Debug, Clone, PartialEq)]
+struct Look {
+    pose: Pose,
+    figures: u32,
+    order: Order,
+    status: Status,
+    done: crate::state::Done,
+    disrupted_until: Option<u32>,
+    gone: bool,
+    gun_moved: bool,
+    halved: bool,
+    ready_turn: u32,
+    assaulted: bool,
+}
+
+fn look(u: &Unit) -> Look {
+    Look {
+        pose: u.pose,
+        figures: u.figures,
+        order: u.order,
+        status: u.status,
+        done: u.done,
+        disrupted_until: u.disrupted_until,
+        gone: u.gone,
+        gun_moved: u.gun_moved,
+        halved: u.halved,
+        ready_turn: u.ready_turn,
+        assaulted: u.assaulted,
+    }
+}
+
+/// How far from a unit a change can alter its advice: the targets it weighs, the pieces
+/// along its moves and charges, the command figures near those; and farther, while its
+/// nearest enemy is farther, since its advance heads for that one.
+const HORIZON: f64 = 30.0;
+
+/// The advisor's memo: each unit's advice as it was last given, and what the battle looked
+/// like then, so that only the units near a change are advised afresh. The advice is the
+/// same with the memo as without it (the conformance kit checks it).
+#[derive(Debug, Default)]
+pub struct Memo {
+    clock: Option<grognard_engine::sequence::Clock>,
+    looks: Vec<Look>,
+    /// Each unit's candidates and how far a change must come to alter them.
+    advice: Vec<Option<(Vec<Candidate<Command>>, f64)>>,
+}
+
+/// [`candidates`], reusing through `memo` the advice of units nothing near has changed for.
+pub fn candidates_with(
+    state: &State,
+    side: Side,
+    memo: &mut Memo,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    if state.pending.is_some() {
+        return candidates(state, side, out);
+    }
+    let n = state.units.len();
+    if memo.clock != Some(state.clock) || memo.looks.len() != n {
+        memo.clock = Some(state.clock);
+        memo.looks = state.units.iter().map(look).collect();
+        memo.advice = vec![None; n];
+    } else {
+        // The places where something changed, before and after.
+        let mut moved: Vec<Vec2> = Vec::new();
+        for (i, u) in state.units.iter().enumerate() {
+            let now = look(u);
+            if now != memo.looks[i] {
+                moved.push(memo.looks[i].pose.pos);
+                moved.push(now.pose.pos);
+                memo.looks[i] = now;
+                memo.advice[i] = None;
+            }
+        }
+        if !moved.is_empty() {
+            for (i, u) in state.units.iter().enumerate() {
+                if let Some((_, horizon)) = &memo.advice[i] {
+                    if u.is_commander() || moved.iter().any(|p| p.distance(u.pose.pos) <= *horizon)
+                    {
+                        memo.advice[i] = None;
+                    }
+                }
+            }
+        }
+    }
+    out.push(Candidate {
+        command: Command::EndMove,
+        score: 0.0,
+        why: "end the move",
+        checked: true,
+    });
+    for u in state.units.iter() {
+        if u.side != side || !u.on_table() || u.status != Status::Effective {
+            continue;
+        }
+        let i = usize::from(u.id);
+        if memo.advice[i].is_none() {
+            let mut mine = Vec::new();
+            advise(state, u, &mut mine);
+            let far =
+                measure::nearest_enemy(state, u).map_or(0.0, |e| e.pose.pos.distance(u.pose.pos));
+            memo.advice[i] = Some((mine, HORIZON.max(far + 1.0)));
+        }
+        if let Some((mine, _)) = &memo.advice[i] {
+            out.extend(mine.iter().cloned());
+        }
+    }
+}
+
 fn push(out: &mut Vec<Candidate<Command>>, command: Command, score: f64, why: &'static str) {
     out.push(Candidate {
         command,

@@ -19,7 +19,7 @@ impl Ruleset for BeerAndPretzel {
     type Command = Command;
     type Event = Event;
     type View<'a> = &'a State;
-    type Memo = ();
+    type Memo = crate::advisor::Memo;
 
     fn name(&self) -> &'static str {
         "beer-and-pretzel"
@@ -73,6 +73,16 @@ impl Ruleset for BeerAndPretzel {
 
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
         crate::advisor::candidates(view, side, out)
+    }
+
+    fn candidates_with(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        out: &mut Vec<Candidate<Command>>,
+    ) {
+        crate::advisor::candidates_with(view, side, memo, out)
     }
 
     fn invariants(&self, state: &State) -> Result<(), String> {

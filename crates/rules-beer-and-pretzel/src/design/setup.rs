@@ -184,3 +184,70 @@ pub fn built_in() -> Scenario {
         tables: Tables::default(),
     }
 }
+
+/// A battle of `n` units a side for measuring how play grows with size: each side in two
+/// lines facing the other across an open table as wide as its front needs, three units in
+/// five infantry, one cavalry, one a battery, with a command figure for every ten.
+pub fn large(n: usize) -> Scenario {
+    use Order::*;
+    use Troop::*;
+    let lines = n.div_ceil(50).max(1);
+    let per_line = n.div_ceil(lines).max(1);
+    let width = (per_line as f64 * 6.0 + 12.0).max(72.0);
+    let depth = (2.0 * (4.0 + 5.0 * lines as f64) + 20.0).max(48.0);
+    let side = |s: usize| {
+        let front = 4.0 + 5.0 * lines as f64;
+        let (y0, facing, step) = if s == 0 {
+            (front, 90.0, -5.0)
+        } else {
+            (depth - front, 270.0, 5.0)
+        };
+        let mut units: Vec<UnitSpec> = (0..n)
+            .map(|i| {
+                let (line, slot) = (i / per_line, i % per_line);
+                let x = 9.0 + slot as f64 * 6.0;
+                let y = y0 + line as f64 * step;
+                let (troop, order) = match i % 5 {
+                    3 => (LightCavalry, Column),
+                    4 => (FootArtillery, Line),
+                    _ => (LineInfantry, Column),
+                };
+                unit(
+                    &format!("{} {}", ["Blue", "Red"][s], i + 1),
+                    troop,
+                    x,
+                    y,
+                    facing,
+                    order,
+                )
+            })
+            .collect();
+        let generals = n.div_ceil(10);
+        for c in 0..generals {
+            let x = 9.0 + (c as f64 + 0.5) * per_line as f64 * 6.0 / generals as f64;
+            units.push(unit(
+                &format!("{} general {}", ["Blue", "Red"][s], c + 1),
+                Commander,
+                x,
+                y0 + step * 0.5,
+                facing,
+                Line,
+            ));
+        }
+        SideSpec {
+            name: ["Blue", "Red"][s].into(),
+            units,
+        }
+    };
+    Scenario {
+        rules: Some("beer-and-pretzel".into()),
+        name: format!("{n} units a side"),
+        table: TableSize { width, depth },
+        turns: 12,
+        control: false,
+        first: 0,
+        sides: [side(0), side(1)],
+        terrain: Vec::new(),
+        tables: Tables::default(),
+    }
+}
