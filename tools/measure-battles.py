@@ -28,6 +28,7 @@ QUICK = "--quick" in sys.argv
 BOOKS = {
     "two-by-two": {"wall": 200, "counted": 4},
     "napoleons-wars": {"wall": 40, "counted": 2},
+    "beer-and-pretzel": {"wall": 200, "counted": 4},
 }
 PAIRINGS = ["ai:ai", "ai:random", "random:random"]
 

@@ -652,10 +652,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }),
         Cmd::Rules => {
-            say!("{:<14} {:<45} completeness", "name", "book");
+            say!("{:<17} {:<45} completeness", "name", "book");
             fn line<B: Book>(b: &B) -> String {
                 format!(
-                    "{:<14} {:<45} {}; {} rolls with exact odds (grognard odds --rules {} --list)",
+                    "{:<17} {:<45} {}; {} rolls with exact odds (grognard odds --rules {} --list)",
                     b.name(),
                     b.title(),
                     b.completeness(),

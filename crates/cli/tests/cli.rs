@@ -967,7 +967,7 @@ fn readme_commands_give_what_it_quotes(title: &str) -> (usize, usize) {
 /// types, so the page can neither miss a key nor keep one that is gone.
 #[test]
 fn the_file_references_in_docs_are_what_the_types_say() {
-    for rules in ["two-by-two", "napoleons-wars"] {
+    for rules in ["two-by-two", "napoleons-wars", "beer-and-pretzel"] {
         let o = grognard(&["reference", "--rules", rules]);
         assert!(o.status.success(), "{}", show(&o));
         let made = stdout(&o);

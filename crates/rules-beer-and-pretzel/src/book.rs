@@ -104,6 +104,6 @@ impl Book for BeerAndPretzel {
     }
 
     fn completeness(&self) -> &'static str {
-        "in progress: play, fire, charges, melee, rout and rally, squares, skirmishers, command figures and the optional rules; fighting in buildings and moving gunners between guns not yet (see crates/rules-beer-and-pretzel/README.md)"
+        "played end to end with the optional rules; not yet on the table: fighting in buildings (its rolls are in the odds), a pursued unit running on, cavalry stands detached as skirmishers (see crates/rules-beer-and-pretzel/README.md)"
     }
 }

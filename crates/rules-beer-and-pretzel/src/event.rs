@@ -1,4 +1,4 @@
-//! Everything that can happen in a "Beer and Pretzel" battle. [`crate::apply`] is the only
+//! Everything that can happen in a "Beer and Pretzel" battle. The `apply` module is the only
 //! code that changes a state.
 
 use crate::resolve::melee;

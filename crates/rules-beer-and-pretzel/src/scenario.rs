@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TableSize {
+    /// Inches from the west edge to the east (x runs from 0 to the width).
     pub width: f64,
+    /// Inches from the south edge to the north (y runs from 0 to the depth).
     pub depth: f64,
 }
 
@@ -54,7 +56,9 @@ pub struct UnitSpec {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideSpec {
+    /// The side's name in the narrative and the result ("French").
     pub name: String,
+    /// Its battalions, regiments, batteries and command figures.
     pub units: Vec<UnitSpec>,
 }
 
@@ -64,7 +68,9 @@ pub struct Scenario {
     /// `beer-and-pretzel`.
     #[serde(default)]
     pub rules: Option<String>,
+    /// The battle's name, for the narrative and pictures.
     pub name: String,
+    /// The table's size; 72" by 48" when left out (ruling B2).
     #[serde(default)]
     pub table: TableSize,
     /// Turns to play before the battle is judged (ruling B13).
@@ -76,7 +82,9 @@ pub struct Scenario {
     /// The side that moves first each turn: 0 or 1.
     #[serde(default)]
     pub first: u8,
+    /// The two sides, the first moving first unless `first` says otherwise.
     pub sides: [SideSpec; 2],
+    /// Woods, streams and hills (2" for each 1" crossed), roads (+3"), works and the rest.
     #[serde(default)]
     pub terrain: Vec<Feature>,
     /// Changes to the book's tables.

@@ -3,7 +3,6 @@
 //! (the cascading attack), the other side answering only with return fire, fire at a
 //! charger and morale checks; then the other side has its move period.
 
-use crate::state::State;
 use grognard_engine::sequence::{Actor, PhaseSpec, SequenceOfPlay};
 
 pub const SEQUENCE: SequenceOfPlay = SequenceOfPlay {
@@ -23,7 +22,3 @@ pub const SEQUENCE: SequenceOfPlay = SequenceOfPlay {
         },
     ],
 };
-
-pub fn phase_key(state: &State) -> &'static str {
-    state.clock.spec(&SEQUENCE).key
-}

@@ -1,7 +1,6 @@
 //! The state of a "Beer and Pretzel" battle: the table, the units with their figures and
 //! formations, the clock, and what each unit has done in the current move period.
 
-use crate::scenario::Scenario;
 use crate::tables::{Control, Kind, Tables};
 use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::Feature;
@@ -337,10 +336,6 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(scenario: &Scenario) -> State {
-        crate::design::setup::start(scenario)
-    }
-
     pub fn unit(&self, id: UnitId) -> &Unit {
         &self.units[id as usize]
     }

@@ -89,8 +89,11 @@ impl Kind {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rates {
+    /// Inches in line.
     pub line: f64,
+    /// Inches in column.
     pub column: f64,
+    /// Inches in skirmish order.
     pub skirmish: f64,
     /// `None` where the chart has no entry: the arm never forms square.
     pub square: Option<f64>,
@@ -99,8 +102,11 @@ pub struct Rates {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Movement {
+    /// Infantry's rates: 4" in line, 6" in column, 9" as skirmishers, 2" in square.
     pub infantry: Rates,
+    /// Cavalry's (and command figures'): 12" in every formation, no square.
     pub cavalry: Rates,
+    /// Artillery's: 9".
     pub artillery: Rates,
     /// Added to a move made by road, in any formation but square.
     pub road_bonus: f64,
@@ -111,6 +117,7 @@ pub struct Movement {
     /// The share of its move a unit makes backing away, facing the enemy, or sliding to a
     /// side ("B&P Movement").
     pub retrograde_share: f64,
+    /// The share of its move a unit in line or column makes sliding to a side.
     pub slide_share: f64,
     /// The share of its move cavalry keeps when it changes formation in the same move.
     pub cavalry_formation_change_share: f64,
@@ -292,26 +299,37 @@ pub struct MoraleRow {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Morale {
+    /// Artillery: 1 point a figure, holds on 8.
     pub artillery: MoraleRow,
+    /// Infantry in skirmish order: 1 point, 9.
     pub skirmish_infantry: MoraleRow,
+    /// Cavalry in skirmish order: 2 points, 9.
     pub skirmish_cavalry: MoraleRow,
+    /// Line infantry: 2 points, 8.
     pub line_infantry: MoraleRow,
+    /// Guard infantry: 3 points, 6.
     pub guard_infantry: MoraleRow,
+    /// Line cavalry: 3 points, 7.
     pub line_cavalry: MoraleRow,
+    /// Guard or heavy cavalry: 4 points, 6.
     pub guard_cavalry: MoraleRow,
-    /// Infantry in square: points added a figure, and the total that holds.
+    /// Points added to each figure of infantry in square against cavalry.
     pub square_points: u32,
+    /// The total a square charged by cavalry holds on.
     pub square_hold: i32,
-    /// A flank or rear attack: taken from the defender's check, added to each attacking
-    /// figure's points.
+    /// Added to the check of a unit attacked in the flank or rear (negative).
     pub flank_check: i32,
+    /// Points added to each figure attacking a flank or rear.
     pub flank_points: u32,
-    /// Defending uphill against a frontal attack, or in a wood or behind a stream: points
-    /// added a figure, and added to the check (ruling B4).
+    /// Points added to each defending figure uphill of a frontal attack, or in a wood or
+    /// behind a stream (ruling B4).
     pub defended_points: u32,
+    /// Added to the check of such a defender.
     pub defended_check: i32,
-    /// More than a contour up, behind works or a wide stream.
+    /// Points added to each defending figure more than a contour up, behind works or a
+    /// wide stream.
     pub strong_points: u32,
+    /// Added to the check of such a defender.
     pub strong_check: i32,
     /// A disrupted unit's checks and melee die.
     pub disrupted: i32,
@@ -369,7 +387,9 @@ impl Morale {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Melee {
+    /// The share of its points the loser loses, as [part, whole].
     pub loser: [u32; 2],
+    /// The share of the loser's loss the winner loses, as [part, whole].
     pub winner: [u32; 2],
     /// A routed, halted or reforming unit charged loses this share of its figures at the
     /// first assault, and is destroyed by a second ("B&P Rout, Disruption, and Rally").
@@ -409,7 +429,9 @@ pub struct BuildingResult {
 pub struct BuildingRow {
     /// The least modified total that reads this row; the rows are read from the highest.
     pub from: i32,
+    /// What the row does to the stand holding the building.
     pub defender: BuildingResult,
+    /// What it does to the attacking stand.
     pub attacker: BuildingResult,
 }
 
