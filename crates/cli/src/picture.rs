@@ -52,6 +52,7 @@ fn terrain_style(kind: TerrainKind, elevation: u8) -> (&'static str, &'static st
         TerrainKind::Wall => ("none", "#7d7d7d", 1.0),
         TerrainKind::HastyWorks => ("none", "#8a6d3b", 1.0),
         TerrainKind::FieldWorks => ("#b89c6a", "#5c4424", 0.8),
+        TerrainKind::Building => ("#8c5a3c", "#3a2418", 1.0),
     }
 }
 
@@ -70,6 +71,7 @@ fn layer(kind: TerrainKind) -> u8 {
         | TerrainKind::Wall
         | TerrainKind::HastyWorks
         | TerrainKind::FieldWorks => 6,
+        TerrainKind::Building => 7,
     }
 }
 

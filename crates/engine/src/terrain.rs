@@ -36,6 +36,9 @@ pub enum TerrainKind {
     HastyWorks,
     /// Prepared field works or a redoubt: an obstacle, and stronger cover.
     FieldWorks,
+    /// A single house, farm or mill, an area: held by one stand where a book fights for
+    /// buildings.
+    Building,
 }
 
 impl TerrainKind {
@@ -55,6 +58,7 @@ impl TerrainKind {
             TerrainKind::Wall => "wall",
             TerrainKind::HastyWorks => "hasty works",
             TerrainKind::FieldWorks => "field works",
+            TerrainKind::Building => "building",
         }
     }
 }

@@ -347,6 +347,7 @@ fn advise(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
                     fire::Plan::Canister { targets } => {
                         targets.iter().map(|(_, f)| f64::from(*f)).sum::<f64>() * 0.5
                     }
+                    fire::Plan::Building { .. } => 0.3,
                 };
                 push(
                     out,
@@ -437,7 +438,12 @@ fn advise(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
     }
     // Moves: close with the enemy; guns and infantry to their range, cavalry to charging
     // distance; never stay in the open before guns within canister range.
-    if u.done.moved || u.done.fought || u.is_commander() && near.is_none() {
+    // A stand holding a building holds it.
+    if u.done.moved
+        || u.done.fought
+        || u.is_commander() && near.is_none()
+        || measure::garrison(state, u).is_some()
+    {
         return;
     }
     let Some(e) = near else { return };

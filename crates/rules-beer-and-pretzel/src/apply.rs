@@ -82,6 +82,18 @@ pub fn apply(state: &mut State, event: &Event) {
             to.ready_turn = *ready_turn;
         }
         Event::CommanderRisk { .. } => {}
+        Event::BuildingFire { unit, .. } => state.unit_mut(*unit).done.fired = true,
+        Event::BuildingMelee { attacker, .. } => {
+            let u = state.unit_mut(*attacker);
+            u.done.fought = true;
+            u.done.moved = true;
+        }
+        Event::BuildingHit { feature, hits } => {
+            if state.building_hits.len() <= *feature {
+                state.building_hits.resize(*feature + 1, 0);
+            }
+            state.building_hits[*feature] = *hits;
+        }
         Event::Ended { outcome } => state.outcome = Some(outcome.clone()),
     }
 }

@@ -104,6 +104,6 @@ impl Book for BeerAndPretzel {
     }
 
     fn completeness(&self) -> &'static str {
-        "played end to end with the optional rules; not yet on the table: fighting in buildings (its rolls are in the odds), a pursued unit running on, cavalry stands detached as skirmishers (see crates/rules-beer-and-pretzel/README.md)"
+        "played end to end with the optional rules and fighting in buildings; not yet: a pursued unit running on, cavalry stands detached as skirmishers, skirmishers charging where the ground allows no other order (see crates/rules-beer-and-pretzel/README.md)"
     }
 }

@@ -114,6 +114,25 @@ pub enum Event {
         unit: UnitId,
         why: String,
     },
+    /// Fire at or from a building ("B&P Fighting in Buildings").
+    BuildingFire {
+        unit: UnitId,
+        target: UnitId,
+        roll: Explanation,
+        hit: bool,
+    },
+    /// One attacking stand's roll on the Building Melee Results.
+    BuildingMelee {
+        attacker: UnitId,
+        defender: UnitId,
+        roll: Explanation,
+        result: crate::resolve::buildings::Melee,
+    },
+    /// Artillery hit a building; at `hits_to_burn` it burns.
+    BuildingHit {
+        feature: usize,
+        hits: u32,
+    },
     /// Gunners went over to another gun, which may move and fire again from `ready_turn`.
     Remanned {
         unit: UnitId,

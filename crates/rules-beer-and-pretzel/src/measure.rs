@@ -11,6 +11,45 @@ use grognard_geometry::{angle_of, wrap, Base, Face, Pose, Vec2};
 /// Two footprints closer than this touch.
 pub const TOUCH: f64 = 0.05;
 
+/// The standing building (not burnt) at `p`, by its index among the terrain.
+pub fn building_at(state: &State, p: Vec2) -> Option<usize> {
+    let burn = state.tables().artillery.hits_to_burn;
+    state.field.terrain.iter().enumerate().find_map(|(i, f)| {
+        (f.kind == TerrainKind::Building
+            && f.shape.contains(p)
+            && state.building_hits.get(i).copied().unwrap_or(0) < burn)
+            .then_some(i)
+    })
+}
+
+/// The standing building a footprint lies on, if any.
+pub fn building_under(state: &State, b: &Base) -> Option<usize> {
+    let burn = state.tables().artillery.hits_to_burn;
+    let corners = b.corners();
+    state.field.terrain.iter().enumerate().find_map(|(i, f)| {
+        (f.kind == TerrainKind::Building
+            && state.building_hits.get(i).copied().unwrap_or(0) < burn
+            && (f.shape.contains(b.pose.pos) || f.shape.overlaps_convex(&corners, 0.0)))
+        .then_some(i)
+    })
+}
+
+/// The building `u` holds, if it holds one: a single stand of infantry standing in it
+/// ("B&P Fighting in Buildings").
+pub fn garrison(state: &State, u: &Unit) -> Option<usize> {
+    if u.gone || u.arm() != Arm::Infantry || u.stands() != 1 {
+        return None;
+    }
+    building_at(state, u.pose.pos)
+}
+
+/// Casualties on a unit's stand that fires or fights alone: the figures its last stand
+/// lacks.
+pub fn stand_casualties(u: &Unit) -> u32 {
+    let per = u.troop.per_stand();
+    (per - u.figures % per) % per
+}
+
 /// Woods, streams and hills: each inch costs two ("B&P Movement").
 pub fn rough_at(state: &State, p: Vec2) -> bool {
     state.field.terrain.iter().any(|f| {

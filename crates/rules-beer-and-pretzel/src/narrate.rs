@@ -130,6 +130,35 @@ pub fn line(state: &State, event: &Event) -> Option<String> {
         Event::CommanderRisk { unit, roll, .. } => {
             format!("{} is under fire: {roll}", name(*unit))
         }
+        Event::BuildingFire {
+            unit, target, roll, ..
+        } => format!(
+            "{} fires at {}, a fight for a building: {roll}",
+            name(*unit),
+            name(*target)
+        ),
+        Event::BuildingMelee {
+            attacker,
+            defender,
+            roll,
+            ..
+        } => format!(
+            "A stand of {} storms the building {} holds: {roll}",
+            name(*attacker),
+            name(*defender)
+        ),
+        Event::BuildingHit { feature, hits } => {
+            let burn = state.tables().artillery.hits_to_burn;
+            let what = state.field.terrain[*feature]
+                .name
+                .clone()
+                .unwrap_or_else(|| "a building".into());
+            if *hits >= burn {
+                format!("{what} takes its {hits}th hit from the guns and burns")
+            } else {
+                format!("{what} is hit by the guns ({hits} of {burn})")
+            }
+        }
         Event::Ended { outcome } => format!("The battle is over: {}", outcome.reason),
     })
 }

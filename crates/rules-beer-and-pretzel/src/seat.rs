@@ -100,6 +100,18 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
                         "cover": cover,
                     }),
                 )),
+                Plan::Building {
+                    from_inside,
+                    casualties,
+                } => Some((
+                    "building_fire",
+                    serde_json::json!({
+                        "firer": if from_inside { "defender" } else { "attacker" },
+                        "casualties": casualties,
+                        "disrupted": u.disrupted(state.clock.turn),
+                        "green": u.green,
+                    }),
+                )),
             }
         }
         Command::Charge { unit, target } => {

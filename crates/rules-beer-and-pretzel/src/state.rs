@@ -330,6 +330,10 @@ impl Pending {
 pub struct State {
     pub field: Field,
     pub units: Vec<Unit>,
+    /// Artillery hits on each terrain feature that is a building, by its index; at four it
+    /// burns ("B&P Fire Combat", artillery).
+    #[serde(default)]
+    pub building_hits: Vec<u32>,
     pub clock: Clock,
     pub pending: Option<Pending>,
     pub outcome: Option<Outcome>,

@@ -32,7 +32,7 @@ fn the_example_scenario_and_the_built_in_battle_pass() {
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert!(checked
         .summary
-        .contains("French (7 units) against Austrians (6 units)"));
+        .contains("French (7 units) against Austrians (7 units)"));
     assert!(validate::problems(&setup::built_in()).is_empty());
     // The built-in battle written out reads back the same.
     let toml = toml::to_string(&setup::built_in()).unwrap();

@@ -606,3 +606,153 @@ fn half_the_figures_lost_ends_the_battle() {
     assert_eq!(o.winner, Some(A));
     assert_eq!(o.result, "army_broken");
 }
+
+/// A table with one building, a 2" square centred on (30, 30).
+fn with_building(units: &[(u8, &str, Troop, f64, f64, f64, Order)]) -> State {
+    let mut s = table(units);
+    s.field.terrain.push(grognard_engine::terrain::Feature::new(
+        grognard_engine::terrain::TerrainKind::Building,
+        grognard_geometry::shape::ShapeSpec::Rect {
+            centre: [30.0, 30.0],
+            width: 2.0,
+            height: 2.0,
+            angle: 0.0,
+        },
+    ));
+    s.building_hits.push(0);
+    s
+}
+
+// "B&P Fighting in Buildings": one stand holds a building; fire into it hits on 9 with two
+// dice, fire from it on 8, each less a point for a casualty of the firing stand.
+#[test]
+fn fire_into_and_out_of_a_building() {
+    let mut s = with_building(&[
+        (
+            0,
+            "battalion",
+            Troop::LineInfantry,
+            30.0,
+            25.0,
+            90.0,
+            Order::Line,
+        ),
+        (
+            1,
+            "company",
+            Troop::LineInfantry,
+            30.0,
+            30.0,
+            270.0,
+            Order::Line,
+        ),
+    ]);
+    let (b, c) = (id(&s, "battalion"), id(&s, "company"));
+    s.units[c as usize].figures = 3;
+    s.units[b as usize].figures = 11;
+    run(&mut s, A, Command::Fire { unit: b, target: c }, &[]);
+    // The battalion's firing stand has one casualty: 5+4 = 9, less 1, misses; the company
+    // fires back, 4+4 = 8, and hits.
+    let ev = run(&mut s, B, Command::ReturnFire { fire: true }, &[5, 4, 4, 4]);
+    let hits: Vec<bool> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::BuildingFire { hit, .. } => Some(*hit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(hits, vec![false, true]);
+    assert_eq!((s.unit(c).figures, s.unit(b).figures), (3, 10));
+}
+
+// "B&P Fighting in Buildings": storming a building, each attacking stand rolls in turn on
+// the Building Melee Results with +1 for every other stand attacking; a unit of several
+// stands does not enter a building.
+#[test]
+fn storming_a_building() {
+    let mut s = with_building(&[
+        (
+            0,
+            "battalion",
+            Troop::LineInfantry,
+            30.0,
+            26.0,
+            90.0,
+            Order::Line,
+        ),
+        (
+            1,
+            "company",
+            Troop::LineInfantry,
+            30.0,
+            30.0,
+            270.0,
+            Order::Line,
+        ),
+        (
+            1,
+            "reserve",
+            Troop::GuardInfantry,
+            60.0,
+            44.0,
+            270.0,
+            Order::Column,
+        ),
+    ]);
+    let (b, c) = (id(&s, "battalion"), id(&s, "company"));
+    s.units[c as usize].figures = 3;
+    let into = Command::Move {
+        unit: b,
+        to: Pose::new(30.0, 28.7, 90f64.to_radians()),
+    };
+    assert!(refused(&s, A, &into).contains("holds one stand"));
+    // The first stand: 2+2, +3 for three more stands = 7: the attacking stand loses two
+    // figures and routs, and with it the battalion.
+    run(&mut s, A, Command::Charge { unit: b, target: c }, &[2, 2]);
+    assert_eq!(s.unit(b).figures, 10);
+    assert_eq!(s.unit(b).status, Status::Routed);
+    assert_eq!(s.unit(c).figures, 3);
+}
+
+// "B&P Fire Combat", artillery: four hits on a building set it burning, and the stand in it
+// must leave (ruling B22).
+#[test]
+fn four_hits_burn_a_building() {
+    let mut s = with_building(&[
+        (
+            0,
+            "guns",
+            Troop::FootArtillery,
+            30.0,
+            18.0,
+            90.0,
+            Order::Line,
+        ),
+        (
+            1,
+            "company",
+            Troop::LineInfantry,
+            30.0,
+            30.0,
+            270.0,
+            Order::Line,
+        ),
+        (
+            1,
+            "reserve",
+            Troop::GuardInfantry,
+            60.0,
+            44.0,
+            270.0,
+            Order::Column,
+        ),
+    ]);
+    let (g, c) = (id(&s, "guns"), id(&s, "company"));
+    s.units[c as usize].figures = 3;
+    s.building_hits[0] = 3;
+    // Round shot: one die, a 2 hits (the target is in the open as cover goes: a building is
+    // no wood or hill).
+    run(&mut s, A, Command::Fire { unit: g, target: c }, &[2]);
+    assert_eq!(s.building_hits[0], 4);
+    assert_eq!(s.unit(c).status, Status::Routed);
+}

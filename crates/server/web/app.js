@@ -112,6 +112,7 @@ const TERRAIN = {
   dense_wood: ['#2f6b34', '#1f4a23'],
   light_wood: ['#7fb07a', '#4f8a4a'],
   copse: ['#3f7f3f', '#2a5a2a'],
+  building: ['#8c5a3c', '#3a2418'],
   stream: ['none', '#4f86c6'],
   river: ['none', '#2f62a8'],
   road: ['none', '#c2a878'],
@@ -122,7 +123,7 @@ const TERRAIN = {
   hasty_works: ['none', '#8a6d3b'],
   field_works: ['#b89c6a', '#5c4424'],
 };
-const LAYER = { hill: 0, stream: 1, river: 1, ford: 2, road: 3, bridge: 4, hedge: 6, wall: 6, hasty_works: 6, field_works: 6 };
+const LAYER = { hill: 0, stream: 1, river: 1, ford: 2, road: 3, bridge: 4, hedge: 6, wall: 6, hasty_works: 6, field_works: 6, building: 7 };
 
 class Board {
   // `opts.onSelect(unit)`, `opts.onDrop(move)`: what a click on a unit and a unit dragged

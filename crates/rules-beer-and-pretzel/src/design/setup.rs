@@ -48,6 +48,7 @@ pub fn start(s: &Scenario) -> State {
             control: s.control,
         },
         units,
+        building_hits: vec![0; s.terrain.len()],
         clock: Clock::new(Side(s.first.min(1))),
         pending: None,
         outcome: None,

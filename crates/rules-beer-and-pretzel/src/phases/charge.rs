@@ -114,6 +114,10 @@ pub fn charge(ctx: &mut Ctx, id: UnitId, target: UnitId, to: Pose) {
         flank,
     });
     fire::commanders_at_risk(ctx, target);
+    if measure::garrison(ctx.state, ctx.state.unit(target)).is_some() {
+        storm(ctx, id, target);
+        return;
+    }
     let t = ctx.state.unit(target).clone();
     if t.status != Status::Effective {
         let mut done = ctx.state.unit(id).done;
@@ -304,4 +308,44 @@ fn fight(ctx: &mut Ctx, a: UnitId, d: UnitId, flank: bool) {
     ctx.lose(d, result.defender_lost, "melee");
     let loser = if result.attacker_wins { d } else { a };
     rout::rout(ctx, loser, "it lost the melee");
+}
+
+/// An assault on a building ("B&P Fighting in Buildings"): no morale checks; each attacking
+/// stand, one to a side of the building, rolls on the Building Melee Results in turn, with a
+/// point for each further stand attacking and each casualty of the defender, until the
+/// defender or the attack is done (rulings B8, B9). Command figures have no influence.
+fn storm(ctx: &mut Ctx, id: UnitId, target: UnitId) {
+    use crate::resolve::buildings::{Assault, BuildingMeleeRoll};
+    use grognard_engine::resolution::Resolution;
+    let stands = ctx.state.unit(id).stands().min(4) as u32;
+    for _ in 0..stands {
+        let (a, d) = (ctx.state.unit(id), ctx.state.unit(target));
+        if a.gone || d.gone || a.status != Status::Effective || d.status != Status::Effective {
+            break;
+        }
+        let s = Assault {
+            attacking_stands: stands,
+            defender_casualties: measure::stand_casualties(d),
+        };
+        let tables = ctx.state.tables().clone();
+        let mut rolls = Vec::new();
+        let result = BuildingMeleeRoll.resolve(&tables, &s, ctx.dice, &mut rolls);
+        ctx.emit(Event::BuildingMelee {
+            attacker: id,
+            defender: target,
+            roll: rolls.pop().unwrap_or_default(),
+            result,
+        });
+        for (unit, r) in [(target, result.defender), (id, result.attacker)] {
+            if r.eliminated {
+                ctx.remove(unit, "destroyed fighting for the building");
+                continue;
+            }
+            ctx.lose(unit, r.figures, "fighting for the building");
+            if r.routs {
+                rout::rout(ctx, unit, "it broke in the fight for the building");
+            }
+        }
+    }
+    mark_fought(ctx, id);
 }

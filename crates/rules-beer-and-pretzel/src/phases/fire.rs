@@ -25,6 +25,10 @@ pub enum Plan {
     RoundShot { targets: Vec<UnitId> },
     /// Canister: each enemy unit inside the blast and its figures there.
     Canister { targets: Vec<(UnitId, u32)> },
+    /// One stand firing from a building (`from_inside`) or into one: 2d6 against the
+    /// number that hits, less a point for each casualty of the firing stand ("B&P
+    /// Fighting in Buildings").
+    Building { from_inside: bool, casualties: u32 },
 }
 
 /// The figures of a unit that fire a volley: the front rank only; skirmishers and isolated
@@ -60,7 +64,9 @@ pub fn check(state: &State, u: &Unit, target: &Unit, initiate: bool) -> Result<P
     match u.arm() {
         Arm::Cavalry | Arm::Command => Err(no("cavalry does not shoot")),
         Arm::Infantry => {
-            if initiate && u.isolated() {
+            // A stand holding a building is its garrison, not isolated: it fires once a
+            // move period from it ("B&P Fighting in Buildings").
+            if initiate && u.isolated() && measure::garrison(state, u).is_none() {
                 return Err(Illegal::new(
                     "B&P Skirmishers",
                     "an isolated stand fires only in its own defence",
@@ -140,6 +146,12 @@ fn musket(state: &State, u: &Unit, target: &Unit) -> Result<Plan, Illegal> {
             "{} stands between: fire does not pass through a unit or a skirmish screen",
             o.name
         )));
+    }
+    if measure::garrison(state, target).is_some() || measure::garrison(state, u).is_some() {
+        return Ok(Plan::Building {
+            from_inside: measure::garrison(state, u).is_some(),
+            casualties: measure::stand_casualties(u),
+        });
     }
     let (figures, skirmish) = firing_figures(u);
     Ok(Plan::Musket { figures, skirmish })
@@ -294,12 +306,42 @@ pub fn throw(ctx: &mut Ctx, u: UnitId, target: UnitId, plan: &Plan, returned: bo
                 losses: vec![(target, hits.0)],
             }
         }
+        Plan::Building {
+            from_inside,
+            casualties,
+        } => {
+            use crate::resolve::buildings::{BuildingFireRoll, Fire, Firer};
+            use grognard_engine::resolution::Resolution;
+            let s = Fire {
+                firer: if *from_inside {
+                    Firer::Defender
+                } else {
+                    Firer::Attacker
+                },
+                casualties: *casualties,
+                disrupted: shooter.disrupted(state.clock.turn),
+                green: shooter.green,
+            };
+            let t = t.clone();
+            let mut rolls = Vec::new();
+            let shot = BuildingFireRoll.resolve(&t, &s, ctx.dice, &mut rolls);
+            let roll = rolls.pop().unwrap_or_default();
+            Thrown {
+                event: Event::BuildingFire {
+                    unit: u,
+                    target,
+                    roll,
+                    hit: shot.hit,
+                },
+                losses: vec![(target, u32::from(shot.hit))],
+            }
+        }
         Plan::RoundShot { .. } | Plan::Canister { .. } => {
             let canister = matches!(plan, Plan::Canister { .. });
             let list: Vec<(UnitId, u32)> = match plan {
                 Plan::RoundShot { targets } => targets.iter().map(|id| (*id, 1)).collect(),
                 Plan::Canister { targets } => targets.clone(),
-                Plan::Musket { .. } => Vec::new(),
+                Plan::Musket { .. } | Plan::Building { .. } => Vec::new(),
             };
             let t = t.clone();
             let mut roll = Explanation::new(guns::RULE);
@@ -346,14 +388,35 @@ pub fn throw(ctx: &mut Ctx, u: UnitId, target: UnitId, plan: &Plan, returned: bo
 /// again that is fired on retreats and starts its rally again ("B&P Rout, Disruption, and
 /// Rally").
 pub fn land(ctx: &mut Ctx, thrown: Thrown) {
+    let guns = matches!(thrown.event, Event::Gunfire { .. });
     ctx.emit(thrown.event);
     for (id, n) in thrown.losses {
+        if guns && n > 0 {
+            burn(ctx, id, n);
+        }
         commanders_at_risk(ctx, id);
         ctx.lose(id, n, "fire");
         let u = ctx.state.unit(id);
         if !u.gone && u.status != Status::Effective {
             crate::phases::rout::rout(ctx, id, "fired on before it was effective again");
         }
+    }
+}
+
+/// Artillery hits on a unit holding a building count toward its burning; at four the
+/// building burns and the stand in it must leave, which it does as a routing unit would
+/// (ruling B22).
+fn burn(ctx: &mut Ctx, id: UnitId, hits: u32) {
+    let Some(feature) = measure::garrison(ctx.state, ctx.state.unit(id)) else {
+        return;
+    };
+    let total = ctx.state.building_hits.get(feature).copied().unwrap_or(0) + hits;
+    ctx.emit(Event::BuildingHit {
+        feature,
+        hits: total,
+    });
+    if total >= ctx.state.tables().artillery.hits_to_burn {
+        crate::phases::rout::rout(ctx, id, "its building burns");
     }
 }
 

@@ -146,6 +146,26 @@ fn cost(state: &State, u: &Unit, to: &Pose) -> Result<f64, Illegal> {
     if !measure::on_table(state, &end) {
         return Err(no(R_MOVE, "the unit would leave the table"));
     }
+    let landing = measure::building_under(state, &u.footprint_at(*to, u.order));
+    if let Some(b) = landing {
+        if u.arm() != Arm::Infantry
+            || u.stands() != 1
+            || measure::building_at(state, to.pos) != Some(b)
+        {
+            return Err(no(
+                "B&P Fighting in Buildings",
+                "a building holds one stand of infantry: a unit of several stands, cavalry or guns do not enter it",
+            ));
+        }
+        if let Some(o) = state.on_table().find(|o| {
+            o.id != u.id && !o.is_commander() && measure::building_at(state, o.pose.pos) == Some(b)
+        }) {
+            return Err(no(
+                "B&P Fighting in Buildings",
+                format!("{} holds the building already", o.name),
+            ));
+        }
+    }
     let straight = u.pose.pos.distance(to.pos);
     // Ground only adds to the distance: a move too long in a straight line even by road
     // is too long, and need not be walked.

@@ -162,7 +162,7 @@ impl Default for Assault {
 }
 
 /// The row read, for each side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Melee {
     pub defender: BuildingResult,
     pub attacker: BuildingResult,

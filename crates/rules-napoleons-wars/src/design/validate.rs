@@ -611,6 +611,13 @@ fn feature(out: &mut Vec<Problem>, s: &Scenario, path: &str, f: &Feature) {
             }
         }
     }
+    if f.kind == TerrainKind::Building {
+        out.push(Problem::new(
+            format!("{path}.kind"),
+            "\"Napoleon's Wars\" has no single buildings",
+            "draw a village or farm as a town (\"NW 9.5\")",
+        ));
+    }
     match (f.kind, f.elevation) {
         (TerrainKind::Hill, 0) => out.push(Problem::new(
             format!("{path}.elevation"),

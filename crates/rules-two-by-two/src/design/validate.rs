@@ -318,6 +318,13 @@ fn feature_problems(s: &Scenario, i: usize, f: &Feature, out: &mut Vec<Problem>)
             "only hills have an elevation; leave it out, or make the feature a hill",
         ));
     }
+    if f.kind == TerrainKind::Building {
+        out.push(p(
+            format!("{fp}.kind"),
+            "\"2 by 2\" has no single buildings".into(),
+            "draw a village as a town",
+        ));
+    }
     if matches!(f.kind, TerrainKind::HastyWorks | TerrainKind::FieldWorks) {
         out.push(p(
             format!("{fp}.kind"),
