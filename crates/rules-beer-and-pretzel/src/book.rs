@@ -104,6 +104,6 @@ impl Book for BeerAndPretzel {
     }
 
     fn completeness(&self) -> &'static str {
-        "played end to end with the optional rules and fighting in buildings; not yet: a pursued unit running on, cavalry stands detached as skirmishers, skirmishers charging where the ground allows no other order (see crates/rules-beer-and-pretzel/README.md)"
+        "the whole book with its optional rules, with rulings where the text is silent (see crates/rules-beer-and-pretzel/README.md); time a turn does not yet grow in proportion to the armies"
     }
 }

@@ -64,6 +64,15 @@ pub fn rough_at(state: &State, p: Vec2) -> bool {
     })
 }
 
+/// Heavy woods, where only skirmishers can go ("B&P Skirmishers").
+pub fn dense_wood_at(state: &State, p: Vec2) -> bool {
+    state
+        .field
+        .terrain
+        .iter()
+        .any(|f| f.kind == TerrainKind::DenseWood && f.shape.contains(p))
+}
+
 pub fn road_at(state: &State, p: Vec2) -> bool {
     state
         .field

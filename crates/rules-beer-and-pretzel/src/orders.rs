@@ -112,6 +112,7 @@ pub fn perform(ctx: &mut Ctx, command: &Command) {
                     moved: true,
                 });
             }
+            crate::phases::rout::pursue(ctx, *unit);
         }
         Command::Form { unit, order } => ctx.emit(Event::Formed {
             unit: *unit,

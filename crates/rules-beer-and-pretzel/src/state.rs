@@ -274,14 +274,16 @@ impl Unit {
     }
 }
 
-/// How a unit of `troop` stands in `order`: a column two stands wide, skirmishers and
-/// cavalry in open order a stand's width apart (ruling B2).
+/// How a unit of `troop` stands in `order`: a column two stands wide; infantry skirmishers
+/// a stand's width apart (ruling B2), cavalry skirmishers more than twice a stand's width
+/// ("B&P Skirmishers", ruling B24).
 pub fn formation_of(order: Order, troop: Troop) -> Formation {
     let w = troop.stand().width;
     match order {
         Order::Line => Formation::Line,
         Order::Column => Formation::Column { files: 2 },
         Order::Square => Formation::Square,
+        Order::Skirmish if troop.arm() == Arm::Cavalry => Formation::Open { gap: 2.0 * w + 0.1 },
         Order::Skirmish => Formation::Open { gap: w },
     }
 }

@@ -756,3 +756,97 @@ fn four_hits_burn_a_building() {
     assert_eq!(s.building_hits[0], 4);
     assert_eq!(s.unit(c).status, Status::Routed);
 }
+
+// "B&P Rout, Disruption, and Rally": a routed unit that is pursued runs on (ruling B26:
+// infantry or cavalry ending a move within 2" of it).
+#[test]
+fn a_pursued_unit_runs_on() {
+    let mut s = table(&[
+        (
+            0,
+            "hussars",
+            Troop::LightCavalry,
+            30.0,
+            10.0,
+            90.0,
+            Order::Line,
+        ),
+        // Halted after its rout, still facing the way it ran.
+        (
+            1,
+            "fleeing",
+            Troop::LineInfantry,
+            30.0,
+            20.0,
+            90.0,
+            Order::Line,
+        ),
+        (
+            1,
+            "reserve",
+            Troop::GuardInfantry,
+            60.0,
+            44.0,
+            270.0,
+            Order::Column,
+        ),
+    ]);
+    let (h, f) = (id(&s, "hussars"), id(&s, "fleeing"));
+    s.units[f as usize].status = Status::Halted;
+    let before = s.unit(f).pose.pos;
+    let to = ahead(&s, h, 8.0);
+    run(&mut s, A, Command::Move { unit: h, to }, &[]);
+    assert_eq!(s.unit(f).status, Status::Routed);
+    assert!((s.unit(f).pose.pos.distance(before) - 9.0).abs() < 1e-6);
+}
+
+// "B&P Skirmishers": skirmishers do not charge, save where the ground allows no other order
+// (ruling B25: into a dense wood); cavalry skirmishers stand more than twice a stand's width
+// apart.
+#[test]
+fn skirmishers_charge_only_into_heavy_woods() {
+    let mut s = table(&[
+        (
+            0,
+            "voltigeurs",
+            Troop::LineInfantry,
+            30.0,
+            24.0,
+            90.0,
+            Order::Skirmish,
+        ),
+        (
+            1,
+            "in the wood",
+            Troop::LineInfantry,
+            30.0,
+            28.0,
+            270.0,
+            Order::Line,
+        ),
+        (
+            0,
+            "chasseurs",
+            Troop::LightCavalry,
+            50.0,
+            10.0,
+            90.0,
+            Order::Skirmish,
+        ),
+    ]);
+    let (v, w) = (id(&s, "voltigeurs"), id(&s, "in the wood"));
+    let charge = Command::Charge { unit: v, target: w };
+    assert!(refused(&s, A, &charge).contains("only into a dense wood"));
+    s.field.terrain.push(grognard_engine::terrain::Feature::new(
+        grognard_engine::terrain::TerrainKind::DenseWood,
+        grognard_geometry::shape::ShapeSpec::Circle {
+            centre: [30.0, 28.0],
+            radius: 4.0,
+        },
+    ));
+    s.building_hits.push(0);
+    assert!(BeerAndPretzel.check(&s, A, &charge).is_ok());
+    let stands = s.unit(id(&s, "chasseurs")).stand_bases();
+    let gap = grognard_geometry::distance::base_base(&stands[0], &stands[1]);
+    assert!(gap > 2.0 * stands[0].width, "{gap}");
+}

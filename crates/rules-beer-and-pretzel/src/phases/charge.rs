@@ -39,10 +39,13 @@ pub fn check(state: &State, u: &Unit, target: &Unit) -> Result<Pose, Illegal> {
         }
         _ => {}
     }
-    if u.order == Order::Skirmish || u.isolated() {
+    // Skirmishers charge only where the ground allows no other order: infantry into a
+    // dense wood (ruling B25); skirmishing cavalry never.
+    let wood = u.arm() == Arm::Infantry && measure::dense_wood_at(state, target.pose.pos);
+    if (u.order == Order::Skirmish || u.isolated()) && !wood {
         return Err(Illegal::new(
             "B&P Skirmishers",
-            "skirmishers and isolated stands do not charge",
+            "skirmishers and isolated stands charge only into a dense wood, where no other order can go",
         ));
     }
     if u.disrupted(state.clock.turn) {

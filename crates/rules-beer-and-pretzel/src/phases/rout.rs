@@ -25,7 +25,13 @@ pub fn rout(ctx: &mut Ctx, id: UnitId, why: &str) {
         Arm::Infantry => m.infantry.skirmish,
         _ => m.cavalry.line,
     };
-    let back = u.pose.facing + std::f64::consts::PI;
+    // Its rear: a unit already fleeing (routed or halted) faces the way it ran, so it runs
+    // on the way it faces; any other turns its back on the enemy it faced.
+    let back = if matches!(u.status, Status::Routed | Status::Halted) {
+        u.pose.facing
+    } else {
+        u.pose.facing + std::f64::consts::PI
+    };
     // Straight back first, then swerving 30 and 60 degrees either way.
     let tries = [0.0f64, 30.0, -30.0, 60.0, -60.0];
     let mut through_friends: Option<(Pose, Vec<UnitId>)> = None;
@@ -126,5 +132,33 @@ pub fn rally(ctx: &mut Ctx) {
             status,
             pose,
         });
+    }
+}
+
+/// How near a pursuer comes to a fleeing unit to keep it running (ruling B26).
+pub const PURSUIT: f64 = 2.0;
+
+/// Infantry or cavalry that ends a move within 2" of an enemy unit not yet effective again
+/// pursues it: its retreat goes on, and its rally starts over ("B&P Rout, Disruption, and
+/// Rally", ruling B26).
+pub fn pursue(ctx: &mut Ctx, id: UnitId) {
+    let u = ctx.state.unit(id);
+    if !matches!(u.arm(), Arm::Infantry | Arm::Cavalry) || u.gone {
+        return;
+    }
+    let fp = u.footprint();
+    let fleeing: Vec<UnitId> = ctx
+        .state
+        .on_table()
+        .filter(|e| {
+            e.side != u.side
+                && !e.is_commander()
+                && e.status != Status::Effective
+                && grognard_geometry::distance::base_base(&fp, &e.footprint()) <= PURSUIT
+        })
+        .map(|e| e.id)
+        .collect();
+    for e in fleeing {
+        rout(ctx, e, "pursued, it runs on");
     }
 }
