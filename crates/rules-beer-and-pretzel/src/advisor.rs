@@ -123,38 +123,12 @@ pub fn charge_value(state: &State, u: &Unit, target: &Unit, at: Pose) -> f64 {
     if target.status != Status::Effective {
         return 1.0;
     }
-    let cover = if flank {
-        crate::tables::Cover::Open
-    } else {
-        measure::cover(state, target, u)
-    };
-    let check = morale::Situation {
-        kind: target.kind(),
-        square_against_cavalry: target.order == Order::Square && u.arm() == Arm::Cavalry,
-        flank_or_rear: flank,
-        cover,
-        commander: measure::led(state, target),
-        disrupted: target.disrupted(state.clock.turn),
-        green: target.green,
-    };
+    let check = charge::charged_check(state, u, target, flank);
     let holds = morale::MoraleCheck
         .odds(t, &check)
         .chance(|c| *c == morale::Check::Holds);
     let holds = *holds.numer() as f64 / *holds.denom() as f64;
-    let fighter = |x: &Unit| melee::Fighter {
-        kind: x.kind(),
-        figures: x.figures,
-        commander: measure::led(state, x),
-        disrupted: x.disrupted(state.clock.turn),
-        green: x.green,
-    };
-    let fight = melee::Situation {
-        attacker: fighter(u),
-        defender: fighter(target),
-        flank_or_rear: flank,
-        cover,
-        square: target.order == Order::Square,
-    };
+    let fight = charge::melee_situation(state, u, target, flank);
     let wins = melee::MeleeRoll.odds(t, &fight).chance(|r| r.attacker_wins);
     let wins = *wins.numer() as f64 / *wins.denom() as f64;
     (1.0 - holds) + holds * wins

@@ -79,16 +79,10 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
             let plan = fire::check(state, u, t, true).ok()?;
             let cover = measure::cover(state, t, u);
             match plan {
-                Plan::Musket { figures, skirmish } => Some((
-                    "musket",
-                    serde_json::json!({
-                        "figures": figures,
-                        "skirmish": skirmish,
-                        "cover": cover,
-                        "disrupted": u.disrupted(state.clock.turn),
-                        "green": u.green,
-                    }),
-                )),
+                Plan::Musket { figures, skirmish } => {
+                    let s = fire::musket_situation(state, u, t, figures, skirmish);
+                    serde_json::to_value(s).ok().map(|s| ("musket", s))
+                }
                 Plan::RoundShot { targets } => Some((
                     "round_shot",
                     serde_json::json!({ "targets": targets.len(), "cover": cover }),
@@ -103,15 +97,10 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
                 Plan::Building {
                     from_inside,
                     casualties,
-                } => Some((
-                    "building_fire",
-                    serde_json::json!({
-                        "firer": if from_inside { "defender" } else { "attacker" },
-                        "casualties": casualties,
-                        "disrupted": u.disrupted(state.clock.turn),
-                        "green": u.green,
-                    }),
-                )),
+                } => {
+                    let s = fire::building_situation(state, u, from_inside, casualties);
+                    serde_json::to_value(s).ok().map(|s| ("building_fire", s))
+                }
             }
         }
         Command::Charge { unit, target } => {
@@ -121,19 +110,8 @@ pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static
                 return None;
             }
             let flank = measure::from_flank(t, at.pos);
-            Some((
-                "morale",
-                serde_json::json!({
-                    "kind": t.kind(),
-                    "square_against_cavalry": t.order == crate::state::Order::Square
-                        && u.arm() == crate::state::Arm::Cavalry,
-                    "flank_or_rear": flank,
-                    "cover": if flank { crate::tables::Cover::Open } else { measure::cover(state, t, u) },
-                    "commander": measure::led(state, t),
-                    "disrupted": t.disrupted(state.clock.turn),
-                    "green": t.green,
-                }),
-            ))
+            let check = crate::phases::charge::charged_check(state, u, t, flank);
+            serde_json::to_value(check).ok().map(|s| ("morale", s))
         }
         _ => None,
     }

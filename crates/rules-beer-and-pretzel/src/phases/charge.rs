@@ -107,6 +107,62 @@ pub fn check(state: &State, u: &Unit, target: &Unit) -> Result<Pose, Illegal> {
     Ok(to)
 }
 
+/// The defender's position against a charge: none counts against a flank or rear attack.
+fn defender_cover(
+    state: &State,
+    target: &Unit,
+    charger: &Unit,
+    flank: bool,
+) -> crate::tables::Cover {
+    if flank {
+        crate::tables::Cover::Open
+    } else {
+        measure::cover(state, target, charger)
+    }
+}
+
+/// The morale check of `target` charged by `charger`, as the battle rolls it and the
+/// advisor and the odds weigh it.
+pub fn charged_check(
+    state: &State,
+    charger: &Unit,
+    target: &Unit,
+    flank: bool,
+) -> morale::Situation {
+    morale::Situation {
+        kind: target.kind(),
+        square_against_cavalry: target.order == Order::Square && charger.arm() == Arm::Cavalry,
+        flank_or_rear: flank,
+        cover: defender_cover(state, target, charger, flank),
+        commander: measure::led(state, target),
+        disrupted: target.disrupted(state.clock.turn),
+        green: target.green,
+    }
+}
+
+/// The melee of `attacker` against `defender`.
+pub fn melee_situation(
+    state: &State,
+    attacker: &Unit,
+    defender: &Unit,
+    flank: bool,
+) -> melee::Situation {
+    let side = |u: &Unit| melee::Fighter {
+        kind: u.kind(),
+        figures: u.figures,
+        commander: measure::led(state, u),
+        disrupted: u.disrupted(state.clock.turn),
+        green: u.green,
+    };
+    melee::Situation {
+        attacker: side(attacker),
+        defender: side(defender),
+        flank_or_rear: flank,
+        cover: defender_cover(state, defender, attacker, flank),
+        square: defender.order == Order::Square,
+    }
+}
+
 /// Carry out a charge checked by [`check`].
 pub fn charge(ctx: &mut Ctx, id: UnitId, target: UnitId, to: Pose) {
     let flank = measure::from_flank(ctx.state.unit(target), to.pos);
@@ -143,19 +199,7 @@ pub fn charge(ctx: &mut Ctx, id: UnitId, target: UnitId, to: Pose) {
         return;
     }
     let charger = ctx.state.unit(id).clone();
-    let s = morale::Situation {
-        kind: t.kind(),
-        square_against_cavalry: t.order == Order::Square && charger.arm() == Arm::Cavalry,
-        flank_or_rear: flank,
-        cover: if flank {
-            crate::tables::Cover::Open
-        } else {
-            measure::cover(ctx.state, &t, &charger)
-        },
-        commander: measure::led(ctx.state, &t),
-        disrupted: t.disrupted(ctx.state.clock.turn),
-        green: t.green,
-    };
+    let s = charged_check(ctx.state, &charger, &t, flank);
     let tables = ctx.state.tables().clone();
     let (roll, check) = morale::roll(&tables, &s, ctx.dice);
     let holds = check == morale::Check::Holds;
@@ -279,24 +323,7 @@ pub fn respond(ctx: &mut Ctx, fire_back: bool, square: bool) {
 /// The melee itself.
 fn fight(ctx: &mut Ctx, a: UnitId, d: UnitId, flank: bool) {
     let (au, du) = (ctx.state.unit(a).clone(), ctx.state.unit(d).clone());
-    let side = |u: &Unit, state: &State| melee::Fighter {
-        kind: u.kind(),
-        figures: u.figures,
-        commander: measure::led(state, u),
-        disrupted: u.disrupted(state.clock.turn),
-        green: u.green,
-    };
-    let s = melee::Situation {
-        attacker: side(&au, ctx.state),
-        defender: side(&du, ctx.state),
-        flank_or_rear: flank,
-        cover: if flank {
-            crate::tables::Cover::Open
-        } else {
-            measure::cover(ctx.state, &du, &au)
-        },
-        square: du.order == Order::Square,
-    };
+    let s = melee_situation(ctx.state, &au, &du, flank);
     let tables = ctx.state.tables().clone();
     let mut rolls = Vec::new();
     let result = melee::roll(&tables, &s, ctx.dice, &mut rolls);

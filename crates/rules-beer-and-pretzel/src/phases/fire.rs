@@ -272,6 +272,44 @@ fn blast(state: &State, gun: &Unit, muzzle: Vec2) -> Vec<(UnitId, u32)> {
     out
 }
 
+/// A volley of `figures` from `shooter` at `target`, as the battle throws it and the odds
+/// weigh it.
+pub fn musket_situation(
+    state: &State,
+    shooter: &Unit,
+    target: &Unit,
+    figures: u32,
+    skirmish: bool,
+) -> muskets::Situation {
+    muskets::Situation {
+        figures,
+        skirmish,
+        cover: measure::cover(state, target, shooter),
+        disrupted: shooter.disrupted(state.clock.turn),
+        green: shooter.green,
+    }
+}
+
+/// A stand of `shooter` firing from a building or into one.
+pub fn building_situation(
+    state: &State,
+    shooter: &Unit,
+    from_inside: bool,
+    casualties: u32,
+) -> crate::resolve::buildings::Fire {
+    use crate::resolve::buildings::{Fire, Firer};
+    Fire {
+        firer: if from_inside {
+            Firer::Defender
+        } else {
+            Firer::Attacker
+        },
+        casualties,
+        disrupted: shooter.disrupted(state.clock.turn),
+        green: shooter.green,
+    }
+}
+
 /// One unit's fire thrown: the roll and what each target loses, not yet taken off.
 pub struct Thrown {
     pub event: Event,
@@ -286,13 +324,7 @@ pub fn throw(ctx: &mut Ctx, u: UnitId, target: UnitId, plan: &Plan, returned: bo
     let aim = state.unit(target);
     match plan {
         Plan::Musket { figures, skirmish } => {
-            let s = muskets::Situation {
-                figures: *figures,
-                skirmish: *skirmish,
-                cover: measure::cover(state, aim, shooter),
-                disrupted: shooter.disrupted(state.clock.turn),
-                green: shooter.green,
-            };
+            let s = musket_situation(state, shooter, aim, *figures, *skirmish);
             let t = t.clone();
             let (roll, hits) = muskets::roll(&t, &s, ctx.dice);
             Thrown {
@@ -310,18 +342,9 @@ pub fn throw(ctx: &mut Ctx, u: UnitId, target: UnitId, plan: &Plan, returned: bo
             from_inside,
             casualties,
         } => {
-            use crate::resolve::buildings::{BuildingFireRoll, Fire, Firer};
+            use crate::resolve::buildings::BuildingFireRoll;
             use grognard_engine::resolution::Resolution;
-            let s = Fire {
-                firer: if *from_inside {
-                    Firer::Defender
-                } else {
-                    Firer::Attacker
-                },
-                casualties: *casualties,
-                disrupted: shooter.disrupted(state.clock.turn),
-                green: shooter.green,
-            };
+            let s = building_situation(state, shooter, *from_inside, *casualties);
             let t = t.clone();
             let mut rolls = Vec::new();
             let shot = BuildingFireRoll.resolve(&t, &s, ctx.dice, &mut rolls);
@@ -438,17 +461,17 @@ pub fn commanders_at_risk(ctx: &mut Ctx, unit: UnitId) {
         })
         .map(|c| c.id)
         .collect();
-    let killed_on = ctx.state.tables().command.killed_on;
+    let tables = ctx.state.tables().clone();
     for c in at_risk {
-        let mut roll = Explanation::new(crate::resolve::command::RULE);
-        roll.dice = vec![
-            ctx.dice.roll(6, "command figure at risk"),
-            ctx.dice.roll(6, "command figure at risk"),
-        ];
-        roll.tally();
-        let killed = roll.total >= killed_on;
-        roll.row = format!("killed on {killed_on}").into();
-        roll.result = if killed { "killed" } else { "unhurt" }.into();
+        use grognard_engine::resolution::Resolution;
+        let mut rolls = Vec::new();
+        let fate = crate::resolve::command::CommanderRisk.resolve(
+            &tables,
+            &Default::default(),
+            ctx.dice,
+            &mut rolls,
+        );
+        let (roll, killed) = (rolls.pop().unwrap_or_default(), fate.killed);
         ctx.emit(Event::CommanderRisk {
             unit: c,
             roll,

@@ -48,17 +48,16 @@ pub fn begin(ctx: &mut Ctx) {
             .map(|u| u.id)
             .collect();
         for id in rolling {
+            use grognard_engine::resolution::Resolution;
             let t = ctx.state.tables().clone();
-            let mut roll = grognard_engine::Explanation::new(control::RULE);
-            roll.dice = vec![ctx.dice.roll(6, "control")];
-            roll.tally();
-            let halved = control::read(&t, roll.dice[0]) == control::Move::Half;
-            roll.result = if halved {
-                "half distance"
-            } else {
-                "full distance"
-            }
-            .into();
+            let s = control::Situation {
+                class: ctx.state.unit(id).control,
+                turn,
+            };
+            let mut rolls = Vec::new();
+            let halved =
+                control::ControlRoll.resolve(&t, &s, ctx.dice, &mut rolls) == control::Move::Half;
+            let roll = rolls.pop().unwrap_or_default();
             ctx.emit(Event::Control {
                 unit: id,
                 roll,
