@@ -273,6 +273,12 @@ fn infantry_does_not_move_fire_and_change_formation() {
     let to = ahead(&s, l, 9.0);
     run(&mut s, A, Command::Move { unit: l, to }, &[]);
     assert_eq!(s.unit(l).order, Order::Skirmish);
+    // Broken into skirmishers before the move, it may still fire at its end.
+    let e = id(&s, "enemy");
+    s.units[e as usize].pose = Pose::new(30.0, 23.0, 270f64.to_radians());
+    assert!(BeerAndPretzel
+        .check(&s, A, &Command::Fire { unit: l, target: e })
+        .is_ok());
 }
 
 // "B&P Fire Combat" and "B&P Melee Combat" return fire: both fires are thrown with the

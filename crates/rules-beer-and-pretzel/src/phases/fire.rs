@@ -72,11 +72,8 @@ pub fn check(state: &State, u: &Unit, target: &Unit, initiate: bool) -> Result<P
                     "an isolated stand fires only in its own defence",
                 ));
             }
-            if initiate && u.done.moved && u.done.changed_formation {
-                return Err(no(
-                    "infantry does not move, fire and change formation in one move, save skirmishers deployed before the move",
-                ));
-            }
+            // Moving and changing formation leaves no fire, save for a unit that broke into
+            // skirmishers before its move ("B&P Skirmishers", change of formation).
             if initiate && u.done.moved && u.done.changed_formation && u.order != Order::Skirmish {
                 return Err(no(
                     "skirmishers forming up at the end of a move do not fire",
