@@ -12,6 +12,7 @@
 //! cells.
 
 use crate::Vec2;
+use smallvec::SmallVec;
 
 #[derive(Debug, Clone, Default)]
 pub struct Grid {
@@ -126,6 +127,152 @@ impl Grid {
     }
 }
 
+/// Up to this many pieces, [`Pieces`] looks at each of them rather than ask the grid: with
+/// so few, a scan in id order is cheaper than gathering cells and sorting.
+const SCAN_ALL_UP_TO: usize = 64;
+
+/// Pieces on a [`Grid`], each a centre and the radius of the circle round its footprint:
+/// which pieces' footprints may reach within `r` of a point or a segment, and which piece
+/// scores least, looking at a few cells. Answers are ids in ascending order, so a search
+/// that takes the first match finds what a scan of every piece in id order would.
+#[derive(Debug, Clone, Default)]
+pub struct Pieces {
+    grid: Grid,
+    at: Vec<Option<(Vec2, f64)>>,
+    /// The widest radius any piece has had: a query widened by it finds every centre whose
+    /// circle reaches the query.
+    widest: f64,
+    placed: usize,
+    span: f64,
+}
+
+impl Pieces {
+    /// No pieces yet, on a grid over the rectangle from `min` to `max` with cells `cell`
+    /// inches wide.
+    pub fn new(min: Vec2, max: Vec2, cell: f64) -> Pieces {
+        Pieces {
+            grid: Grid::new(min, max, cell),
+            span: (max.x - min.x).abs() + (max.y - min.y).abs(),
+            ..Pieces::default()
+        }
+    }
+
+    /// Put piece `id` at `centre` with its footprint within `radius`, or take it off with
+    /// `None`.
+    pub fn set(&mut self, id: u32, at: Option<(Vec2, f64)>) {
+        let i = id as usize;
+        if self.at.len() <= i {
+            self.at.resize(i + 1, None);
+        }
+        if let Some((_, r)) = at {
+            if r > self.widest {
+                self.widest = r;
+            }
+        }
+        match (self.at[i].is_some(), at.is_some()) {
+            (false, true) => self.placed += 1,
+            (true, false) => self.placed -= 1,
+            _ => {}
+        }
+        self.at[i] = at;
+        self.grid.set(id, at.map(|(c, _)| c));
+    }
+
+    /// Where piece `id` stands, if it is placed: its centre and radius.
+    pub fn get(&self, id: u32) -> Option<(Vec2, f64)> {
+        self.at.get(id as usize).copied().flatten()
+    }
+
+    fn all(&self) -> impl Iterator<Item = u32> + '_ {
+        self.at
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| a.map(|_| i as u32))
+    }
+
+    /// The pieces whose circles come within `r` of `p`, in no set order.
+    fn gather(&self, p: Vec2, r: f64) -> SmallVec<[u32; 32]> {
+        let keep = |id: &u32| {
+            self.get(*id).is_some_and(|(c, radius)| {
+                let reach = r + radius;
+                c.distance_squared(p) <= reach * reach
+            })
+        };
+        if self.placed <= SCAN_ALL_UP_TO {
+            return self.all().filter(keep).collect();
+        }
+        self.grid.near(p, r + self.widest).filter(keep).collect()
+    }
+
+    /// The pieces whose circles come within `r` of `p`, in id order.
+    pub fn near(&self, p: Vec2, r: f64) -> SmallVec<[u32; 32]> {
+        let mut v = self.gather(p, r);
+        v.sort_unstable();
+        v
+    }
+
+    /// The pieces whose circles come within `r` of the segment from `a` to `b`, in id
+    /// order.
+    pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> SmallVec<[u32; 32]> {
+        let keep = |id: &u32| {
+            self.get(*id)
+                .is_some_and(|(c, radius)| crate::distance::point_segment(c, a, b) <= r + radius)
+        };
+        if self.placed <= SCAN_ALL_UP_TO {
+            return self.all().filter(keep).collect();
+        }
+        let pad = Vec2::splat(r + self.widest);
+        let mut v: SmallVec<[u32; 32]> = self
+            .grid
+            .in_box(a.min(b) - pad, a.max(b) + pad)
+            .filter(keep)
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The piece with the least `score` (the lower id on a tie) of those it scores, where a
+    /// piece's score is never less than the distance from `p` to its circle less `slack`.
+    /// The search widens ring by ring: a piece outside a ring of reach `r` is more than `r`
+    /// away, so it scores more than `r - slack`, and a best found at or below that is the
+    /// best of all.
+    pub fn least(
+        &self,
+        p: Vec2,
+        slack: f64,
+        mut score: impl FnMut(u32) -> Option<f64>,
+    ) -> Option<(f64, u32)> {
+        let mut best = |ids: &[u32]| {
+            ids.iter()
+                .filter_map(|id| score(*id).map(|s| (s, *id)))
+                .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
+        };
+        if self.placed <= SCAN_ALL_UP_TO {
+            let ids: SmallVec<[u32; 64]> = self.all().collect();
+            return best(&ids);
+        }
+        let mut r = 12.0;
+        loop {
+            if r > self.span + 2.0 * self.widest {
+                let ids: Vec<u32> = self.all().collect();
+                return best(&ids);
+            }
+            let found = best(&self.gather(p, r));
+            if let Some((s, _)) = found {
+                if s <= r - slack {
+                    return found;
+                }
+            }
+            r *= 2.0;
+        }
+    }
+
+    /// Every placed id with its cell, to compare against a rebuild.
+    pub fn placed(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.grid.placed()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,5 +330,66 @@ mod tests {
             g.placed().collect::<Vec<_>>(),
             [(10, g.cell_at(Vec2::new(5.0, 5.0)))]
         );
+    }
+    /// A scatter of `n` pieces of several sizes, some off the table.
+    fn scatter(n: u32) -> (Pieces, Vec<(u32, Vec2, f64)>) {
+        let mut pieces = Pieces::new(Vec2::ZERO, Vec2::new(100.0, 60.0), 6.0);
+        let mut all = Vec::new();
+        for i in 0..n {
+            let c = Vec2::new(
+                (i as f64 * 37.3) % 130.0 - 15.0,
+                (i as f64 * 17.9) % 80.0 - 10.0,
+            );
+            let r = 0.5 + (i % 7) as f64 * 1.5;
+            pieces.set(i, Some((c, r)));
+            all.push((i, c, r));
+        }
+        (pieces, all)
+    }
+
+    #[test]
+    fn pieces_answer_as_a_scan_of_every_piece_would() {
+        for n in [20, 300] {
+            let (mut pieces, mut all) = scatter(n);
+            // Move one and take one off.
+            pieces.set(5, Some((Vec2::new(50.0, 30.0), 2.0)));
+            all[5] = (5, Vec2::new(50.0, 30.0), 2.0);
+            pieces.set(6, None);
+            all.remove(6);
+            for p in [
+                Vec2::new(50.0, 30.0),
+                Vec2::new(-5.0, 2.0),
+                Vec2::new(90.0, 55.0),
+            ] {
+                for r in [0.0, 3.0, 7.5, 20.0] {
+                    let want: Vec<u32> = all
+                        .iter()
+                        .filter(|(_, c, rad)| c.distance(p) <= r + rad)
+                        .map(|(i, _, _)| *i)
+                        .collect();
+                    assert_eq!(pieces.near(p, r).to_vec(), want, "near {p} {r} of {n}");
+                    let b = p + Vec2::new(12.0, -4.0);
+                    let want: Vec<u32> = all
+                        .iter()
+                        .filter(|(_, c, rad)| crate::distance::point_segment(*c, p, b) <= r + rad)
+                        .map(|(i, _, _)| *i)
+                        .collect();
+                    assert_eq!(pieces.along(p, b, r).to_vec(), want, "along {p} {r} of {n}");
+                }
+                // The nearest centre with an odd id, as a scan finds it.
+                let want = all
+                    .iter()
+                    .filter(|(i, _, _)| i % 2 == 1)
+                    .map(|(i, c, _)| (c.distance(p), *i))
+                    .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+                let got = pieces.least(p, 0.0, |id| {
+                    (id % 2 == 1)
+                        .then(|| pieces.get(id).map_or(f64::INFINITY, |(c, _)| c.distance(p)))
+                });
+                assert_eq!(got, want, "least {p} of {n}");
+            }
+            assert_eq!(pieces.least(Vec2::ZERO, 0.0, |_| None), None);
+            assert_eq!(pieces.placed().count(), all.len());
+        }
     }
 }

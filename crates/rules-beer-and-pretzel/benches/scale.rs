@@ -1,6 +1,6 @@
 //! `cargo bench -p grognard-rules-beer-and-pretzel --bench scale`: battles a second on the
 //! built-in battle, AI against AI, and how the time of a turn grows with the size of the
-//! armies, from 11 to 200 units a side (one thread). Sizes named after `--` replace the
+//! armies, from 11 to 400 units a side (one thread). Sizes named after `--` replace the
 //! default list.
 
 /// The allocator the `grognard` binary uses, so that the figures here are its figures.
@@ -42,7 +42,7 @@ fn main() {
     } else if quick {
         &[11]
     } else {
-        &[11, 25, 50, 100, 200]
+        &[11, 25, 50, 100, 200, 400]
     };
     let battles = if quick { 5 } else { 200 };
     let start = Instant::now();

@@ -99,7 +99,7 @@ pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
                 });
             }
         }
-        for e in state.on_table() {
+        for e in state.near_side(side.other(), u.pose.pos, REACH) {
             if e.side == side || e.is_commander() || e.pose.pos.distance(u.pose.pos) > REACH {
                 continue;
             }
@@ -172,12 +172,12 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
         why: "end the move",
         checked: true,
     });
-    let units: Vec<&Unit> = state
+    let centre = centre(state, side);
+    for u in state
         .on_table()
         .filter(|u| u.side == side && u.status == Status::Effective)
-        .collect();
-    for u in units {
-        advise(state, u, out);
+    {
+        advise(state, u, measure::nearest_enemy(state, u), centre, out);
     }
 }
 
@@ -213,10 +213,27 @@ fn look(u: &Unit) -> Look {
     }
 }
 
-/// How far from a unit a change can alter its advice: the targets it weighs, the pieces
-/// along its moves and charges, the command figures near those; and farther, while its
-/// nearest enemy is farther, since its advance heads for that one.
-const HORIZON: f64 = 30.0;
+/// How far from a unit a change on its own side can alter its advice: the targets it weighs
+/// and what stands along their lines of fire out to round shot's range, the pieces along its
+/// moves and charges, the command figures near those. A change on the enemy's side can
+/// alter it from farther, while its nearest enemy is farther, since its advance heads for
+/// that one.
+fn horizon(t: &crate::tables::Tables) -> f64 {
+    let m = &t.movement;
+    let fastest = [m.infantry, m.cavalry, m.artillery]
+        .iter()
+        .flat_map(|r| [r.line, r.column, r.skirmish, r.square.unwrap_or(0.0)])
+        .fold(0.0, f64::max)
+        + m.road_bonus.max(0.0);
+    [
+        30.0,
+        REACH + t.command.radius + 6.0,
+        t.artillery.round_shot_range + 12.0,
+        fastest + 15.0,
+    ]
+    .into_iter()
+    .fold(0.0, f64::max)
+}
 
 /// The advisor's memo: each unit's advice as it was last given, and what the battle looked
 /// like then, so that only the units near a change are advised afresh. The advice is the
@@ -225,8 +242,14 @@ const HORIZON: f64 = 30.0;
 pub struct Memo {
     clock: Option<grognard_engine::sequence::Clock>,
     looks: Vec<Look>,
-    /// Each unit's candidates and how far a change must come to alter them.
+    /// Each unit's candidates and how far a change on the enemy's side must come to alter
+    /// them.
     advice: Vec<Option<(Vec<Candidate<Command>>, f64)>>,
+    /// How often each side's units have been seen to change.
+    changes: [u64; 2],
+    /// Each unit's nearest enemy as last found: from where, at which count of the enemy's
+    /// changes, and which it was.
+    nearest: Vec<Option<(Vec2, u64, Option<crate::state::UnitId>)>>,
 }
 
 /// [`candidates`], reusing through `memo` the advice of units nothing near has changed for.
@@ -239,28 +262,46 @@ pub fn candidates_with(
     if state.pending.is_some() {
         return candidates(state, side, out);
     }
-    let n = state.units.len();
+    let n = state.units().len();
     if memo.clock != Some(state.clock) || memo.looks.len() != n {
         memo.clock = Some(state.clock);
-        memo.looks = state.units.iter().map(look).collect();
+        memo.looks = state.units().iter().map(look).collect();
         memo.advice = vec![None; n];
+        memo.nearest = vec![None; n];
     } else {
-        // The places where something changed, before and after.
-        let mut moved: Vec<Vec2> = Vec::new();
-        for (i, u) in state.units.iter().enumerate() {
+        // The places where something changed, before and after, and whose it was.
+        let mut moved: Vec<(Vec2, Side)> = Vec::new();
+        for (i, u) in state.units().iter().enumerate() {
             let now = look(u);
             if now != memo.looks[i] {
-                moved.push(memo.looks[i].pose.pos);
-                moved.push(now.pose.pos);
+                memo.changes[u.side.index() & 1] += 1;
+                moved.push((memo.looks[i].pose.pos, u.side));
+                moved.push((now.pose.pos, u.side));
                 memo.looks[i] = now;
                 memo.advice[i] = None;
             }
         }
         if !moved.is_empty() {
-            for (i, u) in state.units.iter().enumerate() {
-                if let Some((_, horizon)) = &memo.advice[i] {
-                    if u.is_commander() || moved.iter().any(|p| p.distance(u.pose.pos) <= *horizon)
-                    {
+            let own = horizon(state.tables());
+            // A change on a unit's own side reaches the units within the horizon of it, found
+            // on the grid; the enemy's changes (return fire, a charge answered) are few and
+            // reach farther, so each unit is asked.
+            for (p, s) in &moved {
+                for u in state.near_side(*s, *p, own) {
+                    if u.pose.pos.distance(*p) <= own {
+                        memo.advice[usize::from(u.id)] = None;
+                    }
+                }
+            }
+            let enemy_changed = moved.iter().any(|(_, s)| *s != side);
+            for (i, u) in state.units().iter().enumerate() {
+                if let Some((_, theirs)) = &memo.advice[i] {
+                    let stale = u.is_commander()
+                        || enemy_changed
+                            && moved
+                                .iter()
+                                .any(|(p, s)| *s != u.side && p.distance(u.pose.pos) <= *theirs);
+                    if stale {
                         memo.advice[i] = None;
                     }
                 }
@@ -273,17 +314,30 @@ pub fn candidates_with(
         why: "end the move",
         checked: true,
     });
-    for u in state.units.iter() {
+    let centre = centre(state, side);
+    for u in state.units().iter() {
         if u.side != side || !u.on_table() || u.status != Status::Effective {
             continue;
         }
         let i = usize::from(u.id);
         if memo.advice[i].is_none() {
+            // The nearest enemy stays the same while the unit stands where it did and no
+            // enemy has changed.
+            let theirs = memo.changes[u.side.other().index() & 1];
+            let near = match memo.nearest[i] {
+                Some((at, seen, e)) if at == u.pose.pos && seen == theirs => {
+                    e.map(|e| state.unit(e))
+                }
+                _ => {
+                    let e = measure::nearest_enemy(state, u);
+                    memo.nearest[i] = Some((u.pose.pos, theirs, e.map(|e| e.id)));
+                    e
+                }
+            };
             let mut mine = Vec::new();
-            advise(state, u, &mut mine);
-            let far =
-                measure::nearest_enemy(state, u).map_or(0.0, |e| e.pose.pos.distance(u.pose.pos));
-            memo.advice[i] = Some((mine, HORIZON.max(far + 1.0)));
+            advise(state, u, near, centre, &mut mine);
+            let far = near.map_or(0.0, |e| e.pose.pos.distance(u.pose.pos));
+            memo.advice[i] = Some((mine, horizon(state.tables()).max(far + 1.0)));
         }
         if let Some((mine, _)) = &memo.advice[i] {
             out.extend(mine.iter().cloned());
@@ -300,14 +354,31 @@ fn push(out: &mut Vec<Candidate<Command>>, command: Command, score: f64, why: &'
     });
 }
 
-fn advise(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
-    let near = measure::nearest_enemy(state, u);
+/// The middle of `side`'s effective troops, command figures apart, which its command
+/// figures keep near.
+fn centre(state: &State, side: Side) -> Option<Vec2> {
+    let friends: Vec<Vec2> = state
+        .on_table()
+        .filter(|f| f.side == side && !f.is_commander() && f.effective())
+        .map(|f| f.pose.pos)
+        .collect();
+    (!friends.is_empty()).then(|| friends.iter().copied().sum::<Vec2>() / friends.len() as f64)
+}
+
+/// A unit's candidates, given its nearest enemy and the middle of its side's troops.
+fn advise(
+    state: &State,
+    u: &Unit,
+    near: Option<&Unit>,
+    centre: Option<Vec2>,
+    out: &mut Vec<Candidate<Command>>,
+) {
     let d = near.map_or(f64::INFINITY, |e| measure::gap(u, e));
     // Fire whenever a target is in reach: the more it kills, the better.
     if !u.done.fired {
         for e in state
-            .on_table()
-            .filter(|e| e.side != u.side && !e.is_commander())
+            .near_side(u.side.other(), u.pose.pos, REACH)
+            .filter(|e| !e.is_commander())
         {
             if e.pose.pos.distance(u.pose.pos) > REACH {
                 continue;
@@ -357,11 +428,17 @@ fn advise(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
     }
     // Charge when it is likely to break or beat the target.
     if matches!(u.arm(), Arm::Infantry | Arm::Cavalry) && !u.done.moved && !u.done.fought {
+        let reach = movement::allowance(state, u);
         for e in state
-            .on_table()
-            .filter(|e| e.side != u.side && !e.is_commander())
+            .near_side(u.side.other(), u.pose.pos, REACH)
+            .filter(|e| !e.is_commander())
         {
-            if e.pose.pos.distance(u.pose.pos) > REACH {
+            // Out of reach for certain: the charger's centre ends no nearer the target's
+            // than the two footprints' half-diagonals (saves writing out the refusal).
+            let apart = e.pose.pos.distance(u.pose.pos)
+                - state.footprint_of(u.id).radius()
+                - state.footprint_of(e.id).radius();
+            if e.pose.pos.distance(u.pose.pos) > REACH || apart > reach + 1e-3 {
                 continue;
             }
             if let Ok(at) = charge::check(state, u, e) {
@@ -383,12 +460,14 @@ fn advise(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
     // Formations: column to march, line to fight, square against cavalry, skirmishers in
     // front.
     if u.arm() == Arm::Infantry && !u.done.changed_formation {
-        let cavalry_near = state.on_table().any(|e| {
-            e.side != u.side
-                && e.arm() == Arm::Cavalry
-                && e.status == Status::Effective
-                && measure::gap(u, e) < 12.0
-        });
+        let mine = state.footprint_of(u.id);
+        let cavalry_near = state
+            .near_side(u.side.other(), mine.pose.pos, mine.radius() + 12.0)
+            .any(|e| {
+                e.arm() == Arm::Cavalry
+                    && e.status == Status::Effective
+                    && measure::gap(u, e) < 12.0
+            });
         let want = if cavalry_near && u.order != Order::Skirmish {
             Order::Square
         } else if u.order == Order::Skirmish {
@@ -429,15 +508,7 @@ fn advise(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
     };
     if u.is_commander() {
         // A command figure keeps near the middle of its side's troops.
-        let friends: Vec<Vec2> = state
-            .on_table()
-            .filter(|f| f.side == u.side && !f.is_commander() && f.effective())
-            .map(|f| f.pose.pos)
-            .collect();
-        if friends.is_empty() {
-            return;
-        }
-        let centre = friends.iter().copied().sum::<Vec2>() / friends.len() as f64;
+        let Some(centre) = centre else { return };
         let to = centre - u.pose.pos;
         let go = to.length().min(movement::allowance(state, u));
         if go > 1.0 {

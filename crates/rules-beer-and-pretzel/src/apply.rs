@@ -4,6 +4,25 @@ use crate::event::Event;
 use crate::state::{Done, State, Status};
 
 pub fn apply(state: &mut State, event: &Event) {
+    change(state, event);
+    // Keep what the state knows of where units stand in step with them.
+    match event {
+        Event::Rallying { unit, .. }
+        | Event::Moved { unit, .. }
+        | Event::Formed { unit, .. }
+        | Event::Lost { unit, .. }
+        | Event::Contact { unit, .. }
+        | Event::Routed { unit, .. }
+        | Event::Gone { unit, .. } => state.reindex(*unit),
+        Event::Remanned { unit, gun, .. } => {
+            state.reindex(*unit);
+            state.reindex(*gun);
+        }
+        _ => {}
+    }
+}
+
+fn change(state: &mut State, event: &Event) {
     match event {
         Event::Period { clock } => {
             state.clock = *clock;
@@ -11,9 +30,9 @@ pub fn apply(state: &mut State, event: &Event) {
                 u.done = Done::default();
             }
         }
-        Event::Control { unit, halved, .. } => state.unit_mut(*unit).halved = *halved,
+        Event::Control { unit, halved, .. } => state.edit(*unit).halved = *halved,
         Event::Rallying { unit, status, pose } => {
-            let u = state.unit_mut(*unit);
+            let u = state.edit(*unit);
             u.status = *status;
             u.pose = *pose;
             if *status == Status::Effective {
@@ -23,24 +42,24 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Moved {
             unit, to, pivot, ..
         } => {
-            let u = state.unit_mut(*unit);
+            let u = state.edit(*unit);
             u.pose = *to;
             u.done.moved |= !pivot;
         }
         Event::Formed { unit, order } => {
-            let u = state.unit_mut(*unit);
+            let u = state.edit(*unit);
             u.order = *order;
             u.done.changed_formation = true;
         }
-        Event::Done { unit, done } => state.unit_mut(*unit).done = *done,
-        Event::GunMoved { unit, moved } => state.unit_mut(*unit).gun_moved = *moved,
+        Event::Done { unit, done } => state.edit(*unit).done = *done,
+        Event::GunMoved { unit, moved } => state.edit(*unit).gun_moved = *moved,
         Event::Volley { unit, .. } | Event::Gunfire { unit, .. } => {
-            state.unit_mut(*unit).done.fired = true;
+            state.edit(*unit).done.fired = true;
         }
-        Event::Lost { unit, left, .. } => state.unit_mut(*unit).figures = *left,
+        Event::Lost { unit, left, .. } => state.edit(*unit).figures = *left,
         Event::Pending { pending } => state.pending = pending.clone(),
         Event::Contact { unit, to, .. } => {
-            let u = state.unit_mut(*unit);
+            let u = state.edit(*unit);
             u.pose = *to;
             u.done.moved = true;
         }
@@ -55,36 +74,36 @@ pub fn apply(state: &mut State, event: &Event) {
                 (*attacker, result.attacker_wins),
                 (*defender, !result.attacker_wins),
             ] {
-                let u = state.unit_mut(id);
+                let u = state.edit(id);
                 u.done.fought = true;
                 u.done.won |= won;
             }
         }
         Event::Routed { unit, to } => {
-            let u = state.unit_mut(*unit);
+            let u = state.edit(*unit);
             u.pose = *to;
             u.status = Status::Routed;
         }
-        Event::Assaulted { unit } => state.unit_mut(*unit).assaulted = true,
-        Event::Disrupted { unit, until } => state.unit_mut(*unit).disrupted_until = Some(*until),
-        Event::Gone { unit, .. } => state.unit_mut(*unit).gone = true,
+        Event::Assaulted { unit } => state.edit(*unit).assaulted = true,
+        Event::Disrupted { unit, until } => state.edit(*unit).disrupted_until = Some(*until),
+        Event::Gone { unit, .. } => state.edit(*unit).gone = true,
         Event::Remanned {
             unit,
             gun,
             figures,
             ready_turn,
         } => {
-            let from = state.unit_mut(*unit);
+            let from = state.edit(*unit);
             from.figures -= figures;
             from.done.moved = true;
-            let to = state.unit_mut(*gun);
+            let to = state.edit(*gun);
             to.figures += figures;
             to.ready_turn = *ready_turn;
         }
         Event::CommanderRisk { .. } => {}
-        Event::BuildingFire { unit, .. } => state.unit_mut(*unit).done.fired = true,
+        Event::BuildingFire { unit, .. } => state.edit(*unit).done.fired = true,
         Event::BuildingMelee { attacker, .. } => {
-            let u = state.unit_mut(*attacker);
+            let u = state.edit(*attacker);
             u.done.fought = true;
             u.done.moved = true;
         }

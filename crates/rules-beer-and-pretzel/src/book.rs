@@ -104,6 +104,6 @@ impl Book for BeerAndPretzel {
     }
 
     fn completeness(&self) -> &'static str {
-        "the whole book with its optional rules, with rulings where the text is silent (see crates/rules-beer-and-pretzel/README.md); time a turn does not yet grow in proportion to the armies"
+        "the whole book with its optional rules, with rulings where the text is silent (see crates/rules-beer-and-pretzel/README.md)"
     }
 }

@@ -4,7 +4,7 @@
 use crate::state::{Arm, Order, State};
 
 pub fn check(state: &State) -> Result<(), String> {
-    for (i, u) in state.units.iter().enumerate() {
+    for (i, u) in state.units().iter().enumerate() {
         if u.id as usize != i {
             return Err(format!("unit {i} carries the id {}", u.id));
         }
@@ -21,6 +21,7 @@ pub fn check(state: &State) -> Result<(), String> {
             return Err(format!("{} stands nowhere", u.name));
         }
     }
+    state.index_consistent()?;
     if let Some(p) = &state.pending {
         let t = state.unit(p.target());
         if t.gone {

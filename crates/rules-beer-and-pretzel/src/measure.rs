@@ -161,8 +161,10 @@ pub fn off_front(firer: &Pose, p: Vec2) -> f64 {
 
 /// Another unit's footprint crosses the line from `a` to `b` (the units `skip` apart).
 pub fn line_blocked<'a>(state: &'a State, a: Vec2, b: Vec2, skip: &[u16]) -> Option<&'a Unit> {
-    state.on_table().find(|o| {
-        !skip.contains(&o.id) && !o.is_commander() && segment_base(a, b, &o.footprint()) < 1e-6
+    state.along(a, b, 1e-6).find(|o| {
+        !skip.contains(&o.id)
+            && !o.is_commander()
+            && segment_base(a, b, &state.footprint_of(o.id)) < 1e-6
     })
 }
 
@@ -196,8 +198,10 @@ pub fn gap(a: &Unit, b: &Unit) -> f64 {
 
 /// The first unit other than `skip` whose footprint `base` overlaps.
 pub fn overlapping<'a>(state: &'a State, base: &Base, skip: &[u16]) -> Option<&'a Unit> {
-    state.on_table().find(|o| {
-        !skip.contains(&o.id) && !o.is_commander() && bases_overlap(base, &o.footprint(), TOUCH)
+    state.near(base.pose.pos, base.radius() + TOUCH).find(|o| {
+        !skip.contains(&o.id)
+            && !o.is_commander()
+            && bases_overlap(base, &state.footprint_of(o.id), TOUCH)
     })
 }
 
@@ -205,10 +209,9 @@ pub fn overlapping<'a>(state: &'a State, base: &Base, skip: &[u16]) -> Option<&'
 /// along it: every unit but command figures whose footprint may come within `r` of `at`.
 pub fn pieces_near(state: &State, at: Vec2, r: f64) -> Vec<(&Unit, Base)> {
     state
-        .on_table()
+        .near(at, r)
         .filter(|o| !o.is_commander())
-        .map(|o| (o, o.footprint()))
-        .filter(|(_, b)| b.pose.pos.distance(at) <= r + b.radius())
+        .map(|o| (o, state.footprint_of(o.id)))
         .collect()
 }
 
@@ -242,8 +245,9 @@ pub fn sweep(u: &Unit, from: Pose, to: Pose, order: Order) -> Vec<Base> {
 /// A command figure of `side` within the command radius of `u` ("B&P Command Figures").
 pub fn led(state: &State, u: &Unit) -> bool {
     let r = state.tables().command.radius;
-    state.on_table().any(|c| {
-        c.is_commander() && c.side == u.side && base_base(&c.footprint(), &u.footprint()) <= r
+    let mine = u.footprint();
+    state.near(mine.pose.pos, r + mine.radius()).any(|c| {
+        c.is_commander() && c.side == u.side && base_base(&state.footprint_of(c.id), &mine) <= r
     })
 }
 
@@ -259,15 +263,7 @@ pub fn on_table(state: &State, b: &Base) -> bool {
 
 /// The nearest enemy of `u` that is on the table and not a command figure.
 pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
-    state
-        .on_table()
-        .filter(|e| e.side != u.side && !e.is_commander())
-        .min_by(|a, b| {
-            a.pose
-                .pos
-                .distance(u.pose.pos)
-                .total_cmp(&b.pose.pos.distance(u.pose.pos))
-        })
+    state.nearest(u.side.other(), u.pose.pos, |e| !e.is_commander())
 }
 
 pub fn is_formed(u: &Unit) -> bool {

@@ -6,7 +6,8 @@ use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::Feature;
 use grognard_engine::{Outcome, Side};
 use grognard_geometry::formation::{self, Formation, StandSize};
-use grognard_geometry::{Base, Pose};
+use grognard_geometry::grid::Pieces;
+use grognard_geometry::{Base, Pose, Vec2};
 use serde::{Deserialize, Serialize};
 
 pub type UnitId = u16;
@@ -331,7 +332,9 @@ impl Pending {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub field: Field,
-    pub units: Vec<Unit>,
+    /// Read through [`State::units`]; changed by applying events, or through
+    /// [`State::unit_mut`] in tests and tools.
+    pub(crate) units: Vec<Unit>,
     /// Artillery hits on each terrain feature that is a building, by its index; at four it
     /// burns ("B&P Fire Combat", artillery).
     #[serde(default)]
@@ -339,15 +342,186 @@ pub struct State {
     pub clock: Clock,
     pub pending: Option<Pending>,
     pub outcome: Option<Outcome>,
+    /// Worked out from the units and kept to answer questions fast: not saved, not
+    /// compared (see [`Derived`]).
+    #[serde(skip)]
+    pub(crate) derived: Derived,
+}
+
+/// Grid cells are this many inches square: about the reach of most questions (musket
+/// range and a little more, a unit's width, the command radius).
+const CELL: f64 = 6.0;
+
+/// Each unit's footprint, and the units on the table on a grid by where their footprints
+/// stand, so that "what is near here" looks at a few cells rather than at every unit.
+#[derive(Debug, Clone)]
+pub(crate) struct Index {
+    pieces: Pieces,
+    /// Each side's units apart, for questions about one side only.
+    sides: [Pieces; 2],
+    feet: Vec<Base>,
+}
+
+impl Index {
+    fn build(field: &Field, units: &[Unit]) -> Index {
+        let grid = || Pieces::new(Vec2::ZERO, Vec2::new(field.width, field.depth), CELL);
+        let mut ix = Index {
+            pieces: grid(),
+            sides: [grid(), grid()],
+            feet: units.iter().map(Unit::footprint).collect(),
+        };
+        for u in units {
+            ix.place(u);
+        }
+        ix
+    }
+
+    /// Put `u` where it stands now, or off if it is gone.
+    fn place(&mut self, u: &Unit) {
+        let f = u.footprint();
+        let at = u.on_table().then(|| (f.pose.pos, f.radius()));
+        self.pieces.set(u32::from(u.id), at);
+        self.sides[u.side.index() & 1].set(u32::from(u.id), at);
+        self.feet[usize::from(u.id)] = f;
+    }
+}
+
+/// What a state works out from its units and keeps: the [`Index`], built when first asked
+/// for and then kept up to date as events are applied. Two states with the same units are
+/// equal whatever this holds.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Derived {
+    index: std::sync::OnceLock<Index>,
+}
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
+        true
+    }
 }
 
 impl State {
+    pub fn new(field: Field, units: Vec<Unit>, clock: Clock) -> State {
+        State {
+            building_hits: vec![0; field.terrain.len()],
+            field,
+            units,
+            clock,
+            pending: None,
+            outcome: None,
+            derived: Derived::default(),
+        }
+    }
+
     pub fn unit(&self, id: UnitId) -> &Unit {
         &self.units[id as usize]
     }
 
+    /// Every unit, in id order, the gone among them.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// Unit `id` to change by hand (tests, tools): what the state kept about where units
+    /// stand is worked out afresh when next asked for.
     pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
+        self.derived = Derived::default();
         &mut self.units[id as usize]
+    }
+
+    /// Unit `id` for an event to change; the event calls [`State::reindex`] if it moves the
+    /// unit, reshapes it or takes it off.
+    pub(crate) fn edit(&mut self, id: UnitId) -> &mut Unit {
+        &mut self.units[id as usize]
+    }
+
+    fn index(&self) -> &Index {
+        self.derived
+            .index
+            .get_or_init(|| Index::build(&self.field, &self.units))
+    }
+
+    /// Keep the index in step with unit `id` after its pose, formation, figures or place
+    /// changed.
+    pub(crate) fn reindex(&mut self, id: UnitId) {
+        let u = &self.units[id as usize];
+        if let Some(ix) = self.derived.index.get_mut() {
+            ix.place(u);
+        }
+    }
+
+    /// The rectangle round all of unit `id`'s stands, as it stands now.
+    pub fn footprint_of(&self, id: UnitId) -> Base {
+        self.index().feet[id as usize]
+    }
+
+    /// The units on the table whose footprints may come within `r` of `p` (every one whose
+    /// footprint's centre lies within `r` and its half-diagonal), in id order.
+    pub fn near(&self, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        self.index()
+            .pieces
+            .near(p, r)
+            .into_iter()
+            .map(|i| &self.units[i as usize])
+    }
+
+    /// [`State::near`], of `side`'s units only.
+    pub fn near_side(&self, side: Side, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        self.index().sides[side.index() & 1]
+            .near(p, r)
+            .into_iter()
+            .map(|i| &self.units[i as usize])
+    }
+
+    /// The units on the table whose footprints may come within `r` of the segment from `a`
+    /// to `b`, in id order.
+    pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        self.index()
+            .pieces
+            .along(a, b, r)
+            .into_iter()
+            .map(|i| &self.units[i as usize])
+    }
+
+    /// Of `side`'s units on the table that are `wanted`, the one whose centre is nearest
+    /// `p` (the lower id on a tie).
+    pub fn nearest(&self, side: Side, p: Vec2, wanted: impl Fn(&Unit) -> bool) -> Option<&Unit> {
+        self.index().sides[side.index() & 1]
+            .least(p, 0.0, |i| {
+                let u = &self.units[i as usize];
+                wanted(u).then(|| u.pose.pos.distance(p))
+            })
+            .map(|(_, i)| &self.units[i as usize])
+    }
+
+    /// Whether what the state keeps agrees with its units (for the invariant checks).
+    pub fn index_consistent(&self) -> Result<(), String> {
+        let kept = self.index();
+        let fresh = Index::build(&self.field, &self.units);
+        for u in &self.units {
+            let i = usize::from(u.id);
+            if kept.feet[i] != fresh.feet[i] {
+                return Err(format!(
+                    "the footprint kept for {} is not where it stands",
+                    u.name
+                ));
+            }
+            let id = u32::from(u.id);
+            let side = u.side.index() & 1;
+            if kept.pieces.get(id) != fresh.pieces.get(id)
+                || kept.sides[side].get(id) != fresh.sides[side].get(id)
+            {
+                return Err(format!("the grid of units misplaces {}", u.name));
+            }
+        }
+        let mut a: Vec<(u32, u32)> = kept.pieces.placed().collect();
+        let mut b: Vec<(u32, u32)> = fresh.pieces.placed().collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        if a != b {
+            return Err("the grid of units disagrees with where they stand".into());
+        }
+        Ok(())
     }
 
     pub fn on_table(&self) -> impl Iterator<Item = &Unit> {

@@ -1,7 +1,8 @@
 //! The engine's conformance kit on "Beer and Pretzel": seeded full battles between random
 //! and AI players on the built-in battle, every invariant checked after every command, the
 //! offers and candidates settled, states saved and loaded, and each battle's replay
-//! re-run to the same end. A thousand by default; `GROGNARD_BP_BATTLES=N` runs N.
+//! re-run to the same end. A thousand by default; `GROGNARD_BP_BATTLES=N` runs N. A few
+//! more on a battle large enough that questions of what is near go to the grid of units.
 
 use grognard_ai::{General, RandomPlayer};
 use grognard_engine::book::Book;
@@ -11,9 +12,17 @@ use grognard_engine::Player;
 use grognard_rules_beer_and_pretzel::{BeerAndPretzel, Command};
 
 fn battle(index: u64) -> Result<grognard_engine::Outcome, String> {
+    let seed = derive_seed(0xB0B, index);
+    let (scenario, _) = BeerAndPretzel.default_scenario(seed);
+    battle_on(index, scenario)
+}
+
+fn battle_on(
+    index: u64,
+    scenario: grognard_rules_beer_and_pretzel::scenario::Scenario,
+) -> Result<grognard_engine::Outcome, String> {
     let rules = BeerAndPretzel;
     let seed = derive_seed(0xB0B, index);
-    let (scenario, _) = rules.default_scenario(seed);
     let mut ai_a = General::<Command>::default();
     let mut ai_b = General::<Command>::default();
     let mut rnd_a = RandomPlayer::<Command>::default();
@@ -62,4 +71,17 @@ fn conformance_bp_shard_0() {
 #[test]
 fn conformance_bp_shard_1() {
     shard(1, 2);
+}
+
+#[test]
+fn conformance_bp_on_a_large_battle() {
+    use grognard_rules_beer_and_pretzel::design::setup;
+    // 70 units a side: more than the 64 below which the grid is not asked.
+    let mut scenario = setup::large(70);
+    scenario.turns = 4;
+    for index in [1, 3] {
+        if let Err(e) = battle_on(index, scenario.clone()) {
+            panic!("{e}");
+        }
+    }
 }

@@ -43,7 +43,7 @@ fn table(units: &[(u8, &str, Troop, f64, f64, f64, Order)]) -> State {
 }
 
 fn id(s: &State, name: &str) -> u16 {
-    s.units.iter().find(|u| u.name == name).unwrap().id
+    s.units().iter().find(|u| u.name == name).unwrap().id
 }
 
 fn run(s: &mut State, side: Side, c: Command, dice: &[u8]) -> Vec<Event> {
@@ -275,7 +275,7 @@ fn infantry_does_not_move_fire_and_change_formation() {
     assert_eq!(s.unit(l).order, Order::Skirmish);
     // Broken into skirmishers before the move, it may still fire at its end.
     let e = id(&s, "enemy");
-    s.units[e as usize].pose = Pose::new(30.0, 23.0, 270f64.to_radians());
+    s.unit_mut(e).pose = Pose::new(30.0, 23.0, 270f64.to_radians());
     assert!(BeerAndPretzel
         .check(&s, A, &Command::Fire { unit: l, target: e })
         .is_ok());
@@ -524,8 +524,8 @@ fn gunners_go_over_to_another_gun() {
         ),
     ]);
     let (g1, g2) = (id(&s, "gun one"), id(&s, "gun two"));
-    s.units[g1 as usize].figures = 2;
-    s.units[g2 as usize].figures = 2;
+    s.unit_mut(g1).figures = 2;
+    s.unit_mut(g2).figures = 2;
     let fire = Command::Fire {
         unit: g1,
         target: id(&s, "enemy"),
@@ -604,7 +604,7 @@ fn half_the_figures_lost_ends_the_battle() {
             Order::Line,
         ),
     ]);
-    s.units[1].figures = 6;
+    s.unit_mut(1).figures = 6;
     run(&mut s, A, Command::EndMove, &[]);
     assert!(s.outcome.is_none());
     run(&mut s, B, Command::EndMove, &[]);
@@ -654,8 +654,8 @@ fn fire_into_and_out_of_a_building() {
         ),
     ]);
     let (b, c) = (id(&s, "battalion"), id(&s, "company"));
-    s.units[c as usize].figures = 3;
-    s.units[b as usize].figures = 11;
+    s.unit_mut(c).figures = 3;
+    s.unit_mut(b).figures = 11;
     run(&mut s, A, Command::Fire { unit: b, target: c }, &[]);
     // The battalion's firing stand has one casualty: 5+4 = 9, less 1, misses; the company
     // fires back, 4+4 = 8, and hits.
@@ -706,7 +706,7 @@ fn storming_a_building() {
         ),
     ]);
     let (b, c) = (id(&s, "battalion"), id(&s, "company"));
-    s.units[c as usize].figures = 3;
+    s.unit_mut(c).figures = 3;
     let into = Command::Move {
         unit: b,
         to: Pose::new(30.0, 28.7, 90f64.to_radians()),
@@ -754,7 +754,7 @@ fn four_hits_burn_a_building() {
         ),
     ]);
     let (g, c) = (id(&s, "guns"), id(&s, "company"));
-    s.units[c as usize].figures = 3;
+    s.unit_mut(c).figures = 3;
     s.building_hits[0] = 3;
     // Round shot: one die, a 2 hits (the target is in the open as cover goes: a building is
     // no wood or hill).
@@ -798,7 +798,7 @@ fn a_pursued_unit_runs_on() {
         ),
     ]);
     let (h, f) = (id(&s, "hussars"), id(&s, "fleeing"));
-    s.units[f as usize].status = Status::Halted;
+    s.unit_mut(f).status = Status::Halted;
     let before = s.unit(f).pose.pos;
     let to = ahead(&s, h, 8.0);
     run(&mut s, A, Command::Move { unit: h, to }, &[]);

@@ -36,8 +36,8 @@ pub fn start(s: &Scenario) -> State {
             });
         }
     }
-    State {
-        field: Field {
+    State::new(
+        Field {
             name: s.name.clone(),
             width: s.table.width,
             depth: s.table.depth,
@@ -48,11 +48,8 @@ pub fn start(s: &Scenario) -> State {
             control: s.control,
         },
         units,
-        building_hits: vec![0; s.terrain.len()],
-        clock: Clock::new(Side(s.first.min(1))),
-        pending: None,
-        outcome: None,
-    }
+        Clock::new(Side(s.first.min(1))),
+    )
 }
 
 fn unit(name: &str, troop: Troop, x: f64, y: f64, facing: f64, order: Order) -> UnitSpec {
@@ -192,7 +189,9 @@ pub fn built_in() -> Scenario {
 pub fn large(n: usize) -> Scenario {
     use Order::*;
     use Troop::*;
-    let lines = n.div_ceil(50).max(1);
+    // A larger battle is a longer front, not a deeper one: the density of troops, and so
+    // what each unit has near it, stays the same.
+    let lines = 2;
     let per_line = n.div_ceil(lines).max(1);
     let width = (per_line as f64 * 6.0 + 12.0).max(72.0);
     let depth = (2.0 * (4.0 + 5.0 * lines as f64) + 20.0).max(48.0);

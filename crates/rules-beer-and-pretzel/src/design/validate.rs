@@ -34,13 +34,13 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
     }
     let t = s.table;
     if !(t.width.is_finite() && t.depth.is_finite() && t.width >= 12.0 && t.depth >= 12.0)
-        || t.width > 480.0
-        || t.depth > 480.0
+        || t.width > 1440.0
+        || t.depth > 1440.0
     {
         out.push(Problem::new(
             "table",
             format!("a table {}\" by {}\"", t.width, t.depth),
-            "give a table from 12\" to 480\" each way, e.g. width = 72, depth = 48",
+            "give a table from 12\" to 1,440\" each way, e.g. width = 72, depth = 48",
         ));
     }
     if s.turns == 0 || s.turns > 100 {

@@ -119,11 +119,12 @@ fn musket(state: &State, u: &Unit, target: &Unit) -> Result<Plan, Illegal> {
     }
     if u.order != Order::Square {
         let me = u.footprint();
-        let ahead = |e: &Unit| measure::straight_ahead(&me, &e.footprint(), range);
+        let ahead = |e: &Unit| measure::straight_ahead(&me, &state.footprint_of(e.id), range);
         if !ahead(target) {
+            let reach = me.radius() + range;
             let any_ahead = state
-                .on_table()
-                .any(|e| e.side != u.side && !e.is_commander() && ahead(e));
+                .near_side(u.side.other(), me.pose.pos, reach)
+                .any(|e| !e.is_commander() && ahead(e));
             let oblique = state.tables().fire.oblique_degrees;
             if any_ahead || measure::off_front(&u.pose, target.pose.pos) > oblique + 1e-9 {
                 return Err(no(format!(
@@ -192,11 +193,11 @@ fn artillery(state: &State, u: &Unit, target: &Unit) -> Result<Plan, Illegal> {
     let up =
         measure::elevation_at(state, target.pose.pos) > measure::elevation_at(state, u.pose.pos);
     let mut touched: Vec<(f64, &Unit)> = Vec::new();
-    for o in state.on_table() {
+    for o in state.along(muzzle, end, 1e-6) {
         if o.id == u.id || o.is_commander() {
             continue;
         }
-        let fp = o.footprint();
+        let fp = state.footprint_of(o.id);
         if grognard_geometry::distance::segment_base(muzzle, end, &fp) > 1e-6 {
             continue;
         }
@@ -244,8 +245,15 @@ fn blast(state: &State, gun: &Unit, muzzle: Vec2) -> Vec<(UnitId, u32)> {
             && grognard_geometry::wrap(grognard_geometry::angle_of(d) - facing).abs() <= half + 1e-9
     };
     let mut out = Vec::new();
-    for e in state.on_table() {
-        if e.side == gun.side || e.is_commander() {
+    // A point inside the cone lies no farther from the muzzle than its reach ahead over
+    // the cosine of the half angle.
+    let reach = if half.cos() > 1e-3 {
+        a.canister_range / half.cos() + 1e-6
+    } else {
+        f64::INFINITY
+    };
+    for e in state.near_side(gun.side.other(), muzzle, reach) {
+        if e.is_commander() {
             continue;
         }
         let per = e.troop.per_stand();
@@ -450,11 +458,12 @@ pub fn commanders_at_risk(ctx: &mut Ctx, unit: UnitId) {
     let fp = u.footprint();
     let at_risk: Vec<UnitId> = ctx
         .state
-        .on_table()
+        .near(fp.pose.pos, fp.radius() + WITH_UNIT)
         .filter(|c| {
             c.is_commander()
                 && c.side == u.side
-                && grognard_geometry::distance::base_base(&c.footprint(), &fp) <= WITH_UNIT
+                && grognard_geometry::distance::base_base(&ctx.state.footprint_of(c.id), &fp)
+                    <= WITH_UNIT
         })
         .map(|c| c.id)
         .collect();

@@ -40,6 +40,8 @@ pub fn rout(ctx: &mut Ctx, id: UnitId, why: &str) {
         let to_pos = u.pose.pos + dir(heading) * run;
         let to = Pose::at(to_pos, heading);
         let path = measure::sweep(&u, u.pose, to, u.order);
+        let pieces =
+            measure::pieces_near(ctx.state, u.pose.pos, run + u.footprint().radius() * 2.0);
         let mut friends = Vec::new();
         let mut enemy = false;
         let mut off_table = false;
@@ -48,11 +50,11 @@ pub fn rout(ctx: &mut Ctx, id: UnitId, why: &str) {
                 off_table = true;
                 break;
             }
-            for o in ctx.state.on_table() {
-                if o.id == id || o.is_commander() {
+            for (o, ob) in &pieces {
+                if o.id == id {
                     continue;
                 }
-                if grognard_geometry::overlap::bases_overlap(b, &o.footprint(), measure::TOUCH) {
+                if grognard_geometry::overlap::bases_overlap(b, ob, measure::TOUCH) {
                     if o.side != u.side {
                         enemy = true;
                     } else if measure::is_formed(o) && !friends.contains(&o.id) {
@@ -149,12 +151,12 @@ pub fn pursue(ctx: &mut Ctx, id: UnitId) {
     let fp = u.footprint();
     let fleeing: Vec<UnitId> = ctx
         .state
-        .on_table()
+        .near_side(u.side.other(), fp.pose.pos, fp.radius() + PURSUIT)
         .filter(|e| {
-            e.side != u.side
-                && !e.is_commander()
+            !e.is_commander()
                 && e.status != Status::Effective
-                && grognard_geometry::distance::base_base(&fp, &e.footprint()) <= PURSUIT
+                && grognard_geometry::distance::base_base(&fp, &ctx.state.footprint_of(e.id))
+                    <= PURSUIT
         })
         .map(|e| e.id)
         .collect();
