@@ -1,0 +1,79 @@
+//! Every roll of the book as a pure function of a situation's facts and the dice.
+//!
+//! Each roll takes a small struct of facts (what a player at the table states, or what the
+//! battle measures), throws through a [`Dice`] source, explains every throw with its
+//! modifiers and section, and returns the final outcome. Its exact odds come from the same
+//! facts, counted.
+
+pub mod fire;
+pub mod morale;
+
+use crate::dice::{self, Reading};
+use grognard_engine::resolution::{Chance, Exact};
+use grognard_engine::{Dice, Explanation, Modifier};
+
+/// Push `value` with `reason` when `cond` holds and the value is not zero.
+pub(crate) fn add(m: &mut Vec<Modifier>, cond: bool, value: i32, reason: &'static str) {
+    if cond && value != 0 {
+        m.push(Modifier::new(value, reason));
+    }
+}
+
+/// The score needed: the book's `base` with every modifier added to it.
+pub(crate) fn needed(base: i32, modifiers: &[Modifier]) -> i32 {
+    base + modifiers.iter().map(|m| m.value).sum::<i32>()
+}
+
+/// Throw the book's die `n` times, each needing `need`: how many reach it, explained.
+pub(crate) fn throws(
+    reading: Reading,
+    n: u32,
+    need: i32,
+    dice: &mut dyn Dice,
+    rule: &'static str,
+    purpose: &'static str,
+    modifiers: Vec<Modifier>,
+) -> (Explanation, u32) {
+    let mut e = Explanation::new(rule);
+    e.modifiers = modifiers;
+    let mut reached = 0;
+    for _ in 0..n {
+        let (ok, faces) = dice::reaches(reading, need, dice, purpose);
+        e.dice.extend(faces);
+        reached += u32::from(ok);
+    }
+    e.tally();
+    (e, reached)
+}
+
+/// The chance of each count of successes among `n` tries, each succeeding with `p`: the
+/// binomial count, exact.
+pub(crate) fn binomial(n: u32, p: Chance) -> Exact<u32> {
+    let q = Chance::from_integer(1) - p;
+    let mut out = Exact::new();
+    let mut ways: u128 = 1;
+    for k in 0..=n {
+        if k > 0 {
+            ways = ways * u128::from(n - k + 1) / u128::from(k);
+        }
+        out.add(k, Chance::from_integer(ways) * pow(p, k) * pow(q, n - k));
+    }
+    out.without_impossible()
+}
+
+fn pow(c: Chance, k: u32) -> Chance {
+    (0..k).fold(Chance::from_integer(1), |a, _| a * c)
+}
+
+/// The chance the book's die reaches `need`, as an exact chance.
+pub(crate) fn chance(reading: Reading, need: i32) -> Chance {
+    let c = dice::chance(reading, need);
+    Chance::new(u128::from(*c.numer()), u128::from(*c.denom()))
+}
+
+/// An outcome that is certain.
+pub(crate) fn certain<T: PartialEq>(outcome: T) -> Exact<T> {
+    let mut e = Exact::new();
+    e.add(outcome, Chance::from_integer(1));
+    e
+}
