@@ -112,11 +112,35 @@ impl<T: PartialEq> Exact<T> {
         out
     }
 
+    /// An outcome that is certain.
+    pub fn certain(outcome: T) -> Exact<T> {
+        Exact {
+            outcomes: vec![(outcome, Chance::from_integer(1))],
+        }
+    }
+
     /// Outcomes that cannot happen (chance zero) are left out.
     pub fn without_impossible(mut self) -> Self {
         self.outcomes.retain(|(_, p)| *p != Chance::from_integer(0));
         self
     }
+}
+
+/// The chance of each count of successes among `n` tries, each succeeding with `p`: the
+/// binomial count, exact however many tries, the counts from 0 up, those that cannot happen
+/// left out.
+pub fn binomial(n: u32, p: Chance) -> Exact<u32> {
+    let q = Chance::from_integer(1) - p;
+    let pow = |c: Chance, k: u32| (0..k).fold(Chance::from_integer(1), |a, _| a * c);
+    let mut out = Exact::new();
+    let mut ways: u128 = 1;
+    for k in 0..=n {
+        if k > 0 {
+            ways = ways * u128::from(n - k + 1) / u128::from(k);
+        }
+        out.add(k, Chance::from_integer(ways) * pow(p, k) * pow(q, n - k));
+    }
+    out.without_impossible()
 }
 
 impl<T: PartialEq> Default for Exact<T> {

@@ -315,6 +315,7 @@ pub fn candidates_with(
         checked: true,
     });
     let centre = centre(state, side);
+    let own = horizon(state.tables());
     for u in state.units().iter() {
         if u.side != side || !u.on_table() || u.status != Status::Effective {
             continue;
@@ -337,7 +338,7 @@ pub fn candidates_with(
             let mut mine = Vec::new();
             advise(state, u, near, centre, &mut mine);
             let far = near.map_or(0.0, |e| e.pose.pos.distance(u.pose.pos));
-            memo.advice[i] = Some((mine, horizon(state.tables()).max(far + 1.0)));
+            memo.advice[i] = Some((mine, own.max(far + 1.0)));
         }
         if let Some((mine, _)) = &memo.advice[i] {
             out.extend(mine.iter().cloned());

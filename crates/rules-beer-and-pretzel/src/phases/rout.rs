@@ -35,13 +35,13 @@ pub fn rout(ctx: &mut Ctx, id: UnitId, why: &str) {
     // Straight back first, then swerving 30 and 60 degrees either way.
     let tries = [0.0f64, 30.0, -30.0, 60.0, -60.0];
     let mut through_friends: Option<(Pose, Vec<UnitId>)> = None;
+    // Every try runs the same distance from where the unit stands.
+    let pieces = measure::pieces_near(ctx.state, u.pose.pos, run + u.footprint().radius() * 2.0);
     for off in tries {
         let heading = back + off.to_radians();
         let to_pos = u.pose.pos + dir(heading) * run;
         let to = Pose::at(to_pos, heading);
         let path = measure::sweep(&u, u.pose, to, u.order);
-        let pieces =
-            measure::pieces_near(ctx.state, u.pose.pos, run + u.footprint().radius() * 2.0);
         let mut friends = Vec::new();
         let mut enemy = false;
         let mut off_table = false;

@@ -91,22 +91,8 @@ fn roll(
 /// The chance of each number of hits among `n` dice, each hitting on `on` or less: the
 /// binomial count, exact, however many dice.
 fn binomial(n: u32, on: u8) -> Exact<Hits> {
-    let p = Chance::new(u128::from(on.min(6)), 6);
-    let q = Chance::from_integer(1) - p;
-    let mut out = Exact::new();
-    let mut ways: u128 = 1;
-    for k in 0..=n {
-        if k > 0 {
-            ways = ways * u128::from(n - k + 1) / u128::from(k);
-        }
-        let chance = Chance::from_integer(ways) * pow(p, k) * pow(q, n - k);
-        out.add(Hits { hits: k, of: n }, chance);
-    }
-    out.without_impossible()
-}
-
-fn pow(c: Chance, k: u32) -> Chance {
-    (0..k).fold(Chance::from_integer(1), |a, _| a * c)
+    grognard_engine::resolution::binomial(n, Chance::new(u128::from(on.min(6)), 6))
+        .then(|hits| Exact::certain(Hits { hits, of: n }))
 }
 
 fn count_problem(path: &str, n: u32, most: u32, what: &str) -> Option<Problem> {

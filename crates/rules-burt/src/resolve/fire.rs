@@ -2,10 +2,10 @@
 //! canister), each hitting on 5 or 6 with the score needed moved by the modifiers, then a
 //! saving throw for every hit.
 
-use super::{add, binomial, certain, chance, needed, throws};
+use super::{add, chance, needed, throws};
 use crate::tables::{Tables, Weapon};
 use grognard_engine::files::Problem;
-use grognard_engine::resolution::{About, Exact, Resolution};
+use grognard_engine::resolution::{binomial, About, Chance, Exact, Resolution};
 use grognard_engine::{Dice, Explanation, Modifier};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -255,13 +255,13 @@ impl Resolution<Tables> for FireRoll {
         let (n, few) = dice(t, s);
         let p = chance(t.dice, needed(t.fire.hit, &modifiers(t, s)));
         let p_few = chance(t.dice, needed(t.fire.hit, &few_modifiers(t, s)));
-        let lost = grognard_engine::resolution::Chance::from_integer(1)
-            - chance(t.dice, needed(t.fire.save, &save_modifiers(t, s)));
+        let lost =
+            Chance::from_integer(1) - chance(t.dice, needed(t.fire.save, &save_modifiers(t, s)));
         binomial(n, p)
-            .then(|a| binomial(few, p_few).then(move |b| certain(a + b)))
+            .then(|a| binomial(few, p_few).then(move |b| Exact::certain(a + b)))
             .then(|hits| {
                 binomial(hits, lost).then(move |c| {
-                    certain(Volley {
+                    Exact::certain(Volley {
                         hits,
                         casualties: c,
                     })

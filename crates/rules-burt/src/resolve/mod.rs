@@ -9,7 +9,7 @@ pub mod fire;
 pub mod morale;
 
 use crate::dice::{self, Reading};
-use grognard_engine::resolution::{Chance, Exact};
+use grognard_engine::resolution::Chance;
 use grognard_engine::{Dice, Explanation, Modifier};
 
 /// Push `value` with `reason` when `cond` holds and the value is not zero.
@@ -46,34 +46,8 @@ pub(crate) fn throws(
     (e, reached)
 }
 
-/// The chance of each count of successes among `n` tries, each succeeding with `p`: the
-/// binomial count, exact.
-pub(crate) fn binomial(n: u32, p: Chance) -> Exact<u32> {
-    let q = Chance::from_integer(1) - p;
-    let mut out = Exact::new();
-    let mut ways: u128 = 1;
-    for k in 0..=n {
-        if k > 0 {
-            ways = ways * u128::from(n - k + 1) / u128::from(k);
-        }
-        out.add(k, Chance::from_integer(ways) * pow(p, k) * pow(q, n - k));
-    }
-    out.without_impossible()
-}
-
-fn pow(c: Chance, k: u32) -> Chance {
-    (0..k).fold(Chance::from_integer(1), |a, _| a * c)
-}
-
 /// The chance the book's die reaches `need`, as an exact chance.
 pub(crate) fn chance(reading: Reading, need: i32) -> Chance {
     let c = dice::chance(reading, need);
     Chance::new(u128::from(*c.numer()), u128::from(*c.denom()))
-}
-
-/// An outcome that is certain.
-pub(crate) fn certain<T: PartialEq>(outcome: T) -> Exact<T> {
-    let mut e = Exact::new();
-    e.add(outcome, Chance::from_integer(1));
-    e
 }

@@ -3,7 +3,7 @@
 //! The modifiers move the score needed, so a score above 6 is thrown as the book's die
 //! reads it (ruling R4).
 
-use super::{add, certain, chance, throws};
+use super::{add, chance, throws};
 use crate::tables::{Class, Tables};
 use grognard_engine::resolution::{About, Chance, Exact, Resolution};
 use grognard_engine::{Dice, Explanation, Modifier};
@@ -317,11 +317,8 @@ impl Resolution<Tables> for MoraleTest {
 
     fn odds(&self, t: &Tables, s: &Situation) -> Exact<Result> {
         let p = chance(t.dice, need(t, s));
-        let mut out = certain(Result::Passes).then(|r| {
-            let mut e = Exact::new();
-            e.add(r, p);
-            e
-        });
+        let mut out = Exact::new();
+        out.add(Result::Passes, p);
         out.add(failing(s.reason), Chance::from_integer(1) - p);
         out.without_impossible()
     }
