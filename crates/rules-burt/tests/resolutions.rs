@@ -226,3 +226,81 @@ fn morale_odds_agree_with_every_throw() {
         }
     }
 }
+
+#[test]
+fn a_melee_compares_casualties_to_push_back_or_break() {
+    use grognard_rules_burt::resolve::melee::{self, Verdict};
+    let t = Tables::default();
+    // More but less than twice as many pushes back; twice or more breaks ("Burt 9").
+    assert_eq!(Verdict::of(&t, 3, 2), Verdict::AttackerPushesBack);
+    assert_eq!(Verdict::of(&t, 4, 2), Verdict::AttackerBreaks);
+    assert_eq!(Verdict::of(&t, 1, 0), Verdict::AttackerBreaks);
+    assert_eq!(Verdict::of(&t, 2, 3), Verdict::DefenderPushesBack);
+    assert_eq!(Verdict::of(&t, 1, 3), Verdict::DefenderBreaks);
+    assert_eq!(Verdict::of(&t, 2, 2), Verdict::Indecisive);
+    // Eight figures a side: two dice each. The assaulters charge (hit on 4) and throw 4
+    // and 1, one hit, which the defenders fail to save with a 3; the defenders (hit on 5)
+    // throw 6 and 2, one hit, which the assaulters save with a 5.
+    let s = melee::Situation {
+        attacker: melee::Fighter {
+            figures: 8,
+            charging: true,
+            ..Default::default()
+        },
+        defender: melee::Fighter {
+            figures: 8,
+            ..Default::default()
+        },
+    };
+    let mut dice = Scripted::new(&[4, 1, 3, 6, 2, 5]);
+    let (rolls, m) = melee::roll(&t, &s, &mut dice);
+    assert_eq!((m.by_attacker, m.by_defender), (1, 0));
+    assert_eq!(m.verdict, Verdict::AttackerBreaks);
+    assert_eq!(rolls.len(), 4);
+    assert!(dice.remaining().is_empty());
+}
+
+#[test]
+fn melee_guns_evasion_and_initiative_odds_agree_with_every_throw() {
+    use grognard_rules_burt::resolve::{evade, guns, initiative, melee};
+    for reading in [Reading::FollowUp, Reading::Chained] {
+        let t = Tables {
+            dice: reading,
+            ..Tables::default()
+        };
+        let s = melee::Situation {
+            attacker: melee::Fighter {
+                figures: 6,
+                charging: true,
+                shaken_or_routing: true,
+                ..Default::default()
+            },
+            defender: melee::Fighter {
+                figures: 5,
+                enemy_in_cover: false,
+                out_of_order: true,
+                ..Default::default()
+            },
+        };
+        let walked = walk(64, |d| melee::MeleeRoll.resolve(&t, &s, d, &mut Vec::new()));
+        same(&melee::MeleeRoll.odds(&t, &s), &walked);
+    }
+    let t = Tables::default();
+    let s = guns::Situation {
+        crew: 4,
+        casualties: 2,
+        ball_hits: 1,
+        guns: 2,
+    };
+    let walked = walk(64, |d| guns::GunsOut.resolve(&t, &s, d, &mut Vec::new()));
+    same(&guns::GunsOut.odds(&t, &s), &walked);
+    let s = evade::Situation { normal_move: 6.0 };
+    let walked = walk(64, |d| evade::Evasion.resolve(&t, &s, d, &mut Vec::new()));
+    same(&evade::Evasion.odds(&t, &s), &walked);
+    let odds = initiative::Initiative.odds(&t, &initiative::Situation {});
+    assert_eq!(odds.outcomes.len(), 2);
+    assert!(odds
+        .outcomes
+        .iter()
+        .all(|(_, p)| *p == grognard_engine::resolution::Chance::new(1, 2)));
+}

@@ -5,8 +5,13 @@
 //! modifiers and section, and returns the final outcome. Its exact odds come from the same
 //! facts, counted.
 
+pub mod evade;
 pub mod fire;
+pub mod guns;
+pub mod initiative;
+pub mod melee;
 pub mod morale;
+pub mod resolutions;
 
 use crate::dice::{self, Reading};
 use grognard_engine::resolution::Chance;

@@ -1,0 +1,508 @@
+//! The general: commands worth considering, each scored. It reads only what its side may
+//! see ([`crate::state::State::seen_by`]): the other side's face-down orders are blank to
+//! it, as to a player.
+//!
+//! The book gives little tactical advice; what it gives is followed: reserves are kept
+//! back and committed where an assault falls, so that a feint may draw them ("Burt 5").
+//! The rest is the project's own: foot closes to musket range in column and deploys into
+//! line to fire, forms square when horse comes near, cavalry charges what is shaken,
+//! disordered, in line or in the open, guns fire from where they stand, units in disorder
+//! regroup out of reach, and command elements keep with their brigades.
+
+use crate::command::{Command, Reaction};
+use crate::measure;
+use crate::phases::{assault, fire, movement, orders};
+use crate::resolve::fire::Situation as Shot;
+use crate::resolve::melee;
+use crate::state::{Arm, Cohesion, Formation, Order, Phase, State, Troop, Unit};
+use grognard_engine::resolution::ratio_f64;
+use grognard_engine::{Candidate, Side};
+use grognard_geometry::{dir, Pose, Vec2};
+
+fn cand(command: Command, score: f64, why: &'static str) -> Candidate<Command> {
+    Candidate {
+        command,
+        score,
+        why,
+        checked: false,
+    }
+}
+
+pub fn candidates(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    if view.outcome.is_some() {
+        return;
+    }
+    if view.choosing == Some(side) {
+        out.push(cand(
+            Command::GoFirst { first: false },
+            1.0,
+            "let the enemy show his hand",
+        ));
+        out.push(cand(Command::GoFirst { first: true }, 0.5, "take the lead"));
+        return;
+    }
+    match view.phase() {
+        Phase::Orders => orders_phase(view, side, out),
+        Phase::Declare => declare(view, side, out),
+        Phase::Manoeuvre => manoeuvre(view, side, out),
+        Phase::Reserve => reserve(view, side, out),
+        Phase::Command => command(view, side, out),
+        Phase::Fire => firing(view, side, out),
+        Phase::Reaction => reaction(view, side, out),
+        _ => {}
+    }
+    out.push(cand(Command::Done, 1.0, "done with the phase"));
+}
+
+fn own(view: &State, side: Side) -> impl Iterator<Item = &Unit> {
+    view.on_table().filter(move |u| u.side == side)
+}
+
+/// The expected casualties of a shot.
+fn shot_value(view: &State, s: &Shot) -> f64 {
+    let t = view.tables();
+    let (n, few) = crate::resolve::fire::dice(t, s);
+    let p = |m: &[grognard_engine::Modifier], base: i32| {
+        ratio_f64(crate::resolve::chance(
+            t.dice,
+            crate::resolve::needed(base, m),
+        ))
+    };
+    let hit = p(&crate::resolve::fire::modifiers(t, s), t.fire.hit);
+    let mut few_m = crate::resolve::fire::modifiers(t, s);
+    few_m.push(grognard_engine::Modifier::new(t.fire.few_figures, "few"));
+    let hit_few = p(&few_m, t.fire.hit);
+    let save = p(&crate::resolve::fire::save_modifiers(t, s), t.fire.save);
+    (f64::from(n) * hit + f64::from(few) * hit_few) * (1.0 - save)
+}
+
+/// Casualties one side of a melee may expect to inflict, less those it may expect to take.
+fn melee_value(view: &State, s: &melee::Situation) -> f64 {
+    let t = view.tables();
+    let side = |by: &melee::Fighter, on: &melee::Fighter| {
+        let (n, few) = melee::dice(t, by);
+        let p = |m: &[grognard_engine::Modifier], base: i32| {
+            ratio_f64(crate::resolve::chance(
+                t.dice,
+                crate::resolve::needed(base, m),
+            ))
+        };
+        let hit = p(&melee::modifiers(t, by), t.assault.hit);
+        let save = p(&melee::save_modifiers(t, on), t.assault.save);
+        (f64::from(n) + f64::from(few) * 0.7) * hit * (1.0 - save)
+    };
+    side(&s.attacker, &s.defender) - side(&s.defender, &s.attacker)
+}
+
+fn enemy_cavalry_near(view: &State, u: &Unit, within: f64) -> bool {
+    view.on_table()
+        .any(|e| e.side != u.side && e.is_cavalry() && !e.routing() && measure::gap(u, e) <= within)
+}
+
+/// The order the general wants for a unit.
+fn wanted(view: &State, u: &Unit) -> Order {
+    let Some(e) = measure::nearest_enemy(view, u) else {
+        return Order::Manoeuvre;
+    };
+    let gap = measure::gap(u, e);
+    let musket = view.tables().ranges.musket.long;
+    if u.cohesion >= Cohesion::Disordered && gap > 10.0 && u.cohesion != Cohesion::Routing {
+        return Order::Regroup;
+    }
+    if let Some(c) = u.calibre {
+        let reach = view.tables().ranges.of(c.ball()).medium;
+        return if gap <= reach {
+            Order::Fire
+        } else {
+            Order::Manoeuvre
+        };
+    }
+    if u.is_cavalry() {
+        let reach = measure::rates(view, u).charge.unwrap_or(0.0);
+        let soft = e.formation != Formation::Square
+            && (e.cohesion >= Cohesion::Disordered
+                || e.is_guns()
+                || e.troop == Troop::Skirmishers
+                || e.formation == Formation::Line
+                || e.is_cavalry());
+        if soft && gap <= reach + 4.0 {
+            return Order::Assault;
+        }
+        if !u.left_reserve && gap > 16.0 {
+            return Order::Reserve;
+        }
+        return Order::Manoeuvre;
+    }
+    if u.troop == Troop::Skirmishers {
+        return if gap <= musket + 3.0 {
+            Order::Fire
+        } else {
+            Order::Manoeuvre
+        };
+    }
+    let reach = measure::rates(view, u).charge.unwrap_or(0.0);
+    let weak = e.cohesion >= Cohesion::Shaken || e.is_guns() || e.troop == Troop::Skirmishers;
+    if weak && gap <= reach && !e.is_cavalry() {
+        return Order::Assault;
+    }
+    if gap <= musket + 3.0 {
+        return Order::Fire;
+    }
+    Order::Manoeuvre
+}
+
+fn orders_phase(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for u in own(view, side) {
+        if orders::may_change(view, u).is_err() {
+            continue;
+        }
+        let w = wanted(view, u);
+        for o in Order::ALL {
+            if orders::check(view, side, u.id, o).is_err() {
+                continue;
+            }
+            let score = if o == w && u.order() != Some(w) {
+                3.0
+            } else {
+                0.1
+            };
+            out.push(cand(
+                Command::Order {
+                    unit: u.id,
+                    order: o,
+                },
+                score,
+                "orders for the turn",
+            ));
+        }
+    }
+}
+
+fn declare(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for u in own(view, side) {
+        for t in view.on_table() {
+            if assault::declarable(view, u, t).is_ok() {
+                let s = melee_situation_for(view, u, t);
+                let v = melee_value(view, &s);
+                out.push(cand(
+                    Command::Assault {
+                        unit: u.id,
+                        target: t.id,
+                    },
+                    3.0 + v,
+                    "assault where the melee favours us",
+                ));
+            }
+        }
+    }
+}
+
+fn melee_situation_for(view: &State, u: &Unit, t: &Unit) -> melee::Situation {
+    melee::Situation {
+        attacker: assault::fighter(view, u, t, true, &[]),
+        defender: assault::fighter(view, t, u, false, &[]),
+    }
+}
+
+/// A pose `d` inches from `u` toward `p`, facing `p`.
+fn step_toward(u: &Unit, p: Vec2, d: f64) -> Pose {
+    let to = measure::toward(u.pose.pos, p, d);
+    Pose::at(to, measure::heading(u.pose.pos, p))
+}
+
+fn manoeuvre(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for u in own(view, side) {
+        if !u.fights() || u.marks.moved {
+            continue;
+        }
+        let order = u.order();
+        if !matches!(order, Some(Order::Manoeuvre | Order::Fire | Order::Assault)) {
+            continue;
+        }
+        let Some(e) = measure::nearest_enemy(view, u) else {
+            continue;
+        };
+        let gap = measure::gap(u, e);
+        let rate = measure::rates(view, u).normal;
+        // Formations.
+        if order == Some(Order::Manoeuvre) {
+            let mut forms: Vec<(Formation, f64)> = Vec::new();
+            if u.troop == Troop::Infantry {
+                if enemy_cavalry_near(view, u, 16.0) && u.formation != Formation::Square {
+                    forms.push((Formation::Square, 5.0));
+                } else if gap > 18.0 && u.formation == Formation::Line {
+                    forms.push((Formation::Column, 2.5));
+                } else if gap <= 12.0
+                    && u.formation != Formation::Line
+                    && !enemy_cavalry_near(view, u, 16.0)
+                {
+                    forms.push((Formation::Line, 2.5));
+                }
+            }
+            if let Some(c) = u.calibre {
+                let reach = view.tables().ranges.of(c.ball()).medium;
+                if u.formation == Formation::Limbered && gap <= reach {
+                    forms.push((Formation::Line, 4.0));
+                } else if u.formation == Formation::Line && gap > reach {
+                    forms.push((Formation::Limbered, 2.0));
+                }
+            }
+            for f in Formation::ALL {
+                if movement::allowed(u.troop, f) && f != u.formation {
+                    let score = forms.iter().find(|(x, _)| *x == f).map_or(0.05, |x| x.1);
+                    out.push(cand(
+                        Command::Form {
+                            unit: u.id,
+                            formation: f,
+                        },
+                        score,
+                        "formation",
+                    ));
+                }
+            }
+        }
+        // Facing the enemy where it stands (a FIRE unit whose target is out of its arc).
+        if !measure::target_in_arc(u, e) {
+            out.push(cand(
+                Command::Move {
+                    unit: u.id,
+                    to: Pose::at(u.pose.pos, measure::heading(u.pose.pos, e.pose.pos)),
+                },
+                2.0,
+                "face the enemy",
+            ));
+        }
+        // Advances, to musket range for foot and guns, to charge reach for horse.
+        let standoff = if u.is_cavalry() {
+            measure::rates(view, u).charge.unwrap_or(rate) - 1.0
+        } else if u.is_guns() {
+            u.calibre
+                .map_or(6.0, |c| view.tables().ranges.of(c.ball()).medium * 0.8)
+        } else {
+            view.tables().ranges.musket.medium - 0.5
+        };
+        let want = (gap - standoff).max(0.0);
+        for share in [1.0, 0.75, 0.5, 0.25] {
+            let d = rate * share;
+            let score = if want <= 0.0 {
+                0.2
+            } else {
+                1.5 + 1.0 - (want - d).abs() / rate.max(1.0)
+            };
+            out.push(cand(
+                Command::Move {
+                    unit: u.id,
+                    to: step_toward(u, e.pose.pos, d.min(want.max(0.5))),
+                },
+                score,
+                "advance",
+            ));
+        }
+        // Sideways and back, for variety.
+        for (ahead, left) in [(0.0, rate * 0.3), (0.0, -rate * 0.3), (-rate * 0.25, 0.0)] {
+            out.push(cand(
+                Command::Move {
+                    unit: u.id,
+                    to: u.pose.advanced(ahead, left),
+                },
+                0.1,
+                "shift",
+            ));
+        }
+    }
+}
+
+fn reserve(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    let centre = side_centre(view, side);
+    for u in own(view, side) {
+        if u.order() != Some(Order::Reserve) || u.marks.reserve_moved {
+            continue;
+        }
+        for f in own(view, side) {
+            if assault::check_support(view, side, u.id, f.id).is_ok() {
+                out.push(cand(
+                    Command::Support {
+                        unit: u.id,
+                        friend: f.id,
+                    },
+                    3.0,
+                    "commit the reserve where the assault falls",
+                ));
+            }
+        }
+        let r = measure::rates(view, u);
+        let d = r.reserve.unwrap_or(r.normal) * 0.5;
+        if let Some(c) = centre {
+            let behind = c + view.field.home[side.index()] * 8.0;
+            if u.pose.pos.distance(behind) > 3.0 {
+                let facing = u.pose.facing;
+                let to = measure::toward(u.pose.pos, behind, d);
+                out.push(cand(
+                    Command::Move {
+                        unit: u.id,
+                        to: Pose::at(to, facing),
+                    },
+                    1.2,
+                    "keep the reserve behind the centre",
+                ));
+            }
+        }
+        out.push(cand(
+            Command::Move {
+                unit: u.id,
+                to: u.pose.advanced(d, 0.0),
+            },
+            0.1,
+            "reserve move",
+        ));
+    }
+}
+
+fn side_centre(view: &State, side: Side) -> Option<Vec2> {
+    let pts: Vec<Vec2> = own(view, side)
+        .filter(|u| u.fights() && !u.routing())
+        .map(|u| u.pose.pos)
+        .collect();
+    (!pts.is_empty()).then(|| pts.iter().copied().sum::<Vec2>() / pts.len() as f64)
+}
+
+fn command(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    let centre = side_centre(view, side);
+    for o in own(view, side) {
+        if !(o.is_officer() || o.arm() == Arm::Train) || o.marks.moved {
+            continue;
+        }
+        if o.with.is_some() {
+            if movement::check_join(view, side, o.id, None).is_ok() {
+                out.push(cand(
+                    Command::Join {
+                        general: o.id,
+                        unit: None,
+                    },
+                    0.5,
+                    "leave the unit",
+                ));
+            }
+            continue;
+        }
+        let target = if o.troop == Troop::CommandElement {
+            // Behind its brigade: at the unit whose order most wants changing, else between
+            // its units.
+            let brigade: Vec<&Unit> = own(view, side)
+                .filter(|u| u.brigade == o.brigade && u.fights() && !u.routing())
+                .collect();
+            if brigade.is_empty() {
+                continue;
+            }
+            let needing = brigade
+                .iter()
+                .find(|u| u.order() != Some(wanted(view, u)) && !orders::in_command(view, u));
+            match needing {
+                Some(u) => u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6),
+                None => {
+                    let c = brigade.iter().map(|u| u.pose.pos).sum::<Vec2>() / brigade.len() as f64;
+                    let back =
+                        brigade[0].pose.forward() * -(brigade[0].footprint().depth * 0.5 + 0.6);
+                    c + back
+                }
+            }
+        } else {
+            match centre {
+                Some(c) => c + view.field.home[side.index()] * 5.0,
+                None => continue,
+            }
+        };
+        let d = o.pose.pos.distance(target);
+        if d > 0.3 {
+            let rate = measure::rates(view, o).normal;
+            let to = measure::toward(o.pose.pos, target, rate);
+            out.push(cand(
+                Command::Move {
+                    unit: o.id,
+                    to: Pose::at(to, o.pose.facing),
+                },
+                2.0,
+                "keep with the troops",
+            ));
+        }
+        out.push(cand(
+            Command::Move {
+                unit: o.id,
+                to: Pose::at(o.pose.pos + dir(o.pose.facing) * 3.0, o.pose.facing),
+            },
+            0.1,
+            "ride forward",
+        ));
+    }
+}
+
+fn firing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for u in own(view, side) {
+        if fire::may_fire(u).is_err() {
+            continue;
+        }
+        for t in view.on_table() {
+            if t.side == side {
+                continue;
+            }
+            if let Ok(s) = fire::situation(view, u, t) {
+                let v = shot_value(view, &s);
+                let bonus = if t.cohesion >= Cohesion::Disordered {
+                    0.3
+                } else {
+                    0.0
+                };
+                out.push(cand(
+                    Command::Fire {
+                        unit: u.id,
+                        target: t.id,
+                    },
+                    2.0 + v + bonus,
+                    "fire where it hurts most",
+                ));
+            }
+        }
+    }
+}
+
+fn reaction(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for u in own(view, side) {
+        if u.marks.reacted || u.routing() || !assault::is_assaulted(view, u.id) {
+            continue;
+        }
+        let attacker = assault::assaulters(view, u.id).next();
+        for r in Reaction::ALL {
+            if assault::reaction_allowed(view, u, r).is_err() {
+                continue;
+            }
+            let score = match r {
+                Reaction::Fire => 3.0,
+                Reaction::Countercharge => {
+                    if u.is_cavalry()
+                        || attacker.is_some_and(|a| a.cohesion >= Cohesion::Disordered)
+                    {
+                        3.5
+                    } else {
+                        1.5
+                    }
+                }
+                Reaction::Evade => {
+                    if u.troop == Troop::Skirmishers || u.is_guns() {
+                        3.2
+                    } else {
+                        0.5
+                    }
+                }
+                Reaction::Hold => 2.0,
+            };
+            out.push(cand(
+                Command::React {
+                    unit: u.id,
+                    reaction: r,
+                },
+                score,
+                "meet the assault",
+            ));
+        }
+    }
+}
