@@ -376,6 +376,27 @@ fn walk<'a, 'i>(root: &'a DeTable<'i>, path: &str) -> (Option<&'a Node<'i>>, boo
     (best, true)
 }
 
+/// Read a book's file and check it, every problem with its file, line and column: first
+/// the terrain's keys (a misspelt one is named with the keys it may mean), then the file's
+/// shape, then the book's own `problems` with what it says.
+pub fn load_checked<T: DeserializeOwned>(
+    file: &str,
+    text: &str,
+    problems: impl Fn(&T) -> Vec<Problem>,
+) -> Result<T, Vec<FileError>> {
+    let unknown = crate::terrain::unknown_keys(text);
+    if !unknown.is_empty() {
+        return Err(unknown.into_iter().map(|p| p.locate(file, text)).collect());
+    }
+    let value: T = parse_toml(file, text).map_err(|e| vec![e])?;
+    let found = problems(&value);
+    if found.is_empty() {
+        Ok(value)
+    } else {
+        Err(found.into_iter().map(|p| p.locate(file, text)).collect())
+    }
+}
+
 /// Line and column of the deepest part of `path` found in the document.
 pub fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
     let root = DeTable::parse(text).ok()?;

@@ -229,6 +229,13 @@ pub fn overlapping<'a>(
     })
 }
 
+/// Whether `u` has room to stand at `pose`: on the table and on no unit but those in
+/// `skip` (itself among them).
+pub fn room(state: &State, u: &Unit, pose: &Pose, skip: &[u16]) -> bool {
+    let end = u.footprint_at(*pose, u.formation);
+    on_table(state, &end) && overlapping(state, &end, skip).next().is_none()
+}
+
 /// The ground a move sweeps: the hull of the footprints at its start and end.
 pub fn swept(from: &Base, to: &Base) -> Vec<Vec2> {
     let mut pts: Vec<Vec2> = from.corners().to_vec();

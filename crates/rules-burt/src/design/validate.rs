@@ -4,21 +4,11 @@
 use crate::phases::movement::allowed;
 use crate::scenario::Scenario;
 use crate::state::{Arm, Formation, Order, Troop};
-use grognard_engine::files::{parse_toml, FileError, Problem};
+use grognard_engine::files::{FileError, Problem};
 
 /// Read a scenario file and check it.
 pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
-    let mut unknown = grognard_engine::terrain::unknown_keys(text);
-    if !unknown.is_empty() {
-        return Err(unknown.drain(..).map(|p| p.locate(file, text)).collect());
-    }
-    let s: Scenario = parse_toml(file, text).map_err(|e| vec![e])?;
-    let problems = problems(&s);
-    if problems.is_empty() {
-        Ok(s)
-    } else {
-        Err(problems.into_iter().map(|p| p.locate(file, text)).collect())
-    }
+    grognard_engine::files::load_checked(file, text, problems)
 }
 
 /// What is wrong with a scenario, each problem named by its path.

@@ -82,11 +82,7 @@ pub fn perform_declare(ctx: &mut Ctx, unit: UnitId, target: UnitId) {
     let (u, t) = (ctx.state.unit(unit), ctx.state.unit(target));
     let share = ctx.state.tables().movement.assault_declared_share;
     let to = half_way(u, t, share);
-    let end = u.footprint_at(to, u.formation);
-    let clear = measure::on_table(ctx.state, &end)
-        && measure::overlapping(ctx.state, &end, &[unit])
-            .next()
-            .is_none();
+    let clear = measure::room(ctx.state, u, &to, &[unit]);
     if clear {
         ctx.emit(Event::Moved {
             unit,
@@ -172,12 +168,7 @@ pub fn perform_support(ctx: &mut Ctx, unit: UnitId, friend: UnitId) {
     ctx.emit(Event::Supporting { unit, friend });
     let (u, f) = (ctx.state.unit(unit), ctx.state.unit(friend));
     let to = support_place(u, f);
-    let end = u.footprint_at(to, u.formation);
-    if measure::on_table(ctx.state, &end)
-        && measure::overlapping(ctx.state, &end, &[unit])
-            .next()
-            .is_none()
-    {
+    if measure::room(ctx.state, u, &to, &[unit]) {
         ctx.emit(Event::Moved {
             unit,
             to,
@@ -356,12 +347,7 @@ fn evade(ctx: &mut Ctx, unit: UnitId) {
             ),
             away,
         );
-        let end = u.footprint_at(p, u.formation);
-        if measure::on_table(ctx.state, &end)
-            && measure::overlapping(ctx.state, &end, &[unit])
-                .next()
-                .is_none()
-        {
+        if measure::room(ctx.state, u, &p, &[unit]) {
             to = p;
             break;
         }
@@ -513,12 +499,7 @@ fn resolve(ctx: &mut Ctx, a: UnitId, t: UnitId) {
     // Into contact.
     let (au, tu) = (ctx.state.unit(a), ctx.state.unit(t));
     let to = measure::contact_pose(au, tu);
-    let end = au.footprint_at(to, au.formation);
-    if measure::on_table(ctx.state, &end)
-        && measure::overlapping(ctx.state, &end, &[a, t])
-            .next()
-            .is_none()
-    {
+    if measure::room(ctx.state, au, &to, &[a, t]) {
         ctx.emit(Event::Moved {
             unit: a,
             to,
@@ -626,12 +607,7 @@ fn give_ground(ctx: &mut Ctx, unit: UnitId, from: UnitId, d: f64) {
     let mut step = d;
     while step > 0.05 {
         let to = Pose::at(u.pose.pos + dir * step, u.pose.facing);
-        let end = u.footprint_at(to, u.formation);
-        if measure::on_table(ctx.state, &end)
-            && measure::overlapping(ctx.state, &end, &[unit])
-                .next()
-                .is_none()
-        {
+        if measure::room(ctx.state, u, &to, &[unit]) {
             ctx.emit(Event::Moved {
                 unit,
                 to,

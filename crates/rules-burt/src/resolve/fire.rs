@@ -2,10 +2,10 @@
 //! canister), each hitting on 5 or 6 with the score needed moved by the modifiers, then a
 //! saving throw for every hit.
 
-use super::{add, chance, needed, throws};
+use super::{add, Strike};
 use crate::tables::{Tables, Weapon};
 use grognard_engine::files::Problem;
-use grognard_engine::resolution::{binomial, About, Chance, Exact, Resolution};
+use grognard_engine::resolution::{About, Exact, Resolution};
 use grognard_engine::{Dice, Explanation, Modifier};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -169,31 +169,24 @@ fn few_modifiers(t: &Tables, s: &Situation) -> Vec<Modifier> {
     m
 }
 
-pub fn roll(t: &Tables, s: &Situation, dice: &mut dyn Dice) -> (Vec<Explanation>, Volley) {
-    let (n, few) = self::dice(t, s);
-    let mut out = Vec::new();
-    let m = modifiers(t, s);
-    let need = needed(t.fire.hit, &m);
-    let (mut e, mut hits) = throws(t.dice, n, need, dice, RULE, "fire", m);
-    e.row = format!("{n} dice of {}, hit on {need}", s.weapon.name()).into();
-    e.result = format!("{hits} hits").into();
-    out.push(e);
-    if few > 0 {
-        let m = few_modifiers(t, s);
-        let need = needed(t.fire.hit, &m);
-        let (mut e, h) = throws(t.dice, few, need, dice, RULE, "fire", m);
-        e.row = format!("the figures left over, hit on {need}").into();
-        e.result = format!("{h} hits").into();
-        hits += h;
-        out.push(e);
+/// The dice of a volley at its target, with their modifiers.
+fn strike<'a>(t: &Tables, s: &Situation, who: &'a str) -> Strike<'a> {
+    Strike {
+        rule: RULE,
+        purpose: "fire",
+        who,
+        dice: dice(t, s),
+        hit: t.fire.hit,
+        m: modifiers(t, s),
+        few_m: few_modifiers(t, s),
+        save: t.fire.save,
+        save_m: save_modifiers(t, s),
     }
-    let m = save_modifiers(t, s);
-    let need = needed(t.fire.save, &m);
-    let (mut e, saved) = throws(t.dice, hits, need, dice, RULE, "save", m);
-    e.row = format!("{hits} saves, each on {need}").into();
-    let casualties = hits - saved;
-    e.result = format!("{casualties} casualties").into();
-    out.push(e);
+}
+
+pub fn roll(t: &Tables, s: &Situation, dice: &mut dyn Dice) -> (Vec<Explanation>, Volley) {
+    let mut out = Vec::new();
+    let (hits, casualties) = strike(t, s, s.weapon.name()).roll(t.dice, dice, &mut out);
     (out, Volley { hits, casualties })
 }
 
@@ -252,21 +245,9 @@ impl Resolution<Tables> for FireRoll {
     }
 
     fn odds(&self, t: &Tables, s: &Situation) -> Exact<Volley> {
-        let (n, few) = dice(t, s);
-        let p = chance(t.dice, needed(t.fire.hit, &modifiers(t, s)));
-        let p_few = chance(t.dice, needed(t.fire.hit, &few_modifiers(t, s)));
-        let lost =
-            Chance::from_integer(1) - chance(t.dice, needed(t.fire.save, &save_modifiers(t, s)));
-        binomial(n, p)
-            .then(|a| binomial(few, p_few).then(move |b| Exact::certain(a + b)))
-            .then(|hits| {
-                binomial(hits, lost).then(move |c| {
-                    Exact::certain(Volley {
-                        hits,
-                        casualties: c,
-                    })
-                })
-            })
+        strike(t, s, "")
+            .odds_of_hits(t.dice)
+            .then(|(hits, casualties)| Exact::certain(Volley { hits, casualties }))
     }
 
     fn counts(&self, v: &Volley) -> Vec<(&'static str, f64)> {

@@ -4,10 +4,10 @@
 //! other scored at least twice as many; with neither broken, the melee is indecisive and
 //! both sides test morale.
 
-use super::{add, chance, needed, throws};
+use super::{add, Strike};
 use crate::tables::Tables;
 use grognard_engine::files::Problem;
-use grognard_engine::resolution::{binomial, About, Chance, Exact, Resolution};
+use grognard_engine::resolution::{About, Exact, Resolution};
 use grognard_engine::{Dice, Explanation, Modifier};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -269,52 +269,27 @@ pub fn save_modifiers(t: &Tables, f: &Fighter) -> Vec<Modifier> {
     m
 }
 
-/// One side's hits on the other, then the other's saves: the casualties it inflicts.
-fn strike(
-    t: &Tables,
-    by: &Fighter,
-    on: &Fighter,
-    who: &str,
-    dice: &mut dyn Dice,
-    out: &mut Vec<Explanation>,
-) -> u32 {
-    let (n, few) = self::dice(t, by);
-    let m = modifiers(t, by);
-    let need = needed(t.assault.hit, &m);
-    let (mut e, mut hits) = throws(t.dice, n, need, dice, RULE, "melee", m);
-    e.row = format!("{who}: {n} dice, hit on {need}").into();
-    e.result = format!("{hits} hits").into();
-    out.push(e);
-    if few > 0 {
-        let m = few_modifiers(t, by);
-        let need = needed(t.assault.hit, &m);
-        let (mut e, h) = throws(t.dice, few, need, dice, RULE, "melee", m);
-        e.row = format!("{who}: the figures left over, hit on {need}").into();
-        e.result = format!("{h} hits").into();
-        hits += h;
-        out.push(e);
+/// One side's dice at the other, with their modifiers and the other's saves.
+fn strike<'a>(t: &Tables, by: &Fighter, on: &Fighter, who: &'a str) -> Strike<'a> {
+    Strike {
+        rule: RULE,
+        purpose: "melee",
+        who,
+        dice: dice(t, by),
+        hit: t.assault.hit,
+        m: modifiers(t, by),
+        few_m: few_modifiers(t, by),
+        save: t.assault.save,
+        save_m: save_modifiers(t, on),
     }
-    let m = save_modifiers(t, on);
-    let need = needed(t.assault.save, &m);
-    let (mut e, saved) = throws(t.dice, hits, need, dice, RULE, "save", m);
-    e.row = format!("{hits} saves against {who}, each on {need}").into();
-    let casualties = hits - saved;
-    e.result = format!("{casualties} casualties").into();
-    out.push(e);
-    casualties
 }
 
 pub fn roll(t: &Tables, s: &Situation, dice: &mut dyn Dice) -> (Vec<Explanation>, Melee) {
     let mut out = Vec::new();
-    let by_attacker = strike(
-        t,
-        &s.attacker,
-        &s.defender,
-        "the assaulters",
-        dice,
-        &mut out,
-    );
-    let by_defender = strike(t, &s.defender, &s.attacker, "the assaulted", dice, &mut out);
+    let (_, by_attacker) =
+        strike(t, &s.attacker, &s.defender, "the assaulters").roll(t.dice, dice, &mut out);
+    let (_, by_defender) =
+        strike(t, &s.defender, &s.attacker, "the assaulted").roll(t.dice, dice, &mut out);
     let melee = Melee {
         by_attacker,
         by_defender,
@@ -324,18 +299,6 @@ pub fn roll(t: &Tables, s: &Situation, dice: &mut dyn Dice) -> (Vec<Explanation>
         last.result = format!("{}; {melee}", last.result).into();
     }
     (out, melee)
-}
-
-/// Casualties `by` inflicts on `on`, exactly.
-fn casualties(t: &Tables, by: &Fighter, on: &Fighter) -> Exact<u32> {
-    let (n, few) = dice(t, by);
-    let p = chance(t.dice, needed(t.assault.hit, &modifiers(t, by)));
-    let p_few = chance(t.dice, needed(t.assault.hit, &few_modifiers(t, by)));
-    let lost =
-        Chance::from_integer(1) - chance(t.dice, needed(t.assault.save, &save_modifiers(t, on)));
-    binomial(n, p)
-        .then(|a| binomial(few, p_few).then(move |b| Exact::certain(a + b)))
-        .then(|hits| binomial(hits, lost))
 }
 
 /// The melee of an assault, for the odds and the table companion.
@@ -388,13 +351,15 @@ impl Resolution<Tables> for MeleeRoll {
     }
 
     fn odds(&self, t: &Tables, s: &Situation) -> Exact<Verdict> {
-        let theirs = casualties(t, &s.defender, &s.attacker);
-        casualties(t, &s.attacker, &s.defender).then(|a| {
-            let mut out = Exact::new();
-            for (d, p) in &theirs.outcomes {
-                out.add(Verdict::of(t, a, *d), *p);
-            }
-            out
-        })
+        let theirs = strike(t, &s.defender, &s.attacker, "").odds(t.dice);
+        strike(t, &s.attacker, &s.defender, "")
+            .odds(t.dice)
+            .then(|a| {
+                let mut out = Exact::new();
+                for (d, p) in &theirs.outcomes {
+                    out.add(Verdict::of(t, a, *d), *p);
+                }
+                out
+            })
     }
 }

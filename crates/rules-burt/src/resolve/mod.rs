@@ -56,3 +56,80 @@ pub(crate) fn chance(reading: Reading, need: i32) -> Chance {
     let c = dice::chance(reading, need);
     Chance::new(u128::from(*c.numer()), u128::from(*c.denom()))
 }
+
+/// One side's dice at a target: `n` dice needing `hit` with `m`, `few` more for the
+/// figures left over needing `hit` with `few_m` (ruling R3), then a save needing `save`
+/// with `save_m` for every hit. `who` heads each row ("muskets", "the assaulters").
+pub(crate) struct Strike<'a> {
+    pub rule: &'static str,
+    pub purpose: &'static str,
+    pub who: &'a str,
+    pub dice: (u32, u32),
+    pub hit: i32,
+    pub m: Vec<Modifier>,
+    pub few_m: Vec<Modifier>,
+    pub save: i32,
+    pub save_m: Vec<Modifier>,
+}
+
+impl Strike<'_> {
+    /// The hits and the casualties left after the saves, each throw explained into `out`.
+    pub(crate) fn roll(
+        self,
+        reading: Reading,
+        dice: &mut dyn Dice,
+        out: &mut Vec<Explanation>,
+    ) -> (u32, u32) {
+        let (n, few) = self.dice;
+        let who = self.who;
+        let need = needed(self.hit, &self.m);
+        let (mut e, mut hits) = throws(reading, n, need, dice, self.rule, self.purpose, self.m);
+        e.row = format!("{who}: {n} dice, hit on {need}").into();
+        e.result = format!("{hits} hits").into();
+        out.push(e);
+        if few > 0 {
+            let need = needed(self.hit, &self.few_m);
+            let (mut e, h) = throws(
+                reading,
+                few,
+                need,
+                dice,
+                self.rule,
+                self.purpose,
+                self.few_m,
+            );
+            e.row = format!("{who}: the figures left over, hit on {need}").into();
+            e.result = format!("{h} hits").into();
+            hits += h;
+            out.push(e);
+        }
+        let need = needed(self.save, &self.save_m);
+        let (mut e, saved) = throws(reading, hits, need, dice, self.rule, "save", self.save_m);
+        e.row = format!("{hits} saves against {who}, each on {need}").into();
+        let casualties = hits - saved;
+        e.result = format!("{casualties} casualties").into();
+        out.push(e);
+        (hits, casualties)
+    }
+
+    /// The casualties, exactly.
+    pub(crate) fn odds(&self, reading: Reading) -> grognard_engine::resolution::Exact<u32> {
+        self.odds_of_hits(reading)
+            .then(|(_, c)| grognard_engine::resolution::Exact::certain(c))
+    }
+
+    /// Hits and casualties, exactly.
+    pub(crate) fn odds_of_hits(
+        &self,
+        reading: Reading,
+    ) -> grognard_engine::resolution::Exact<(u32, u32)> {
+        use grognard_engine::resolution::{binomial, Exact};
+        let (n, few) = self.dice;
+        let p = chance(reading, needed(self.hit, &self.m));
+        let p_few = chance(reading, needed(self.hit, &self.few_m));
+        let lost = Chance::from_integer(1) - chance(reading, needed(self.save, &self.save_m));
+        binomial(n, p)
+            .then(|a| binomial(few, p_few).then(move |b| Exact::certain(a + b)))
+            .then(|hits| binomial(hits, lost).then(move |c| Exact::certain((hits, c))))
+    }
+}
