@@ -84,3 +84,19 @@ fn conformance_burt_on_a_larger_battle() {
         }
     }
 }
+
+#[test]
+fn conformance_burt_on_the_example_scenario() {
+    use grognard_engine::files::NoIncludes;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/burt/the-bridge-at-barba-del-puerco.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (scenario, _) = Burt
+        .load_scenario("the-bridge-at-barba-del-puerco.toml", &text, &NoIncludes, 1)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    for index in 0..8 {
+        if let Err(e) = battle_on(index, scenario.clone()) {
+            panic!("{e}");
+        }
+    }
+}

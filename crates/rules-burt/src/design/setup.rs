@@ -157,7 +157,7 @@ fn unit(
         armoured: false,
         brigade,
         formation: None,
-        order: Some(order),
+        order: troop.needs_orders().then_some(order),
     }
 }
 
