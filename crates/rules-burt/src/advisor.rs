@@ -128,7 +128,8 @@ fn wanted(view: &State, u: &Unit) -> Order {
         if soft && gap <= reach + 4.0 {
             return Order::Assault;
         }
-        if !u.left_reserve && gap > 16.0 {
+        if !u.left_reserve {
+            // Leaving reserve costs army morale: only for a charge worth making.
             return Order::Reserve;
         }
         return Order::Manoeuvre;
@@ -141,8 +142,9 @@ fn wanted(view: &State, u: &Unit) -> Order {
         };
     }
     let reach = measure::rates(view, u).charge.unwrap_or(0.0);
-    let weak = e.cohesion >= Cohesion::Shaken || e.is_guns() || e.troop == Troop::Skirmishers;
-    if weak && gap <= reach && !e.is_cavalry() {
+    let weak = e.cohesion >= Cohesion::Disordered || e.is_guns() || e.troop == Troop::Skirmishers;
+    let favoured = melee_value(view, &melee_situation_for(view, u, e)) > 1.0;
+    if (weak || favoured) && gap <= reach && !e.is_cavalry() && e.formation != Formation::Square {
         return Order::Assault;
     }
     if gap <= musket + 3.0 {
@@ -320,12 +322,15 @@ fn reserve(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         }
         for f in own(view, side) {
             if assault::check_support(view, side, u.id, f.id).is_ok() {
+                // Committing costs army morale: only where the melee would go against us.
+                let losing = assault::assaulters(view, f.id)
+                    .any(|a| melee_value(view, &melee_situation_for(view, a, f)) > 0.0);
                 out.push(cand(
                     Command::Support {
                         unit: u.id,
                         friend: f.id,
                     },
-                    3.0,
+                    if losing { 3.0 } else { 0.3 },
                     "commit the reserve where the assault falls",
                 ));
             }
