@@ -250,7 +250,7 @@ fn manoeuvre(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 }
             }
             for f in Formation::ALL {
-                if movement::allowed(u.troop, f) && f != u.formation {
+                if u.troop.takes(f) && f != u.formation {
                     let score = forms.iter().find(|(x, _)| *x == f).map_or(0.05, |x| x.1);
                     out.push(cand(
                         Command::Form {

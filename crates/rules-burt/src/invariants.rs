@@ -1,7 +1,6 @@
 //! What must hold of every state a battle reaches; the conformance kit checks it after
 //! every step.
 
-use crate::phases::movement::allowed;
 use crate::state::{Chit, State};
 
 pub fn check(state: &State) -> Result<(), String> {
@@ -24,7 +23,7 @@ pub fn check(state: &State) -> Result<(), String> {
         if u.fights() && (u.figures == 0 || (u.is_guns() && u.guns == 0)) {
             return Err(format!("{name} is on the table with nothing left"));
         }
-        if !allowed(u.troop, u.formation) {
+        if !u.troop.takes(u.formation) {
             return Err(format!(
                 "{name} is in {}, which it may not take",
                 u.formation.name()

@@ -2,13 +2,13 @@
 //! and where a unit stands against another.
 
 use crate::resolve::fire::{Band, Cover};
-use crate::state::{Arm, Formation, State, Troop, Unit};
+use crate::state::{Formation, State, Troop, Unit};
 use crate::tables::Weapon;
 use grognard_engine::terrain::TerrainKind;
 use grognard_geometry::aspect::{aspect_of, Aspect};
 use grognard_geometry::distance::{base_base, segment_base};
 use grognard_geometry::overlap::{base_overlaps_convex, bases_overlap, convex_hull};
-use grognard_geometry::{angle_of, wrap, Base, Pose, Vec2};
+use grognard_geometry::{angle_of, Base, Pose, Vec2};
 
 /// Footprints nearer than this touch.
 pub const TOUCH: f64 = 0.05;
@@ -354,11 +354,6 @@ pub fn secure_flank(state: &State, u: &Unit) -> bool {
     })
 }
 
-/// The turn a unit makes to face a heading, in radians.
-pub fn turn_between(a: f64, b: f64) -> f64 {
-    wrap(b - a).abs()
-}
-
 /// The nearest enemy able to fight, by the gap between footprints.
 pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
     let me = u.footprint();
@@ -366,19 +361,4 @@ pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
         .on_table()
         .filter(|e| e.side != u.side && e.fights())
         .min_by(|a, b| base_base(&me, &a.footprint()).total_cmp(&base_base(&me, &b.footprint())))
-}
-
-/// Whether `u` is an arm that forms square against cavalry.
-pub fn may_square(u: &Unit) -> bool {
-    u.troop == Troop::Infantry
-}
-
-pub fn arm_name(a: Arm) -> &'static str {
-    match a {
-        Arm::Infantry => "infantry",
-        Arm::Cavalry => "cavalry",
-        Arm::Artillery => "artillery",
-        Arm::Officer => "officer",
-        Arm::Train => "train",
-    }
 }

@@ -114,6 +114,21 @@ impl Troop {
         )
     }
 
+    /// Whether the troop type may take formation `f` ("Burt 12", "Burt 5").
+    pub fn takes(self, f: Formation) -> bool {
+        match self {
+            Troop::Infantry => matches!(f, Formation::Line | Formation::Column | Formation::Square),
+            Troop::Skirmishers => f == Formation::Open,
+            Troop::HeavyCavalry | Troop::LightCavalry => {
+                matches!(f, Formation::Line | Formation::Column)
+            }
+            Troop::FootGuns | Troop::HorseGuns => {
+                matches!(f, Formation::Line | Formation::Limbered)
+            }
+            _ => f == Formation::Line,
+        }
+    }
+
     /// Troops that are never formed ("Burt 7").
     pub fn never_formed(self) -> bool {
         matches!(
@@ -356,7 +371,7 @@ pub enum Status {
 /// What a unit has done this turn, and what was done to it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Marks {
-    /// Inches of its move used.
+    /// The share of its move used (a whole move is 1).
     pub used: f64,
     /// Moved this turn (fire counts it as moving).
     pub moved: bool,

@@ -1,9 +1,8 @@
 //! Scenario files read and checked: every problem with the file, line, column and path of
 //! the value at fault, and a hint.
 
-use crate::phases::movement::allowed;
 use crate::scenario::Scenario;
-use crate::state::{Arm, Formation, Order, Troop};
+use crate::state::{Arm, Order, Troop};
 use grognard_engine::files::{FileError, Problem};
 
 /// Read a scenario file and check it.
@@ -145,7 +144,7 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                 }
             }
             if let Some(f) = u.formation {
-                if !allowed(u.troop, f) {
+                if !u.troop.takes(f) {
                     out.push(Problem::new(
                         format!("{at}.formation"),
                         format!("{} in {}", u.troop.name(), f.name()),
@@ -191,13 +190,4 @@ fn formation_hint(t: Troop) -> &'static str {
         Troop::FootGuns | Troop::HorseGuns => "guns are in line (unlimbered) or limbered",
         _ => "officers and wagons take no formation: leave it out",
     }
-}
-
-/// A scenario's formations, read the way a unit stands when none is given.
-pub fn formation_of(t: Troop, f: Option<Formation>) -> Formation {
-    f.unwrap_or(if t == Troop::Skirmishers {
-        Formation::Open
-    } else {
-        Formation::Line
-    })
 }

@@ -522,22 +522,8 @@ fn resolve(ctx: &mut Ctx, a: UnitId, t: UnitId) {
         unit: a,
         why: "the melee is fought".into(),
     });
-    super::fire::hit(
-        ctx,
-        t,
-        crate::tables::Weapon::Musket,
-        m.by_attacker,
-        m.by_attacker,
-        false,
-    );
-    super::fire::hit(
-        ctx,
-        a,
-        crate::tables::Weapon::Musket,
-        m.by_defender,
-        m.by_defender,
-        false,
-    );
+    super::fire::hit(ctx, t, None, m.by_attacker, m.by_attacker, false);
+    super::fire::hit(ctx, a, None, m.by_defender, m.by_defender, false);
     let supporters: Vec<UnitId> = ctx
         .state
         .on_table()

@@ -129,15 +129,23 @@ pub fn volley(ctx: &mut Ctx, unit: UnitId, target: UnitId, s: &Situation) {
         hits: v.hits,
         casualties: v.casualties,
     });
-    hit(ctx, target, s.weapon, v.hits, v.casualties, true);
+    hit(ctx, target, Some(s.weapon), v.hits, v.casualties, true);
 }
 
-/// Casualties on a unit; on a battery, the dice for its guns (ruling R5).
-pub fn hit(ctx: &mut Ctx, target: UnitId, weapon: Weapon, hits: u32, casualties: u32, fire: bool) {
+/// Casualties on a unit, by `weapon` or (`None`) in melee; on a battery, the dice for its
+/// guns (ruling R5).
+pub fn hit(
+    ctx: &mut Ctx,
+    target: UnitId,
+    weapon: Option<Weapon>,
+    hits: u32,
+    casualties: u32,
+    fire: bool,
+) {
     let t = ctx.state.unit(target);
     if let Some(c) = t.calibre {
         let crew = c.crew(ctx.state.tables());
-        let ball = weapon.is_ball();
+        let ball = weapon.is_some_and(Weapon::is_ball);
         let s = guns::Situation {
             crew,
             casualties: if ball { 0 } else { casualties },
@@ -155,7 +163,7 @@ pub fn hit(ctx: &mut Ctx, target: UnitId, weapon: Weapon, hits: u32, casualties:
         return;
     }
     ctx.lose(target, casualties, 0, fire, Vec::new());
-    if weapon.is_small_arms() && ctx.state.unit(target).chit.is(Order::Reserve) {
+    if weapon.is_some_and(Weapon::is_small_arms) && ctx.state.unit(target).chit.is(Order::Reserve) {
         ctx.leave_reserve(
             target,
             Order::Manoeuvre,

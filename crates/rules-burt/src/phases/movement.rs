@@ -290,19 +290,6 @@ pub fn perform_move(ctx: &mut Ctx, side: Side, unit: UnitId, to: &Pose) {
     }
 }
 
-/// The formations a troop type may take.
-pub fn allowed(troop: Troop, f: Formation) -> bool {
-    match troop {
-        Troop::Infantry => matches!(f, Formation::Line | Formation::Column | Formation::Square),
-        Troop::Skirmishers => f == Formation::Open,
-        Troop::HeavyCavalry | Troop::LightCavalry => {
-            matches!(f, Formation::Line | Formation::Column)
-        }
-        Troop::FootGuns | Troop::HorseGuns => matches!(f, Formation::Line | Formation::Limbered),
-        _ => f == Formation::Line,
-    }
-}
-
 /// The share of a move a change of formation takes: a quarter move for each base of
 /// frontage changed ("Burt 12"), half a move to limber or unlimber ("Burt 5"). A change
 /// that needs more than a whole move takes the whole move (ruling R21).
@@ -318,7 +305,7 @@ pub fn form_cost(state: &State, u: &Unit, f: Formation) -> f64 {
 
 pub fn check_form(state: &State, side: Side, unit: UnitId, f: Formation) -> Result<f64, Illegal> {
     let u = own(state, side, unit)?;
-    if !allowed(u.troop, f) {
+    if !u.troop.takes(f) {
         return Err(no(
             R_FORM,
             format!("{} do not take {}", u.troop.name(), f.name()),
