@@ -71,6 +71,7 @@ pub struct UnitSpec {
     pub order: Option<Order>,
 }
 
+/// One side: its name, its army morale and its units.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideSpec {
@@ -80,9 +81,12 @@ pub struct SideSpec {
     /// troops, as for an average army.
     #[serde(default)]
     pub army_morale: Option<i32>,
+    /// Its units, each with where it starts, its brigade and its first order ("Burt 2").
     pub units: Vec<UnitSpec>,
 }
 
+/// A whole battle: the table, the turns, the terrain, the two sides and any changes to the
+/// book's tables (the book has no scenarios: ruling R28).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {

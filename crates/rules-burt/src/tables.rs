@@ -35,9 +35,12 @@ pub struct Tables {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rates {
+    /// Inches of a normal move, as with MANOEUVRE orders ("Burt 5").
     #[serde(rename = "move")]
     pub normal: f64,
+    /// Charge reach in inches; left out, the troops cannot assault ("Burt 5").
     pub charge: Option<f64>,
+    /// Inches of a move with RESERVE orders, and of a rout ("Burt 5", ruling R24).
     pub reserve: Option<f64>,
 }
 
@@ -53,15 +56,25 @@ const fn rates(normal: f64, charge: Option<f64>, reserve: Option<f64>) -> Rates 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Movement {
+    /// Infantry in column: move, charge and reserve in inches ("Burt 5").
     pub infantry_column: Rates,
+    /// Infantry in line: move, charge and reserve in inches ("Burt 5").
     pub infantry_line: Rates,
+    /// Infantry in square: move and reserve in inches; a square cannot charge ("Burt 5").
     pub infantry_square: Rates,
+    /// Skirmishers: move and reserve in inches; they cannot charge ("Burt 5").
     pub skirmishers: Rates,
+    /// Heavy cavalry: move, charge and reserve in inches ("Burt 5").
     pub heavy_cavalry: Rates,
+    /// Light cavalry: move, charge and reserve in inches ("Burt 5").
     pub light_cavalry: Rates,
+    /// Foot artillery: move and reserve in inches; guns cannot charge ("Burt 5").
     pub foot_guns: Rates,
+    /// Horse artillery: move and reserve in inches; guns cannot charge ("Burt 5").
     pub horse_guns: Rates,
+    /// Command elements, generals and the commander-in-chief: move in inches ("Burt 5").
     pub staff_officers: Rates,
+    /// Wagons: move in inches ("Burt 5").
     pub wagons: Rates,
     /// Inches a road adds, to troops in column only.
     pub road_bonus: f64,
@@ -116,8 +129,11 @@ impl Default for Movement {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Bands {
+    /// Inches out to which a target is at short range ("Burt 6").
     pub short: f64,
+    /// Inches out to which a target is at medium range ("Burt 6").
     pub medium: f64,
+    /// Inches out to which a target is at long range; beyond it, out of range ("Burt 6").
     pub long: f64,
 }
 
@@ -135,19 +151,32 @@ const fn bands(short: f64, medium: f64, long: f64) -> Bands {
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Weapon {
+    /// Carbines ("Burt 6").
     Carbine,
+    /// Muskets, what infantry and skirmishers carry when none is given ("Burt 6").
     #[default]
     Musket,
+    /// Rifles ("Burt 6").
     Rifle,
+    /// A 4pdr firing canister ("Burt 6").
     Canister4,
+    /// A 6pdr firing canister ("Burt 6").
     Canister6,
+    /// A 9pdr firing canister ("Burt 6").
     Canister9,
+    /// A 12pdr firing canister ("Burt 6").
     Canister12,
+    /// A howitzer firing canister ("Burt 6").
     HowitzerCanister,
+    /// A 4pdr firing ball ("Burt 6").
     Ball4,
+    /// A 6pdr firing ball ("Burt 6").
     Ball6,
+    /// A 9pdr firing ball ("Burt 6").
     Ball9,
+    /// A 12pdr firing ball ("Burt 6").
     Ball12,
+    /// A howitzer firing shell ("Burt 6").
     HowitzerShell,
 }
 
@@ -217,18 +246,31 @@ impl Weapon {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Ranges {
+    /// Carbines: short, medium and long range in inches ("Burt 6").
     pub carbine: Bands,
+    /// Muskets; long range is also the musket range of fire at assaulters ("Burt 9").
     pub musket: Bands,
+    /// Rifles: short, medium and long range in inches ("Burt 6").
     pub rifle: Bands,
+    /// 4pdr canister, fired at targets within its long range ("Burt 6").
     pub canister_4: Bands,
+    /// 6pdr canister, fired at targets within its long range ("Burt 6").
     pub canister_6: Bands,
+    /// 9pdr canister, fired at targets within its long range ("Burt 6").
     pub canister_9: Bands,
+    /// 12pdr canister, fired at targets within its long range ("Burt 6").
     pub canister_12: Bands,
+    /// Howitzer canister, fired at targets within its long range ("Burt 6").
     pub howitzer_canister: Bands,
+    /// 4pdr ball, fired at targets beyond canister range ("Burt 6").
     pub ball_4: Bands,
+    /// 6pdr ball, fired at targets beyond canister range ("Burt 6").
     pub ball_6: Bands,
+    /// 9pdr ball, fired at targets beyond canister range ("Burt 6").
     pub ball_9: Bands,
+    /// 12pdr ball, fired at targets beyond canister range ("Burt 6").
     pub ball_12: Bands,
+    /// Howitzer shell, fired at targets beyond canister range ("Burt 6").
     pub howitzer_shell: Bands,
 }
 
@@ -285,21 +327,27 @@ pub struct Fire {
     pub dice_a_gun: u32,
     /// Dice a gun throws with canister.
     pub dice_a_gun_canister: u32,
-    /// Ranks of infantry that fire; of cavalry.
+    /// Ranks of infantry that fire ("Burt 6").
     pub infantry_ranks: u32,
+    /// Ranks of cavalry that fire ("Burt 6").
     pub cavalry_ranks: u32,
     /// The score that hits.
     pub hit: i32,
+    /// Added to the score needed to hit a target at long range ("Burt 6").
     pub long_range: i32,
+    /// Added to the score needed to hit when the firers moved this turn ("Burt 6").
     pub moving: i32,
     /// Only one or two figures firing.
     pub few_figures: i32,
+    /// Added to the score needed to hit a target in any cover, soft or hard ("Burt 6").
     pub cover: i32,
+    /// Added to the score needed to hit when the firers are shaken ("Burt 6").
     pub firers_shaken: i32,
     /// Artillery firing at a target more than two ranks deep.
     pub deep_target: i32,
     /// The first volley of the day, not by skirmishers.
     pub first_volley: i32,
+    /// Added to the score needed to hit a target at short range ("Burt 6").
     pub short_range: i32,
     /// The score that saves a casualty.
     pub save: i32,
@@ -342,10 +390,15 @@ impl Default for Fire {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Guns {
+    /// Figures crewing each 4pdr; a casualty's die above it silences a gun ("Burt 6").
     pub crew_4: u32,
+    /// Figures crewing each 6pdr; a casualty's die above it silences a gun ("Burt 6").
     pub crew_6: u32,
+    /// Figures crewing each 9pdr; a casualty's die above it silences a gun ("Burt 6").
     pub crew_9: u32,
+    /// Figures crewing each 12pdr; a casualty's die above it silences a gun ("Burt 6").
     pub crew_12: u32,
+    /// Figures crewing each howitzer, which the book leaves out ("Burt 6", ruling R2).
     pub crew_howitzer: u32,
 }
 
@@ -366,11 +419,16 @@ impl Default for Guns {
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
 )]
 pub enum Class {
+    /// The best class: passes on 2 by the book ("Burt 8").
     A,
+    /// Passes on 3 by the book ("Burt 8").
     B,
+    /// The average class, and the default: passes on 4 by the book ("Burt 8").
     #[default]
     C,
+    /// Passes on 5 by the book ("Burt 8").
     D,
+    /// The worst class: passes on 6 by the book ("Burt 8").
     E,
 }
 
@@ -385,27 +443,47 @@ impl Class {
 pub struct Morale {
     /// Scores to pass for classes A to E.
     pub pass: [i32; 5],
+    /// Added to the morale die when no enemy is in sight ("Burt 8", ruling R11).
     pub no_enemy_in_sight: i32,
     /// Testing to charge skirmishers or routing troops.
     pub charging_skirmishers_or_routers: i32,
+    /// Added to the morale die when testing to charge an enemy's flank or rear ("Burt 8").
     pub charging_flank_or_rear: i32,
+    /// Added to the morale die with the C in C in contact ("Burt 8", ruling R16).
     pub commander_in_chief: i32,
+    /// Added to the morale die when charged while in square ("Burt 8").
     pub charged_in_square: i32,
+    /// Added to the morale die when a reserve is committed in its support ("Burt 8").
     pub supported: i32,
+    /// Added to the morale die in hard cover: towns, buildings, walls and works ("Burt 8").
     pub hard_cover: i32,
+    /// Added to the morale die after advancing or pushing back this turn ("Burt 8").
     pub advancing: i32,
+    /// Added to the morale die with a general in contact ("Burt 8", ruling R16).
     pub subordinate_general: i32,
+    /// Added to the morale die when charged while in column ("Burt 8").
     pub charged_in_column: i32,
+    /// Added to the morale die with at least one secure flank ("Burt 8", ruling R17).
     pub secure_flank: i32,
+    /// Added to the morale die in soft cover: woods and hedges ("Burt 8").
     pub soft_cover: i32,
+    /// Added to the morale die under three quarters strength, not under half ("Burt 8").
     pub under_three_quarters: i32,
+    /// Added to the morale die when it has lost figures this turn ("Burt 8").
     pub casualties_this_turn: i32,
+    /// Added to the morale die after retiring or being pushed back this turn ("Burt 8").
     pub retiring: i32,
+    /// Added to the morale die when disordered ("Burt 8").
     pub disordered: i32,
+    /// Added to the morale die once its army's morale has run out ("Burt 8", "Burt 10").
     pub army_demoralised: i32,
+    /// Added to the morale die under half strength, not under a third ("Burt 8").
     pub under_half: i32,
+    /// Added to the morale die when shaken ("Burt 8").
     pub shaken: i32,
+    /// Added to the morale die under a third strength ("Burt 8").
     pub under_third: i32,
+    /// Added to the morale die when routing, as when trying to rally ("Burt 8").
     pub routing: i32,
     /// The share of its figures a unit must lose to fire in one move to test.
     pub fire_casualty_share: f64,
@@ -455,28 +533,41 @@ pub struct Assault {
     pub figures_a_die: u32,
     /// The score that hits.
     pub hit: i32,
+    /// Added to the score needed to hit by 1 or 2 figures left over ("Burt 9", ruling R3).
     pub few_figures: i32,
+    /// Added to the score needed to hit an enemy in any cover ("Burt 9").
     pub cover: i32,
+    /// Added to the score needed to hit when disordered itself ("Burt 9").
     pub disordered: i32,
+    /// Added to the score needed to hit by cavalry attacking a square ("Burt 9").
     pub cavalry_against_square: i32,
+    /// Added to the score needed to hit by light cavalry against formed troops ("Burt 9").
     pub light_cavalry_against_formed: i32,
+    /// Added to the score needed to hit when shaken or routing itself ("Burt 9").
     pub shaken_or_routing: i32,
     /// Charging or following up: the impetus, which square or cover cancels.
     pub charging: i32,
     /// In a deeper formation than the enemy at first contact.
     pub deeper: i32,
+    /// Added to the score needed to hit by close order against skirmishers ("Burt 9").
     pub close_against_open: i32,
+    /// Added to the score needed to hit when fighting the enemy's flank or rear ("Burt 9").
     pub flank_or_rear: i32,
+    /// Added to the score needed to hit when the opponents are shaken ("Burt 9").
     pub opponents_shaken: i32,
+    /// Added to the score needed to hit by cavalry against disordered or worse ("Burt 9").
     pub cavalry_against_broken: i32,
     /// Armoured cavalry or lancers at first contact.
     pub armoured_or_lancers: i32,
+    /// Added to the score needed to hit when the opponents are routing ("Burt 9").
     pub opponents_routing: i32,
     /// The score that saves a casualty.
     pub save: i32,
     /// Unformed, disordered or shaken.
     pub save_out_of_order: i32,
+    /// Added to the score needed to save when downhill of the enemy ("Burt 9").
     pub save_downhill: i32,
+    /// Added to the score needed to save for armoured cavalry ("Burt 9").
     pub save_armoured: i32,
     /// The loser breaks when the winner scored at least this many times its casualties.
     pub break_ratio: u32,
