@@ -52,7 +52,7 @@ pub fn line_for(state: &State, event: &Event, reader: Option<Side>) -> Option<St
                 return None;
             }
             format!(
-                "The {}' army morale falls to {left} ({why})",
+                "The army morale of the {} falls to {left} ({why})",
                 state.field.side_names[side.index()]
             )
         }
@@ -131,9 +131,8 @@ pub fn line_for(state: &State, event: &Event, reader: Option<Side>) -> Option<St
             roll,
             result,
         } => format!(
-            "{} tests morale ({}): {} {}",
+            "{} tests morale for {reason}: {}; it {}",
             name(*unit),
-            format!("{reason:?}").to_lowercase(),
             roll.row,
             result
         ),

@@ -241,7 +241,7 @@ pub fn at_turn_end(state: &State) -> Option<Outcome> {
                 state.field.turns
             ),
             Some(w) => format!(
-                "after {} turns the {}' army morale has fallen by less ({:.0}% against {:.0}%)",
+                "after {} turns the {} have lost less of their army morale ({:.0}% against {:.0}%)",
                 state.field.turns,
                 names[w.index()],
                 100.0 * a.min(b),

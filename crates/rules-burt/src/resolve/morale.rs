@@ -31,6 +31,22 @@ pub enum Reason {
     RallyFromPursuit,
 }
 
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Reason::FireCasualties => "a tenth of its figures lost to fire",
+            Reason::TryingToAssault => "trying to assault",
+            Reason::BeingAssaulted => "being assaulted",
+            Reason::SupportingAssaulted => "supporting a unit assaulted",
+            Reason::IndecisiveMelee => "an indecisive melee",
+            Reason::SeeingFriendsRout => "seeing friends rout",
+            Reason::ArmyMorale => "army morale gone",
+            Reason::RallyFromRout => "rallying from a rout",
+            Reason::RallyFromPursuit => "rallying from a pursuit",
+        })
+    }
+}
+
 impl Reason {
     pub const ALL: [Reason; 9] = [
         Reason::FireCasualties,
@@ -70,8 +86,8 @@ impl fmt::Display for Result {
             Result::LosesOrderNoAssault => "loses a class of order and does not assault",
             Result::LosesOrderNoSupport => "loses a class of order and gives no support",
             Result::Routs => "routs",
-            Result::ContinuesRout => "rout goes on",
-            Result::ContinuesPursuit => "pursuit goes on",
+            Result::ContinuesRout => "stays in rout",
+            Result::ContinuesPursuit => "keeps up the pursuit",
         })
     }
 }
@@ -272,7 +288,7 @@ pub fn roll(t: &Tables, s: &Situation, dice: &mut dyn Dice) -> (Explanation, Res
         failing(s.reason)
     };
     e.row = format!(
-        "class {:?} passes on {}: the die needs {n}",
+        "class {:?} passes on {}, so the die needs {n}",
         s.class,
         t.morale.pass(s.class)
     )
