@@ -36,6 +36,7 @@ use grognard_engine::replay::{state_at, verify, Replay};
 use grognard_engine::stats::wilson;
 use grognard_engine::{Player, Ruleset, Side};
 use grognard_rules_beer_and_pretzel::BeerAndPretzel;
+use grognard_rules_burt::Burt;
 use grognard_rules_napoleons_wars::NapoleonsWars;
 use grognard_rules_two_by_two::TwoByTwo;
 use rayon::prelude::*;
@@ -46,7 +47,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// The rule sets this build knows, with the name used on the command line.
-const RULE_SETS: &[&str] = &["two-by-two", "napoleons-wars", "beer-and-pretzel"];
+const RULE_SETS: &[&str] = &["two-by-two", "napoleons-wars", "beer-and-pretzel", "burt"];
 
 /// The rule set used when neither `--rules` nor the file names one.
 const DEFAULT_RULES: &str = "two-by-two";
@@ -75,6 +76,10 @@ macro_rules! with_book {
             }
             "beer-and-pretzel" => {
                 let $b = &BeerAndPretzel;
+                $body
+            }
+            "burt" => {
+                let $b = &Burt;
                 $body
             }
             other => Err(unknown_rules(other)),
@@ -666,6 +671,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             say!("{}", line(&TwoByTwo));
             say!("{}", line(&NapoleonsWars));
             say!("{}", line(&BeerAndPretzel));
+            say!("{}", line(&Burt));
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -201,6 +201,7 @@ fn check_refuses_every_bad_file_as_its_corpus_expects() {
         ("rules-two-by-two", 40),
         ("rules-napoleons-wars", 40),
         ("rules-beer-and-pretzel", 18),
+        ("rules-burt", 20),
     ] {
         let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(book);
         let mut files: Vec<PathBuf> = std::fs::read_dir(crate_dir.join("tests/bad"))
@@ -967,7 +968,7 @@ fn readme_commands_give_what_it_quotes(title: &str) -> (usize, usize) {
 /// types, so the page can neither miss a key nor keep one that is gone.
 #[test]
 fn the_file_references_in_docs_are_what_the_types_say() {
-    for rules in ["two-by-two", "napoleons-wars", "beer-and-pretzel"] {
+    for rules in ["two-by-two", "napoleons-wars", "beer-and-pretzel", "burt"] {
         let o = grognard(&["reference", "--rules", rules]);
         assert!(o.status.success(), "{}", show(&o));
         let made = stdout(&o);

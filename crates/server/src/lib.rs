@@ -20,6 +20,7 @@ use grognard_engine::book::Book;
 use grognard_engine::Side;
 use grognard_geometry::Pose;
 use grognard_rules_beer_and_pretzel::BeerAndPretzel;
+use grognard_rules_burt::Burt;
 use grognard_rules_napoleons_wars::NapoleonsWars;
 use grognard_rules_two_by_two::TwoByTwo;
 use serde::{Deserialize, Serialize};
@@ -127,6 +128,7 @@ fn table_of(kept: &store::Kept) -> Result<Box<dyn Table>, String> {
         "two-by-two" => live(&TwoByTwo, kept),
         "napoleons-wars" => live(&NapoleonsWars, kept),
         "beer-and-pretzel" => live(&BeerAndPretzel, kept),
+        "burt" => live(&Burt, kept),
         other => Err(format!("no rule set is called {other:?}")),
     }
 }
@@ -158,10 +160,11 @@ fn scenario_of(rules: &str, seed: u64, file: Option<&str>) -> Result<Value, Fail
         "two-by-two" => of(&TwoByTwo, seed, file),
         "napoleons-wars" => of(&NapoleonsWars, seed, file),
         "beer-and-pretzel" => of(&BeerAndPretzel, seed, file),
+        "burt" => of(&Burt, seed, file),
         other => Err(Failure::new(
             StatusCode::BAD_REQUEST,
             format!(
-                "no rule set is called {other:?}: two-by-two, napoleons-wars or beer-and-pretzel"
+                "no rule set is called {other:?}: two-by-two, napoleons-wars, beer-and-pretzel or burt"
             ),
         )),
     }
@@ -342,6 +345,7 @@ async fn books() -> Json<Value> {
         { "name": "two-by-two", "title": TwoByTwo.title() },
         { "name": "napoleons-wars", "title": NapoleonsWars.title() },
         { "name": "beer-and-pretzel", "title": BeerAndPretzel.title() },
+        { "name": "burt", "title": Burt.title() },
     ]))
 }
 
@@ -657,6 +661,7 @@ async fn import(State(app): State<App>, Json(replay): Json<Value>) -> Result<Jso
         "two-by-two" => checked_replay(&TwoByTwo, replay)?,
         "napoleons-wars" => checked_replay(&NapoleonsWars, replay)?,
         "beer-and-pretzel" => checked_replay(&BeerAndPretzel, replay)?,
+        "burt" => checked_replay(&Burt, replay)?,
         other => {
             return Err(Failure::new(
                 StatusCode::UNPROCESSABLE_ENTITY,

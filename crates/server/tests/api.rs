@@ -621,3 +621,105 @@ async fn the_client_and_its_event_stream_are_served() {
         format!("event: steps\ndata: {{\"steps\":{steps}}}\n\n")
     );
 }
+
+/// The orders of a Burt game as each seat may see them: for every base of the seat's own
+/// side, its order if the marker names one, and whether it is still face down.
+fn own_orders(view: &Value, side: u64) -> Vec<(String, String, bool)> {
+    const ORDERS: [&str; 5] = ["RESERVE", "MANOEUVRE", "FIRE", "ASSAULT", "REGROUP"];
+    view["scene"]["bases"]
+        .as_array()
+        .expect("bases")
+        .iter()
+        .filter(|b| b["side"] == json!(side))
+        .filter_map(|b| {
+            let marker = b["marker"].as_str().unwrap_or_default();
+            let order = ORDERS.iter().find(|o| marker.contains(*o))?;
+            Some((
+                b["name"].as_str().expect("a name").to_string(),
+                order.to_string(),
+                marker.contains(&format!("{order} (face down)")),
+            ))
+        })
+        .collect()
+}
+
+/// Burt's orders are written face down: in a game between two people, at every step each
+/// seat's picture and log show a face-down order of the other side only as "face down",
+/// and its own as the order it is, until the book turns the chit up.
+#[tokio::test]
+async fn a_burt_seat_never_sees_the_other_sides_face_down_orders() {
+    let app = App::new(Store::in_memory().expect("a store")).router();
+    let (_, seats) = new_game(
+        &app,
+        json!({ "rules": "burt", "seed": 21, "players": ["person", "person"] }),
+    )
+    .await;
+    let tokens = seats.map(|s| s.expect("a seat for each person"));
+    let (mut hidden_seen, mut steps) = (0, 0);
+    // How much of each seat's log has been read: each step's new lines are checked against
+    // the orders as they stand after it.
+    let mut read_to = [0usize; 2];
+    for _ in 0..400 {
+        let views = [
+            view_of(&app, &tokens[0]).await,
+            view_of(&app, &tokens[1]).await,
+        ];
+        let over = !views[0]["outcome"].is_null();
+        for owner in 0..2u64 {
+            let reader = &views[1 - owner as usize];
+            let read = |name: &str| -> String {
+                reader["scene"]["bases"]
+                    .as_array()
+                    .expect("bases")
+                    .iter()
+                    .find(|b| b["name"] == json!(name))
+                    .and_then(|b| b["marker"].as_str())
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            for (name, order, face_down) in own_orders(&views[owner as usize], owner) {
+                let marker = read(&name);
+                if over {
+                    // A finished battle hides nothing.
+                    assert!(
+                        marker.contains(&format!("{order} (face down)")) == face_down,
+                        "the battle is over, but the other seat reads {name}'s {order} as {marker:?}"
+                    );
+                } else if face_down {
+                    hidden_seen += 1;
+                    assert!(
+                        !marker.contains(&order) && marker.contains("order face down"),
+                        "step {steps}: the other seat reads {name}'s face-down {order} as {marker:?}"
+                    );
+                    let log = reader["log"].as_array().expect("a log");
+                    for line in &log[read_to[1 - owner as usize]..] {
+                        let text = line["text"].as_str().unwrap_or_default();
+                        assert!(
+                            !(text.contains(&name) && text.contains(&order)),
+                            "step {steps}: the other seat's log names {name}'s face-down order: {text}"
+                        );
+                    }
+                } else {
+                    assert!(
+                        marker.contains(&order),
+                        "step {steps}: {name}'s order {order} is turned up, but the other seat reads {marker:?}"
+                    );
+                }
+            }
+        }
+        for (seat, view) in views.iter().enumerate() {
+            read_to[seat] = view["log"].as_array().expect("a log").len();
+        }
+        if over {
+            break;
+        }
+        let acting = views[0]["to_act"].as_u64().expect("a side to act") as usize;
+        let (status, after) = play_suggested(&app, &tokens[acting]).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        steps += 1;
+    }
+    assert!(
+        hidden_seen > 100,
+        "the game held face-down orders to check ({hidden_seen} seen)"
+    );
+}
