@@ -17,6 +17,7 @@ use crate::resolve::melee;
 use crate::state::{Arm, Cohesion, Formation, Order, Phase, State, Troop, Unit};
 use grognard_engine::resolution::ratio_f64;
 use grognard_engine::{Candidate, Side};
+use grognard_geometry::distance::base_base;
 use grognard_geometry::{dir, Pose, Vec2};
 
 fn cand(command: Command, score: f64, why: &'static str) -> Candidate<Command> {
@@ -76,6 +77,28 @@ fn shot_value(view: &State, s: &Shot) -> f64 {
     (f64::from(n) * hit + f64::from(few) * hit_few) * (1.0 - save)
 }
 
+/// What a melee is worth to the assaulter, from its exact odds: the chance the defenders
+/// break less the chance the assaulters do (a rout costs army morale, "Burt 10"), with a
+/// push back counting for a little.
+fn melee_edge(view: &State, s: &melee::Situation) -> f64 {
+    use grognard_engine::resolution::Resolution;
+    use melee::Verdict;
+    let odds = melee::MeleeRoll.odds(view.tables(), s);
+    odds.outcomes
+        .iter()
+        .map(|(v, p)| {
+            let worth = match v {
+                Verdict::AttackerBreaks => 1.0,
+                Verdict::AttackerPushesBack => 0.25,
+                Verdict::Indecisive => 0.0,
+                Verdict::DefenderPushesBack => -0.25,
+                Verdict::DefenderBreaks => -1.0,
+            };
+            worth * ratio_f64(*p)
+        })
+        .sum()
+}
+
 /// Casualties one side of a melee may expect to inflict, less those it may expect to take.
 fn melee_value(view: &State, s: &melee::Situation) -> f64 {
     let t = view.tables();
@@ -99,6 +122,23 @@ fn enemy_cavalry_near(view: &State, u: &Unit, within: f64) -> bool {
         .any(|e| e.side != u.side && e.is_cavalry() && !e.routing() && measure::gap(u, e) <= within)
 }
 
+/// Whether an enemy that may assault has the unit within its charge reach.
+fn threatened(view: &State, u: &Unit) -> bool {
+    view.on_table().any(|e| {
+        e.side != u.side
+            && e.fights()
+            && !e.routing()
+            && !e.is_guns()
+            && e.troop != Troop::Skirmishers
+            && measure::rates(view, e)
+                .charge
+                .is_some_and(|reach| measure::gap(u, e) <= reach + 0.5)
+    })
+}
+
+/// Turns before the end when leaving reserve to charge is no longer worth its cost.
+const LATE: u32 = 3;
+
 /// The order the general wants for a unit.
 fn wanted(view: &State, u: &Unit) -> Order {
     let Some(e) = measure::nearest_enemy(view, u) else {
@@ -106,7 +146,8 @@ fn wanted(view: &State, u: &Unit) -> Order {
     };
     let gap = measure::gap(u, e);
     let musket = view.tables().ranges.musket.long;
-    if u.cohesion >= Cohesion::Disordered && gap > 10.0 && u.cohesion != Cohesion::Routing {
+    if u.cohesion >= Cohesion::Disordered && u.cohesion != Cohesion::Routing && !threatened(view, u)
+    {
         return Order::Regroup;
     }
     if let Some(c) = u.calibre {
@@ -119,13 +160,11 @@ fn wanted(view: &State, u: &Unit) -> Order {
     }
     if u.is_cavalry() {
         let reach = measure::rates(view, u).charge.unwrap_or(0.0);
-        let soft = e.formation != Formation::Square
-            && (e.cohesion >= Cohesion::Disordered
-                || e.is_guns()
-                || e.troop == Troop::Skirmishers
-                || e.formation == Formation::Line
-                || e.is_cavalry());
-        if soft && gap <= reach + 4.0 {
+        // Anything but a square is worth a charge: routs are what bring an army down.
+        let soft = e.formation != Formation::Square;
+        // Leaving reserve costs army morale: late in the day a charge cannot repay it.
+        let late = !u.left_reserve && view.clock.turn + LATE > view.field.turns;
+        if soft && gap <= reach + 4.0 && !late {
             return Order::Assault;
         }
         if !u.left_reserve {
@@ -135,6 +174,10 @@ fn wanted(view: &State, u: &Unit) -> Order {
         return Order::Manoeuvre;
     }
     if u.troop == Troop::Skirmishers {
+        // Under FIRE orders skirmishers may not evade: not where a charge could reach them.
+        if threatened(view, u) {
+            return Order::Manoeuvre;
+        }
         return if gap <= musket + 3.0 {
             Order::Fire
         } else {
@@ -143,7 +186,7 @@ fn wanted(view: &State, u: &Unit) -> Order {
     }
     let reach = measure::rates(view, u).charge.unwrap_or(0.0);
     let weak = e.cohesion >= Cohesion::Disordered || e.is_guns() || e.troop == Troop::Skirmishers;
-    let favoured = melee_value(view, &melee_situation_for(view, u, e)) > 1.0;
+    let favoured = melee_edge(view, &melee_situation_for(view, u, e)) > -0.35;
     if (weak || favoured) && gap <= reach && !e.is_cavalry() && e.formation != Formation::Square {
         return Order::Assault;
     }
@@ -210,6 +253,34 @@ fn melee_situation_for(view: &State, u: &Unit, t: &Unit) -> melee::Situation {
 fn step_toward(u: &Unit, p: Vec2, d: f64) -> Pose {
     let to = measure::toward(u.pose.pos, p, d);
     Pose::at(to, measure::heading(u.pose.pos, p))
+}
+
+/// As much of the move to `to` as the unit may make now: all of it if that is legal, else
+/// the largest share of the way there (with the new facing), else nothing.
+fn fitted(view: &State, u: &Unit, to: Pose) -> Option<Pose> {
+    // Close-order troops lose a class of order on rough going: once, to cross the stream,
+    // is worth it; not when the unit is already out of order.
+    let careful = u.fights() && u.troop != Troop::Skirmishers && u.cohesion >= Cohesion::Unformed;
+    let legal = |p: &Pose| {
+        movement::check_move(view, u.side, u.id, p).is_ok_and(|plan| !(careful && plan.rough))
+    };
+    if legal(&to) {
+        return Some(to);
+    }
+    let part = |t: f64| Pose::at(u.pose.pos + (to.pos - u.pose.pos) * t, to.facing);
+    if !legal(&part(0.0)) {
+        return None;
+    }
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..7 {
+        let mid = 0.5 * (lo + hi);
+        if legal(&part(mid)) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(part(lo))
 }
 
 fn manoeuvre(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -280,24 +351,45 @@ fn manoeuvre(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         } else if u.is_guns() {
             u.calibre
                 .map_or(6.0, |c| view.tables().ranges.of(c.ball()).medium * 0.8)
+        } else if u.troop == Troop::Skirmishers {
+            // Skirmishers fire from long range, out of the reach of a charge by foot.
+            view.tables().ranges.musket.long - 0.4
         } else {
             view.tables().ranges.musket.medium - 0.5
         };
         let want = (gap - standoff).max(0.0);
-        for share in [1.0, 0.75, 0.5, 0.25] {
-            let d = rate * share;
-            let score = if want <= 0.0 {
-                0.2
-            } else {
-                1.5 + 1.0 - (want - d).abs() / rate.max(1.0)
-            };
+        if want > 0.0 {
+            // Ways forward, each cut to what the unit may legally go: straight at the
+            // enemy, straight on, and half turned toward him.
+            let ahead = u.pose.advanced(rate, 0.0);
+            let straight = step_toward(u, e.pose.pos, want.min(rate));
+            let half = Pose::at(
+                (ahead.pos + straight.pos) * 0.5,
+                u.pose.facing + grognard_geometry::wrap(straight.facing - u.pose.facing) * 0.5,
+            );
+            let from = u.pose.pos.distance(e.pose.pos);
+            for goal in [straight, ahead, half] {
+                let Some(to) = fitted(view, u, goal) else {
+                    continue;
+                };
+                let progress = from - to.pos.distance(e.pose.pos);
+                if progress <= 0.1 {
+                    continue;
+                }
+                let score = 2.5 - (want.min(rate) - progress).abs() / rate.max(1.0);
+                out.push(Candidate {
+                    checked: true,
+                    ..cand(Command::Move { unit: u.id, to }, score, "advance")
+                });
+            }
+        } else {
             out.push(cand(
                 Command::Move {
                     unit: u.id,
-                    to: step_toward(u, e.pose.pos, d.min(want.max(0.5))),
+                    to: u.pose,
                 },
-                score,
-                "advance",
+                0.2,
+                "hold the ground",
             ));
         }
         // Sideways and back, for variety.
@@ -371,6 +463,43 @@ fn side_centre(view: &State, side: Side) -> Option<Vec2> {
     (!pts.is_empty()).then(|| pts.iter().copied().sum::<Vec2>() / pts.len() as f64)
 }
 
+/// Where a command element should stand for the next orders: behind its brigade, touching
+/// as many of its units as it can, those whose orders want changing counting double.
+fn brigade_post(view: &State, side: Side, o: &Unit) -> Option<Vec2> {
+    let brigade: Vec<&Unit> = own(view, side)
+        .filter(|u| u.brigade == o.brigade && u.fights() && !u.routing())
+        .collect();
+    let behind = |u: &Unit| u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6);
+    let mut posts: Vec<Vec2> = brigade.iter().map(|u| behind(u)).collect();
+    for (i, a) in brigade.iter().enumerate() {
+        for b in &brigade[i + 1..] {
+            posts.push((behind(a) + behind(b)) * 0.5);
+        }
+    }
+    let reach = measure::rates(view, o).normal;
+    let worth = |p: Vec2| -> f64 {
+        let mut at = o.clone();
+        at.pose = Pose::at(p, o.pose.facing);
+        let fp = at.footprint();
+        let touched: f64 = brigade
+            .iter()
+            .filter(|u| base_base(&fp, &u.footprint()) <= measure::COMMAND_CONTACT - 0.05)
+            .map(|u| {
+                if u.order() != Some(wanted(view, u)) {
+                    2.0
+                } else {
+                    1.0
+                }
+            })
+            .sum();
+        let far = o.pose.pos.distance(p);
+        touched - if far > reach { 10.0 } else { 0.01 * far }
+    };
+    posts
+        .into_iter()
+        .max_by(|a, b| worth(*a).total_cmp(&worth(*b)))
+}
+
 fn command(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     let centre = side_centre(view, side);
     for o in own(view, side) {
@@ -391,30 +520,23 @@ fn command(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             continue;
         }
         let target = if o.troop == Troop::CommandElement {
-            // Behind its brigade: at the unit whose order most wants changing, else between
-            // its units.
-            let brigade: Vec<&Unit> = own(view, side)
-                .filter(|u| u.brigade == o.brigade && u.fights() && !u.routing())
-                .collect();
-            if brigade.is_empty() {
-                continue;
-            }
-            let needing = brigade
-                .iter()
-                .find(|u| u.order() != Some(wanted(view, u)) && !orders::in_command(view, u));
-            match needing {
-                Some(u) => u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6),
-                None => {
-                    let c = brigade.iter().map(|u| u.pose.pos).sum::<Vec2>() / brigade.len() as f64;
-                    let back =
-                        brigade[0].pose.forward() * -(brigade[0].footprint().depth * 0.5 + 0.6);
-                    c + back
-                }
+            match brigade_post(view, side, o) {
+                Some(p) => p,
+                None => continue,
             }
         } else {
-            match centre {
-                Some(c) => c + view.field.home[side.index()] * 5.0,
-                None => continue,
+            // A general in contact steadies a unit's morale ("Burt 8"): behind the unit
+            // nearest the enemy.
+            let front = own(view, side)
+                .filter(|u| u.fights() && !u.routing() && !u.is_guns())
+                .filter_map(|u| Some((u, measure::gap(u, measure::nearest_enemy(view, u)?))))
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            match (front, centre) {
+                (Some((u, _)), _) => {
+                    u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6)
+                }
+                (None, Some(c)) => c + view.field.home[side.index()] * 5.0,
+                (None, None) => continue,
             }
         };
         let d = o.pose.pos.distance(target);
@@ -452,8 +574,20 @@ fn firing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             }
             if let Ok(s) = fire::situation(view, u, t) {
                 let v = shot_value(view, &s);
-                let bonus = if t.cohesion >= Cohesion::Disordered {
-                    0.3
+                // A tenth of its figures lost to fire this turn makes the target test its
+                // morale: fire is best heaped on one target until it must, the more so
+                // the nearer it stands to routing.
+                let had = f64::from(t.figures + t.marks.lost);
+                let short = view.tables().morale.fire_casualty_share * had
+                    - f64::from(t.marks.lost_to_fire);
+                let brink = match t.cohesion {
+                    Cohesion::Formed => 0.5,
+                    Cohesion::Unformed => 0.8,
+                    Cohesion::Disordered => 1.2,
+                    _ => 2.0,
+                };
+                let bonus = if short > 0.0 && v >= 0.6 * short {
+                    brink
                 } else {
                     0.0
                 };
