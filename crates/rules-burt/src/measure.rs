@@ -328,13 +328,27 @@ pub fn front_figures(u: &Unit) -> u32 {
     u.figures.min(front * per)
 }
 
+/// Figures that may fire: those of the front stands, of which only as many ranks as the
+/// book allows ("Burt 6": two of infantry, one of cavalry; `fire.infantry_ranks`,
+/// `fire.cavalry_ranks`).
+pub fn firing_figures(t: &crate::tables::Tables, u: &Unit) -> u32 {
+    let front = front_figures(u);
+    let allowed = match u.troop {
+        Troop::Infantry => t.fire.infantry_ranks,
+        Troop::HeavyCavalry | Troop::LightCavalry => t.fire.cavalry_ranks,
+        _ => return front,
+    };
+    let ranks = u.troop.ranks_a_stand();
+    front * allowed.min(ranks) / ranks
+}
+
 /// Whether `u` has the enemy's flank or rear before it (for the morale test to charge).
 pub fn strikes_flank_or_rear(attacker: &Unit, target: &Unit) -> bool {
     aspect(attacker, target) != Aspect::Front
 }
 
-/// A friend or impassable ground within 2" of either flank (ruling R17: "at least one
-/// secure flank").
+/// Whether a friend in order stands at either flank: within 1" of the point 1" beyond it
+/// (ruling R17, "at least one secure flank"); a square has no open flank.
 pub fn secure_flank(state: &State, u: &Unit) -> bool {
     if u.formation == Formation::Square {
         return true;

@@ -54,9 +54,13 @@ pub struct UnitSpec {
     /// A battery's guns (4 when left out).
     #[serde(default)]
     pub guns: Option<u32>,
-    /// Armoured cavalry or lancers.
+    /// Armoured cavalry (cuirassiers): the bonus at first contact and the better save
+    /// ("Burt 9").
     #[serde(default)]
     pub armoured: bool,
+    /// Lancers: the bonus at first contact, but no better save ("Burt 9").
+    #[serde(default)]
+    pub lancers: bool,
     /// The brigade it belongs to (1 and up; 0 or left out for none). A brigade's command
     /// element carries the same number.
     #[serde(default)]

@@ -83,6 +83,15 @@ impl Troop {
         }
     }
 
+    /// Ranks of figures on one stand (ruling R8): a stand of line infantry is two ranks of
+    /// two; skirmishers, cavalry and guns stand one rank deep.
+    pub fn ranks_a_stand(self) -> u32 {
+        match self {
+            Troop::Infantry => 2,
+            _ => 1,
+        }
+    }
+
     /// A stand's frontage and depth in inches (ruling R8).
     pub fn stand(self) -> StandSize {
         let (width, depth) = match self.arm() {
@@ -414,8 +423,11 @@ pub struct Unit {
     /// Small arms, if any.
     pub weapon: Option<Weapon>,
     pub calibre: Option<Calibre>,
-    /// Armoured cavalry or lancers.
+    /// Armoured cavalry.
     pub armoured: bool,
+    /// Lancers.
+    #[serde(default)]
+    pub lancers: bool,
     /// The brigade it belongs to (0 for none).
     pub brigade: u8,
     /// Figures left (for a battery, its guns' crews).
@@ -522,6 +534,12 @@ impl Unit {
     }
 
     /// Ranks of stands.
+    /// Ranks of figures from front to back: "more than two ranks" makes a deep target for
+    /// artillery ("Burt 6").
+    pub fn depth_in_ranks(&self) -> u32 {
+        self.depth_in_stands() * self.troop.ranks_a_stand()
+    }
+
     pub fn depth_in_stands(&self) -> u32 {
         let n = self.stands() as u32;
         match self.formation {

@@ -159,28 +159,55 @@ pub enum Weapon {
     /// Rifles ("Burt 6").
     Rifle,
     /// A 4pdr firing canister ("Burt 6").
+    #[serde(rename = "canister_4")]
     Canister4,
     /// A 6pdr firing canister ("Burt 6").
+    #[serde(rename = "canister_6")]
     Canister6,
     /// A 9pdr firing canister ("Burt 6").
+    #[serde(rename = "canister_9")]
     Canister9,
     /// A 12pdr firing canister ("Burt 6").
+    #[serde(rename = "canister_12")]
     Canister12,
     /// A howitzer firing canister ("Burt 6").
     HowitzerCanister,
     /// A 4pdr firing ball ("Burt 6").
+    #[serde(rename = "ball_4")]
     Ball4,
     /// A 6pdr firing ball ("Burt 6").
+    #[serde(rename = "ball_6")]
     Ball6,
     /// A 9pdr firing ball ("Burt 6").
+    #[serde(rename = "ball_9")]
     Ball9,
     /// A 12pdr firing ball ("Burt 6").
+    #[serde(rename = "ball_12")]
     Ball12,
     /// A howitzer firing shell ("Burt 6").
     HowitzerShell,
 }
 
 impl Weapon {
+    /// The weapon's name in files: its key in `[tables.ranges]` and a unit's `weapon`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Weapon::Carbine => "carbine",
+            Weapon::Musket => "musket",
+            Weapon::Rifle => "rifle",
+            Weapon::Canister4 => "canister_4",
+            Weapon::Canister6 => "canister_6",
+            Weapon::Canister9 => "canister_9",
+            Weapon::Canister12 => "canister_12",
+            Weapon::HowitzerCanister => "howitzer_canister",
+            Weapon::Ball4 => "ball_4",
+            Weapon::Ball6 => "ball_6",
+            Weapon::Ball9 => "ball_9",
+            Weapon::Ball12 => "ball_12",
+            Weapon::HowitzerShell => "howitzer_shell",
+        }
+    }
+
     pub const ALL: [Weapon; 13] = [
         Weapon::Carbine,
         Weapon::Musket,
@@ -531,6 +558,9 @@ impl Morale {
 pub struct Assault {
     /// Figures in contact for each die.
     pub figures_a_die: u32,
+    /// A remainder of this many figures in contact or more throws a die of its own; fewer
+    /// throw one die at the "1 or 2 figures assaulting" score (ruling R3, as for fire).
+    pub remainder_counts_from: u32,
     /// The score that hits.
     pub hit: i32,
     /// Added to the score needed to hit by 1 or 2 figures left over ("Burt 9", ruling R3).
@@ -577,6 +607,7 @@ impl Default for Assault {
     fn default() -> Self {
         Assault {
             figures_a_die: 4,
+            remainder_counts_from: 3,
             hit: 5,
             few_figures: 1,
             cover: 1,
@@ -649,10 +680,10 @@ pub fn problems(t: &Tables, out: &mut Vec<grognard_engine::files::Problem>) {
     }
     for w in Weapon::ALL {
         let b = t.ranges.of(w);
-        positive(out, format!("ranges.{w:?}.short").to_lowercase(), b.short);
+        positive(out, format!("ranges.{}.short", w.key()), b.short);
         if !(b.short <= b.medium && b.medium <= b.long) {
             out.push(Problem::new(
-                format!("tables.ranges.{}", format!("{w:?}").to_lowercase()),
+                format!("tables.ranges.{}", w.key()),
                 format!("{} / {} / {}", b.short, b.medium, b.long),
                 "give short, medium and long ranges, each no shorter than the one before",
             ));
@@ -711,5 +742,21 @@ mod tests {
         problems(&bad, &mut out);
         assert_eq!(out.len(), 1, "{out:?}");
         assert_eq!(out[0].path, "tables.ranges.musket");
+    }
+
+    #[test]
+    fn a_weapon_is_named_as_its_row_of_the_range_table() {
+        // Each weapon's name in a file is the key of its row in `[tables.ranges]`.
+        let ranges = toml::Value::try_from(Ranges::default()).expect("ranges");
+        let keys = ranges.as_table().expect("a table");
+        for w in Weapon::ALL {
+            assert!(keys.contains_key(w.key()), "{w:?} has no row {}", w.key());
+            let named = toml::Value::try_from(Wrap { w }).expect("weapon");
+            assert_eq!(named["w"].as_str(), Some(w.key()));
+        }
+        #[derive(Serialize)]
+        struct Wrap {
+            w: Weapon,
+        }
     }
 }

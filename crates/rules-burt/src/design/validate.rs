@@ -123,6 +123,18 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                     ));
                 }
             }
+            for (field, set, what) in [
+                ("armoured", u.armoured, "armour"),
+                ("lancers", u.lancers, "lances"),
+            ] {
+                if set && arm != Arm::Cavalry {
+                    out.push(Problem::new(
+                        format!("{at}.{field}"),
+                        format!("{what} for {}", u.troop.name()),
+                        format!("only heavy or light cavalry take {what}: leave {field} out"),
+                    ));
+                }
+            }
             if u.calibre.is_some() && arm != Arm::Artillery {
                 out.push(Problem::new(
                     format!("{at}.calibre"),

@@ -413,7 +413,7 @@ pub fn fighter(
         opponents_shaken: enemy.cohesion == Cohesion::Shaken,
         opponents_routing: enemy.routing(),
         cavalry_against_broken: u.is_cavalry() && enemy.cohesion >= Cohesion::Disordered,
-        armoured_or_lancers: u.armoured && charging,
+        armoured_or_lancers: (u.armoured || u.lancers) && u.is_cavalry() && charging,
         out_of_order: matches!(
             u.cohesion,
             Cohesion::Unformed | Cohesion::Disordered | Cohesion::Shaken

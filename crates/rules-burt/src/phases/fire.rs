@@ -52,13 +52,13 @@ pub fn situation(state: &State, u: &Unit, t: &Unit) -> Result<Situation, Illegal
     }
     Ok(Situation {
         weapon,
-        figures: measure::front_figures(u),
+        figures: measure::firing_figures(state.tables(), u),
         guns: u.guns,
         range,
         moving: u.marks.moved,
         cover: measure::cover(state, t, u.pose.pos),
         firers_shaken: u.cohesion >= crate::state::Cohesion::Shaken,
-        deep_target: t.depth_in_stands() > 1,
+        deep_target: t.depth_in_ranks() > 2,
         first_volley: !u.fired_today,
         skirmishers: u.troop == Troop::Skirmishers,
         target_skirmishers_or_crew: t.troop == Troop::Skirmishers || t.is_guns(),

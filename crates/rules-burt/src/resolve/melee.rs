@@ -158,7 +158,7 @@ impl fmt::Display for Melee {
 pub fn dice(t: &Tables, f: &Fighter) -> (u32, u32) {
     let per = t.assault.figures_a_die.max(1);
     let (full, left) = (f.figures / per, f.figures % per);
-    if left >= t.fire.remainder_counts_from {
+    if left >= t.assault.remainder_counts_from {
         (full + 1, 0)
     } else if left > 0 {
         (full, 1)

@@ -108,7 +108,8 @@ pub fn failing(reason: Reason) -> Result {
 }
 
 /// The strength a unit has left against what it began with ("Burt 8": under three
-/// quarters, a half, a third).
+/// quarters, a half, a third); a unit is in one band only, so the modifiers do not add up
+/// (ruling R32).
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
 )]
