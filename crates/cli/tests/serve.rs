@@ -315,6 +315,7 @@ fn the_client_in_a_real_browser() {
         "two-by-two-end.png",
         "napoleons-wars-turn-3.png",
         "beer-and-pretzel-turn-5.png",
+        "burt-turn-5.png",
     ] {
         assert!(artefacts.join(shot).exists(), "screenshot {shot} kept");
     }

@@ -2,10 +2,12 @@
 //
 //   node test.mjs BASE_URL ARTEFACT_DIR [CHROMIUM]
 //
-// Plays a whole 2x2 battle against the AI, and Napoleon's Wars and Beer and Pretzel battles
-// to their third and fifth turns, only by clicking and dragging in the page, reloads a page in the middle of a battle,
-// refuses a stranger's token, checks that no channel to a seat carries another seat's
-// secrets, and keeps screenshots. Exit status 0 when every check passes.
+// Plays a whole 2x2 battle against the AI, and Napoleon's Wars, Beer and Pretzel and Burt
+// battles to their third, fifth and fifth turns, only by clicking and dragging in the page,
+// reloads a page in the middle of a battle, refuses a stranger's token, checks that no
+// channel to a seat carries another seat's secrets (nor Burt's face-down orders), and keeps
+// screenshots. Exit status 0 when every check passes. GROGNARD_BROWSER_ONLY=TEXT runs only
+// the checks whose names hold TEXT; GROGNARD_BROWSER_TRACE=1 logs every order given.
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
@@ -64,18 +66,21 @@ async function clickUnit(page, unit) {
 }
 
 // Give the order the AI suggests, by clicking: the unit on the table, then the order; or
-// the side's order in its list.
+// the side's order in its list. Whether the unit's list showed the odds of an order.
 async function giveSuggested(page) {
   const before = await steps(page);
   const unit = await page.locator('#suggestion').getAttribute('data-unit');
   const onTable = unit !== '' && (await page.locator(`#unit-${unit}`).count()) > 0;
+  let odds = false;
   if (onTable) {
     await clickUnit(page, unit);
+    odds = (await page.locator('#orders .odds').count()) > 0;
     await page.locator('#orders button.order.suggested').click();
   } else {
     await page.locator('#side-list button.order.suggested').click();
   }
   await drawnAfter(page, before);
+  return odds;
 }
 
 // Start a game from the list of games by filling in its form.
@@ -128,11 +133,12 @@ async function play(page, name, done, limits) {
       reloaded = true;
       log(`${name}: reloaded at step ${before}, same headline`);
     }
-    await giveSuggested(page);
+    if (process.env.GROGNARD_BROWSER_TRACE) log(name, suggestion);
+    if (await giveSuggested(page)) sawOdds = true;
     orders += 1;
     if (orders % 100 === 0) log(`${name}: ${orders} orders, ${await page.locator('#headline').textContent()}`);
   }
-  log(`${name}: ${orders} orders in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${await page.locator('#turn-status').textContent()}`);
+  log(`${name}: ${orders} orders in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${await page.locator('#headline').textContent()}: ${await page.locator('#turn-status').textContent()}`);
   assert.ok(sawOdds, `${name}: the odds of some order were shown before it was given`);
   return { orders, dragged, refused, reloaded };
 }
@@ -181,6 +187,8 @@ async function dragTwice(page, unit) {
 
 const failures = [];
 async function check(name, f) {
+  const only = process.env.GROGNARD_BROWSER_ONLY;
+  if (only && !name.includes(only)) return;
   const t0 = Date.now();
   try {
     await f();
@@ -256,6 +264,36 @@ await check('Beer and Pretzel against the AI to its fifth turn, its stands and f
   await play(page, 'B&P', fifth, { ms: 10 * 60 * 1000, orders: 2000 });
   assert.ok(await fifth(page) || (await page.locator('body[data-over="1"]').count()) > 0, 'B&P: the fifth turn reached');
   await page.screenshot({ path: `${artefacts}/beer-and-pretzel-turn-5.png` });
+  await context.close();
+});
+
+await check('Burt against the AI to its fifth turn; the AI\'s face-down orders never shown', async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 950 } });
+  const page = await open(context);
+  await start(page, 'burt', 3, ['person', 'ai']);
+  await page.waitForURL(/\/seat\//);
+  await page.waitForSelector('body[data-ready]');
+  assert.ok(await page.locator('polygon.stand').count() >= 40, 'Burt: stands drawn');
+  await page.screenshot({ path: `${artefacts}/burt-start.png` });
+  // At every order, the other side's units show a face-down chit only as such: never the
+  // order written on it. Our own face-down chits name their order.
+  let hiddenSeen = 0;
+  let ownSeen = 0;
+  const fifth = async (p) => {
+    const theirs = await p.locator('g.base.side1 title').allTextContents();
+    for (const t of theirs) {
+      assert.ok(!/\(face down\)/.test(t), `Burt: the AI's hidden order shown: ${t}`);
+      if (/order face down/.test(t)) hiddenSeen += 1;
+    }
+    const mine = await p.locator('g.base.side0 title').allTextContents();
+    ownSeen += mine.filter((t) => /\(face down\)/.test(t)).length;
+    return /Turn 5\b/.test(await p.locator('#headline').textContent());
+  };
+  await play(page, 'Burt', fifth, { ms: 10 * 60 * 1000, orders: 2000 });
+  assert.ok(hiddenSeen > 0, 'Burt: the AI\'s face-down chits were on the table');
+  assert.ok(ownSeen > 0, 'Burt: our own face-down chits name their orders');
+  assert.ok(await fifth(page) || (await page.locator('body[data-over="1"]').count()) > 0, 'Burt: the fifth turn reached');
+  await page.screenshot({ path: `${artefacts}/burt-turn-5.png` });
   await context.close();
 });
 
