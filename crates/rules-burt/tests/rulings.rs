@@ -32,10 +32,7 @@ fn two_ranks_of_foot_fire_and_one_of_horse() {
     let mut tables = s.tables().clone();
     tables.fire.infantry_ranks = 1;
     std::sync::Arc::make_mut(&mut s.field).tables = tables;
-    assert_eq!(
-        measure::firing_figures(s.tables(), &foot),
-        foot.figures / 2
-    );
+    assert_eq!(measure::firing_figures(s.tables(), &foot), foot.figures / 2);
     assert_eq!(measure::firing_figures(s.tables(), &horse), horse.figures);
 }
 
@@ -45,13 +42,20 @@ fn a_column_of_foot_is_a_deep_target_and_one_of_horse_two_stands_deep_is_not() {
     let mut foot = first(&s, Troop::Infantry);
     foot.formation = Formation::Column;
     assert!(foot.depth_in_stands() >= 2);
-    assert!(foot.depth_in_ranks() > 2, "a column of foot is more than two ranks deep");
+    assert!(
+        foot.depth_in_ranks() > 2,
+        "a column of foot is more than two ranks deep"
+    );
     // A squadron of twelve: four stands, two wide and two deep in column.
     let mut horse = first(&s, Troop::LightCavalry);
     horse.figures = 12;
     horse.formation = Formation::Column;
     assert_eq!(horse.depth_in_stands(), 2);
-    assert_eq!(horse.depth_in_ranks(), 2, "two stands of horse are two ranks");
+    assert_eq!(
+        horse.depth_in_ranks(),
+        2,
+        "two stands of horse are two ranks"
+    );
     foot.formation = Formation::Line;
     assert_eq!(foot.depth_in_ranks(), 2, "a line of foot is two ranks");
 }
