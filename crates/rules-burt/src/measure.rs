@@ -224,9 +224,28 @@ pub fn overlapping<'a>(
     b: &'a Base,
     skip: &'a [u16],
 ) -> impl Iterator<Item = &'a Unit> + 'a {
+    let r = radius(b) + TOUCH;
     state.on_table().filter(move |o| {
-        !skip.contains(&o.id) && !o.is_officer() && bases_overlap(&o.footprint(), b, TOUCH)
+        !skip.contains(&o.id)
+            && !o.is_officer()
+            && near(o, b.pose.pos, r)
+            && bases_overlap(&o.footprint(), b, TOUCH)
     })
+}
+
+/// The distance from a base's centre to its corners.
+pub fn radius(b: &Base) -> f64 {
+    0.5 * b.width.hypot(b.depth)
+}
+
+/// Whether any of `u`'s footprint may lie within `within` of `p`: a cheap test, true for
+/// every unit that is near, and false for most that are far, so that the exact geometry
+/// is done only for those that may touch.
+pub fn near(u: &Unit, p: Vec2, within: f64) -> bool {
+    let s = u.troop.stand();
+    // No formation spreads a unit's stands further from its position than this.
+    let bound = (u.stands() as f64 + 1.0) * s.width.max(s.depth);
+    u.pose.pos.distance(p) <= bound + within
 }
 
 /// Whether `u` has room to stand at `pose`: on the table and on no unit but those in

@@ -229,8 +229,17 @@ pub fn check_move(state: &State, side: Side, unit: UnitId, to: &Pose) -> Result<
             ));
         }
         let hull = measure::swept(&fp, &end);
+        // The sweep lies within this of the midpoint of the move.
+        let mid = fp.pose.pos.lerp(end.pose.pos, 0.5);
+        let reach = 0.5 * fp.pose.pos.distance(end.pose.pos)
+            + measure::radius(&fp).max(measure::radius(&end))
+            + measure::TOUCH;
         for o in state.on_table() {
-            if o.id == u.id || o.is_officer() || !measure::in_sweep(&hull, o) {
+            if o.id == u.id
+                || o.is_officer()
+                || !measure::near(o, mid, reach)
+                || !measure::in_sweep(&hull, o)
+            {
                 continue;
             }
             if o.side != u.side {
@@ -245,8 +254,12 @@ pub fn check_move(state: &State, side: Side, unit: UnitId, to: &Pose) -> Result<
             }
         }
     }
+    let clear = measure::radius(&end) + CLEAR_OF_ENEMY;
     if let Some(e) = state.on_table().find(|e| {
-        e.side != u.side && e.fights() && base_base(&e.footprint(), &end) < CLEAR_OF_ENEMY - 1e-9
+        e.side != u.side
+            && e.fights()
+            && measure::near(e, end.pose.pos, clear)
+            && base_base(&e.footprint(), &end) < CLEAR_OF_ENEMY - 1e-9
     }) {
         return Err(no(
             R_MOVE,
