@@ -4,7 +4,7 @@
 //!
 //! The book gives little tactical advice; what it gives is followed: reserves are kept
 //! back and committed where an assault falls, so that a feint may draw them ("Burt 5").
-//! The rest is the project's own: foot closes to musket range in column and deploys into
+//! The rest is the project's own: foot closes to short musket range in column and deploys into
 //! line to fire, forms square when horse comes near, cavalry charges what is shaken,
 //! disordered, in line or in the open, guns fire from where they stand, units in disorder
 //! regroup out of reach, and command elements keep with their brigades.
@@ -190,7 +190,9 @@ fn wanted(view: &State, u: &Unit) -> Order {
     if (weak || favoured) && gap <= reach && !e.is_cavalry() && e.formation != Formation::Square {
         return Order::Assault;
     }
-    if gap <= musket + 3.0 {
+    // FIRE orders allow only part of a move ("Burt 5"): foot keeps its MANOEUVRE orders
+    // until it is well inside musket range, so as to close to short range at full pace.
+    if gap <= musket - 1.0 {
         return Order::Fire;
     }
     Order::Manoeuvre
@@ -355,7 +357,8 @@ fn manoeuvre(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             // Skirmishers fire from long range, out of the reach of a charge by foot.
             view.tables().ranges.musket.long - 0.4
         } else {
-            view.tables().ranges.musket.medium - 0.5
+            // Foot closes to short musket range, where its volleys tell most.
+            view.tables().ranges.musket.short - 0.5
         };
         let want = (gap - standoff).max(0.0);
         if want > 0.0 {
