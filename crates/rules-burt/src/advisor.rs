@@ -18,7 +18,7 @@ use crate::state::{Arm, Cohesion, Formation, Order, Phase, State, Troop, Unit};
 use grognard_engine::resolution::ratio_f64;
 use grognard_engine::{Candidate, Side};
 use grognard_geometry::distance::base_base;
-use grognard_geometry::{dir, Pose, Vec2};
+use grognard_geometry::{dir, Base, Pose, Vec2};
 
 fn cand(command: Command, score: f64, why: &'static str) -> Candidate<Command> {
     Candidate {
@@ -43,16 +43,124 @@ pub fn candidates(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         return;
     }
     match view.phase() {
-        Phase::Orders => orders_phase(view, side, out),
+        Phase::Orders => each_unit(view, side, out, orders_for),
         Phase::Declare => declare(view, side, out),
-        Phase::Manoeuvre => manoeuvre(view, side, out),
+        Phase::Manoeuvre => each_unit(view, side, out, manoeuvre_for),
         Phase::Reserve => reserve(view, side, out),
-        Phase::Command => command(view, side, out),
+        Phase::Command => each_unit(view, side, out, command_for),
         Phase::Fire => firing(view, side, out),
         Phase::Reaction => reaction(view, side, out),
         _ => {}
     }
     out.push(cand(Command::Done, 1.0, "done with the phase"));
+}
+
+type ForUnit = fn(&State, Side, &Unit, &mut Vec<Candidate<Command>>);
+
+/// The phase's advice for each of the side's units in turn.
+fn each_unit(view: &State, side: Side, out: &mut Vec<Candidate<Command>>, f: ForUnit) {
+    for u in own(view, side) {
+        f(view, side, u, out);
+    }
+}
+
+/// The phases whose advice is each unit's own, with what gives it and whether it is the
+/// officers' (which read only themselves and the fighting troops).
+fn per_unit(phase: Phase) -> Option<(ForUnit, bool)> {
+    match phase {
+        Phase::Orders => Some((orders_for, false)),
+        Phase::Manoeuvre => Some((manoeuvre_for, false)),
+        Phase::Command => Some((command_for, true)),
+        _ => None,
+    }
+}
+
+/// What the general keeps from one decision to the next within a phase: each unit's advice,
+/// with the distance within which a change to any unit could alter it. In the change of
+/// orders and the manoeuvres, a unit's advice reads only the unit, the nearest enemy and
+/// what stands within the farthest anyone moves or charges of it; so a command changes the
+/// advice of the units near what it changed, and the rest is kept.
+#[derive(Default)]
+pub struct Memo {
+    at: Option<(grognard_engine::sequence::Clock, Side)>,
+    seen: Vec<Unit>,
+    kept: Vec<Option<(f64, Vec<Candidate<Command>>)>>,
+}
+
+/// [`candidates`] through the general's memo: the same candidates in the same order.
+pub fn candidates_with(
+    view: &State,
+    side: Side,
+    memo: &mut Memo,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    let (f, officers) = match per_unit(view.phase()) {
+        Some(f) if view.outcome.is_none() && view.choosing != Some(side) => f,
+        _ => return candidates(view, side, out),
+    };
+    let n = view.units.len();
+    if memo.at != Some((view.clock, side)) || memo.seen.len() != n {
+        memo.at = Some((view.clock, side));
+        memo.seen = view.units.clone();
+        memo.kept = vec![None; n];
+    } else {
+        // Where something changed, before and after, and how far its stands spread.
+        let mut changed: Vec<(Vec2, Vec2, f64)> = Vec::new();
+        let mut troops_changed = false;
+        for (i, u) in view.units.iter().enumerate() {
+            if *u != memo.seen[i] {
+                troops_changed |= u.fights() || memo.seen[i].fights();
+                let was = &memo.seen[i];
+                changed.push((
+                    was.pose.pos,
+                    u.pose.pos,
+                    measure::spread(was).max(measure::spread(u)),
+                ));
+                memo.seen[i] = u.clone();
+                memo.kept[i] = None;
+            }
+        }
+        for (i, u) in view.units.iter().enumerate() {
+            let stale = memo.kept[i].as_ref().is_some_and(|(r, _)| {
+                (officers && troops_changed)
+                    || changed.iter().any(|(a, b, s)| {
+                        a.distance(u.pose.pos).min(b.distance(u.pose.pos)) <= r + s
+                    })
+            });
+            if stale {
+                memo.kept[i] = None;
+            }
+        }
+    }
+    let farthest = view.tables().movement.farthest();
+    for u in own(view, side) {
+        let i = usize::from(u.id);
+        if memo.kept[i].is_none() {
+            let mut mine = Vec::new();
+            f(view, side, u, &mut mine);
+            // An officer's advice changes with the troops, not with the other officers.
+            let r = if officers {
+                -f64::INFINITY
+            } else {
+                horizon(view, u, farthest)
+            };
+            memo.kept[i] = Some((r, mine));
+        }
+        if let Some((_, mine)) = &memo.kept[i] {
+            out.extend(mine.iter().cloned());
+        }
+    }
+    out.push(cand(Command::Done, 1.0, "done with the phase"));
+}
+
+/// How far from `u` a change may alter its advice: past its nearest enemy (any enemy
+/// nearer would take its place), and past the farthest anyone moves or charges, with the
+/// spread of its own stands and some inches to spare for the margins the advice keeps
+/// (cavalry within 16", a standoff, the 1" kept from the enemy).
+fn horizon(view: &State, u: &Unit, farthest: f64) -> f64 {
+    let enemy =
+        measure::nearest_enemy(view, u).map_or(f64::INFINITY, |e| e.pose.pos.distance(u.pose.pos));
+    enemy.max(farthest.max(16.0)) + measure::spread(u) + 4.0
 }
 
 fn own(view: &State, side: Side) -> impl Iterator<Item = &Unit> {
@@ -198,30 +306,29 @@ fn wanted(view: &State, u: &Unit) -> Order {
     Order::Manoeuvre
 }
 
-fn orders_phase(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    for u in own(view, side) {
-        if orders::may_change(view, u).is_err() {
+/// A unit's orders for the turn, the one the general wants scored above the rest.
+fn orders_for(view: &State, side: Side, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+    if orders::may_change(view, u).is_err() {
+        return;
+    }
+    let w = wanted(view, u);
+    for o in Order::ALL {
+        if orders::check(view, side, u.id, o).is_err() {
             continue;
         }
-        let w = wanted(view, u);
-        for o in Order::ALL {
-            if orders::check(view, side, u.id, o).is_err() {
-                continue;
-            }
-            let score = if o == w && u.order() != Some(w) {
-                3.0
-            } else {
-                0.1
-            };
-            out.push(cand(
-                Command::Order {
-                    unit: u.id,
-                    order: o,
-                },
-                score,
-                "orders for the turn",
-            ));
-        }
+        let score = if o == w && u.order() != Some(w) {
+            3.0
+        } else {
+            0.1
+        };
+        out.push(cand(
+            Command::Order {
+                unit: u.id,
+                order: o,
+            },
+            score,
+            "orders for the turn",
+        ));
     }
 }
 
@@ -285,127 +392,126 @@ fn fitted(view: &State, u: &Unit, to: Pose) -> Option<Pose> {
     Some(part(lo))
 }
 
-fn manoeuvre(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    for u in own(view, side) {
-        if !u.fights() || u.marks.moved {
-            continue;
-        }
-        let order = u.order();
-        if !matches!(order, Some(Order::Manoeuvre | Order::Fire | Order::Assault)) {
-            continue;
-        }
-        let Some(e) = measure::nearest_enemy(view, u) else {
-            continue;
-        };
-        let gap = measure::gap(u, e);
-        let rate = measure::rates(view, u).normal;
-        // Formations.
-        if order == Some(Order::Manoeuvre) {
-            let mut forms: Vec<(Formation, f64)> = Vec::new();
-            if u.troop == Troop::Infantry {
-                if enemy_cavalry_near(view, u, 16.0) && u.formation != Formation::Square {
-                    forms.push((Formation::Square, 5.0));
-                } else if gap > 18.0 && u.formation == Formation::Line {
-                    forms.push((Formation::Column, 2.5));
-                } else if gap <= 12.0
-                    && u.formation != Formation::Line
-                    && !enemy_cavalry_near(view, u, 16.0)
-                {
-                    forms.push((Formation::Line, 2.5));
-                }
-            }
-            if let Some(c) = u.calibre {
-                let reach = view.tables().ranges.of(c.ball()).medium;
-                if u.formation == Formation::Limbered && gap <= reach {
-                    forms.push((Formation::Line, 4.0));
-                } else if u.formation == Formation::Line && gap > reach {
-                    forms.push((Formation::Limbered, 2.0));
-                }
-            }
-            for f in Formation::ALL {
-                if u.troop.takes(f) && f != u.formation {
-                    let score = forms.iter().find(|(x, _)| *x == f).map_or(0.05, |x| x.1);
-                    out.push(cand(
-                        Command::Form {
-                            unit: u.id,
-                            formation: f,
-                        },
-                        score,
-                        "formation",
-                    ));
-                }
+/// A unit's moves and changes of formation in the manoeuvres phase.
+fn manoeuvre_for(view: &State, _side: Side, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+    if !u.fights() || u.marks.moved {
+        return;
+    }
+    let order = u.order();
+    if !matches!(order, Some(Order::Manoeuvre | Order::Fire | Order::Assault)) {
+        return;
+    }
+    let Some(e) = measure::nearest_enemy(view, u) else {
+        return;
+    };
+    let gap = measure::gap(u, e);
+    let rate = measure::rates(view, u).normal;
+    // Formations.
+    if order == Some(Order::Manoeuvre) {
+        let mut forms: Vec<(Formation, f64)> = Vec::new();
+        if u.troop == Troop::Infantry {
+            if enemy_cavalry_near(view, u, 16.0) && u.formation != Formation::Square {
+                forms.push((Formation::Square, 5.0));
+            } else if gap > 18.0 && u.formation == Formation::Line {
+                forms.push((Formation::Column, 2.5));
+            } else if gap <= 12.0
+                && u.formation != Formation::Line
+                && !enemy_cavalry_near(view, u, 16.0)
+            {
+                forms.push((Formation::Line, 2.5));
             }
         }
-        // Facing the enemy where it stands (a FIRE unit whose target is out of its arc).
-        if !measure::target_in_arc(u, e) {
-            out.push(cand(
-                Command::Move {
-                    unit: u.id,
-                    to: Pose::at(u.pose.pos, measure::heading(u.pose.pos, e.pose.pos)),
-                },
-                2.0,
-                "face the enemy",
-            ));
-        }
-        // Advances, to musket range for foot and guns, to charge reach for horse.
-        let standoff = if u.is_cavalry() {
-            measure::rates(view, u).charge.unwrap_or(rate) - 1.0
-        } else if u.is_guns() {
-            u.calibre
-                .map_or(6.0, |c| view.tables().ranges.of(c.ball()).medium * 0.8)
-        } else if u.troop == Troop::Skirmishers {
-            // Skirmishers fire from long range, out of the reach of a charge by foot.
-            view.tables().ranges.musket.long - 0.4
-        } else {
-            // Foot closes to short musket range, where its volleys tell most.
-            view.tables().ranges.musket.short - 0.5
-        };
-        let want = (gap - standoff).max(0.0);
-        if want > 0.0 {
-            // Ways forward, each cut to what the unit may legally go: straight at the
-            // enemy, straight on, and half turned toward him.
-            let ahead = u.pose.advanced(rate, 0.0);
-            let straight = step_toward(u, e.pose.pos, want.min(rate));
-            let half = Pose::at(
-                (ahead.pos + straight.pos) * 0.5,
-                u.pose.facing + grognard_geometry::wrap(straight.facing - u.pose.facing) * 0.5,
-            );
-            let from = u.pose.pos.distance(e.pose.pos);
-            for goal in [straight, ahead, half] {
-                let Some(to) = fitted(view, u, goal) else {
-                    continue;
-                };
-                let progress = from - to.pos.distance(e.pose.pos);
-                if progress <= 0.1 {
-                    continue;
-                }
-                let score = 2.5 - (want.min(rate) - progress).abs() / rate.max(1.0);
-                out.push(Candidate {
-                    checked: true,
-                    ..cand(Command::Move { unit: u.id, to }, score, "advance")
-                });
+        if let Some(c) = u.calibre {
+            let reach = view.tables().ranges.of(c.ball()).medium;
+            if u.formation == Formation::Limbered && gap <= reach {
+                forms.push((Formation::Line, 4.0));
+            } else if u.formation == Formation::Line && gap > reach {
+                forms.push((Formation::Limbered, 2.0));
             }
-        } else {
-            out.push(cand(
-                Command::Move {
-                    unit: u.id,
-                    to: u.pose,
-                },
-                0.2,
-                "hold the ground",
-            ));
         }
-        // Sideways and back, for variety.
-        for (ahead, left) in [(0.0, rate * 0.3), (0.0, -rate * 0.3), (-rate * 0.25, 0.0)] {
-            out.push(cand(
-                Command::Move {
-                    unit: u.id,
-                    to: u.pose.advanced(ahead, left),
-                },
-                0.1,
-                "shift",
-            ));
+        for f in Formation::ALL {
+            if u.troop.takes(f) && f != u.formation {
+                let score = forms.iter().find(|(x, _)| *x == f).map_or(0.05, |x| x.1);
+                out.push(cand(
+                    Command::Form {
+                        unit: u.id,
+                        formation: f,
+                    },
+                    score,
+                    "formation",
+                ));
+            }
         }
+    }
+    // Facing the enemy where it stands (a FIRE unit whose target is out of its arc).
+    if !measure::target_in_arc(u, e) {
+        out.push(cand(
+            Command::Move {
+                unit: u.id,
+                to: Pose::at(u.pose.pos, measure::heading(u.pose.pos, e.pose.pos)),
+            },
+            2.0,
+            "face the enemy",
+        ));
+    }
+    // Advances, to musket range for foot and guns, to charge reach for horse.
+    let standoff = if u.is_cavalry() {
+        measure::rates(view, u).charge.unwrap_or(rate) - 1.0
+    } else if u.is_guns() {
+        u.calibre
+            .map_or(6.0, |c| view.tables().ranges.of(c.ball()).medium * 0.8)
+    } else if u.troop == Troop::Skirmishers {
+        // Skirmishers fire from long range, out of the reach of a charge by foot.
+        view.tables().ranges.musket.long - 0.4
+    } else {
+        // Foot closes to short musket range, where its volleys tell most.
+        view.tables().ranges.musket.short - 0.5
+    };
+    let want = (gap - standoff).max(0.0);
+    if want > 0.0 {
+        // Ways forward, each cut to what the unit may legally go: straight at the
+        // enemy, straight on, and half turned toward him.
+        let ahead = u.pose.advanced(rate, 0.0);
+        let straight = step_toward(u, e.pose.pos, want.min(rate));
+        let half = Pose::at(
+            (ahead.pos + straight.pos) * 0.5,
+            u.pose.facing + grognard_geometry::wrap(straight.facing - u.pose.facing) * 0.5,
+        );
+        let from = u.pose.pos.distance(e.pose.pos);
+        for goal in [straight, ahead, half] {
+            let Some(to) = fitted(view, u, goal) else {
+                continue;
+            };
+            let progress = from - to.pos.distance(e.pose.pos);
+            if progress <= 0.1 {
+                continue;
+            }
+            let score = 2.5 - (want.min(rate) - progress).abs() / rate.max(1.0);
+            out.push(Candidate {
+                checked: true,
+                ..cand(Command::Move { unit: u.id, to }, score, "advance")
+            });
+        }
+    } else {
+        out.push(cand(
+            Command::Move {
+                unit: u.id,
+                to: u.pose,
+            },
+            0.2,
+            "hold the ground",
+        ));
+    }
+    // Sideways and back, for variety.
+    for (ahead, left) in [(0.0, rate * 0.3), (0.0, -rate * 0.3), (-rate * 0.25, 0.0)] {
+        out.push(cand(
+            Command::Move {
+                unit: u.id,
+                to: u.pose.advanced(ahead, left),
+            },
+            0.1,
+            "shift",
+        ));
     }
 }
 
@@ -480,90 +586,95 @@ fn brigade_post(view: &State, side: Side, o: &Unit) -> Option<Vec2> {
         }
     }
     let reach = measure::rates(view, o).normal;
+    let weights: Vec<(Base, f64)> = brigade
+        .iter()
+        .map(|u| {
+            let w = if u.order() != Some(wanted(view, u)) {
+                2.0
+            } else {
+                1.0
+            };
+            (u.footprint(), w)
+        })
+        .collect();
     let worth = |p: Vec2| -> f64 {
         let mut at = o.clone();
         at.pose = Pose::at(p, o.pose.facing);
         let fp = at.footprint();
-        let touched: f64 = brigade
+        let touched: f64 = weights
             .iter()
-            .filter(|u| base_base(&fp, &u.footprint()) <= measure::COMMAND_CONTACT - 0.05)
-            .map(|u| {
-                if u.order() != Some(wanted(view, u)) {
-                    2.0
-                } else {
-                    1.0
-                }
-            })
+            .filter(|(b, _)| base_base(&fp, b) <= measure::COMMAND_CONTACT - 0.05)
+            .map(|(_, w)| w)
             .sum();
         let far = o.pose.pos.distance(p);
         touched - if far > reach { 10.0 } else { 0.01 * far }
     };
     posts
         .into_iter()
-        .max_by(|a, b| worth(*a).total_cmp(&worth(*b)))
+        .map(|p| (worth(p), p))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, p)| p)
 }
 
-fn command(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+/// An officer's or a wagon's moves in the command elements phase: it reads only itself
+/// and the fighting troops.
+fn command_for(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Command>>) {
     let centre = side_centre(view, side);
-    for o in own(view, side) {
-        if !(o.is_officer() || o.arm() == Arm::Train) || o.marks.moved {
-            continue;
-        }
-        if o.with.is_some() {
-            if movement::check_join(view, side, o.id, None).is_ok() {
-                out.push(cand(
-                    Command::Join {
-                        general: o.id,
-                        unit: None,
-                    },
-                    0.5,
-                    "leave the unit",
-                ));
-            }
-            continue;
-        }
-        let target = if o.troop == Troop::CommandElement {
-            match brigade_post(view, side, o) {
-                Some(p) => p,
-                None => continue,
-            }
-        } else {
-            // A general in contact steadies a unit's morale ("Burt 8"): behind the unit
-            // nearest the enemy.
-            let front = own(view, side)
-                .filter(|u| u.fights() && !u.routing() && !u.is_guns())
-                .filter_map(|u| Some((u, measure::gap(u, measure::nearest_enemy(view, u)?))))
-                .min_by(|a, b| a.1.total_cmp(&b.1));
-            match (front, centre) {
-                (Some((u, _)), _) => {
-                    u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6)
-                }
-                (None, Some(c)) => c + view.field.home[side.index()] * 5.0,
-                (None, None) => continue,
-            }
-        };
-        let d = o.pose.pos.distance(target);
-        if d > 0.3 {
-            let rate = measure::rates(view, o).normal;
-            let to = measure::toward(o.pose.pos, target, rate);
+    if !(o.is_officer() || o.arm() == Arm::Train) || o.marks.moved {
+        return;
+    }
+    if o.with.is_some() {
+        if movement::check_join(view, side, o.id, None).is_ok() {
             out.push(cand(
-                Command::Move {
-                    unit: o.id,
-                    to: Pose::at(to, o.pose.facing),
+                Command::Join {
+                    general: o.id,
+                    unit: None,
                 },
-                2.0,
-                "keep with the troops",
+                0.5,
+                "leave the unit",
             ));
         }
+        return;
+    }
+    let target = if o.troop == Troop::CommandElement {
+        match brigade_post(view, side, o) {
+            Some(p) => p,
+            None => return,
+        }
+    } else {
+        // A general in contact steadies a unit's morale ("Burt 8"): behind the unit
+        // nearest the enemy.
+        let front = own(view, side)
+            .filter(|u| u.fights() && !u.routing() && !u.is_guns())
+            .filter_map(|u| Some((u, measure::gap(u, measure::nearest_enemy(view, u)?))))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        match (front, centre) {
+            (Some((u, _)), _) => u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6),
+            (None, Some(c)) => c + view.field.home[side.index()] * 5.0,
+            (None, None) => return,
+        }
+    };
+    let d = o.pose.pos.distance(target);
+    if d > 0.3 {
+        let rate = measure::rates(view, o).normal;
+        let to = measure::toward(o.pose.pos, target, rate);
         out.push(cand(
             Command::Move {
                 unit: o.id,
-                to: Pose::at(o.pose.pos + dir(o.pose.facing) * 3.0, o.pose.facing),
+                to: Pose::at(to, o.pose.facing),
             },
-            0.1,
-            "ride forward",
+            2.0,
+            "keep with the troops",
         ));
     }
+    out.push(cand(
+        Command::Move {
+            unit: o.id,
+            to: Pose::at(o.pose.pos + dir(o.pose.facing) * 3.0, o.pose.facing),
+        },
+        0.1,
+        "ride forward",
+    ));
 }
 
 fn firing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {

@@ -242,10 +242,13 @@ pub fn radius(b: &Base) -> f64 {
 /// every unit that is near, and false for most that are far, so that the exact geometry
 /// is done only for those that may touch.
 pub fn near(u: &Unit, p: Vec2, within: f64) -> bool {
+    u.pose.pos.distance(p) <= spread(u) + within
+}
+
+/// A distance from a unit's position that no formation spreads its stands beyond.
+pub fn spread(u: &Unit) -> f64 {
     let s = u.troop.stand();
-    // No formation spreads a unit's stands further from its position than this.
-    let bound = (u.stands() as f64 + 1.0) * s.width.max(s.depth);
-    u.pose.pos.distance(p) <= bound + within
+    (u.stands() as f64 + 1.0) * s.width.max(s.depth)
 }
 
 /// Whether `u` has room to stand at `pose`: on the table and on no unit but those in
@@ -390,8 +393,20 @@ pub fn secure_flank(state: &State, u: &Unit) -> bool {
 /// The nearest enemy able to fight, by the gap between footprints.
 pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
     let me = u.footprint();
-    state
-        .on_table()
-        .filter(|e| e.side != u.side && e.fights())
-        .min_by(|a, b| base_base(&me, &a.footprint()).total_cmp(&base_base(&me, &b.footprint())))
+    let mine = spread(u);
+    let mut best: Option<(&Unit, f64)> = None;
+    for e in state.on_table().filter(|e| e.side != u.side && e.fights()) {
+        // The first of the nearest, as by gap alone: an enemy whose centre lies too far
+        // for its stands to come nearer than the best so far is passed over unmeasured.
+        if let Some((_, g)) = best {
+            if e.pose.pos.distance(u.pose.pos) - mine - spread(e) >= g {
+                continue;
+            }
+        }
+        let g = base_base(&me, &e.footprint());
+        if best.is_none_or(|(_, b)| g < b) {
+            best = Some((e, g));
+        }
+    }
+    best.map(|(e, _)| e)
 }

@@ -21,7 +21,7 @@ impl Ruleset for Burt {
     type Event = Event;
     /// What a side sees: the state with the other side's face-down orders blank.
     type View<'a> = State;
-    type Memo = ();
+    type Memo = crate::advisor::Memo;
 
     fn name(&self) -> &'static str {
         "burt"
@@ -71,6 +71,16 @@ impl Ruleset for Burt {
 
     fn candidates(&self, view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         crate::advisor::candidates(view, side, out)
+    }
+
+    fn candidates_with(
+        &self,
+        view: &State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        out: &mut Vec<Candidate<Command>>,
+    ) {
+        crate::advisor::candidates_with(view, side, memo, out)
     }
 
     fn invariants(&self, state: &State) -> Result<(), String> {

@@ -98,6 +98,36 @@ pub struct Movement {
     pub assault_declared_share: f64,
 }
 
+impl Movement {
+    /// Every row of the table.
+    pub fn rows(&self) -> [Rates; 10] {
+        [
+            self.infantry_column,
+            self.infantry_line,
+            self.infantry_square,
+            self.skirmishers,
+            self.heavy_cavalry,
+            self.light_cavalry,
+            self.foot_guns,
+            self.horse_guns,
+            self.staff_officers,
+            self.wagons,
+        ]
+    }
+
+    /// The farthest any troops move or charge.
+    pub fn farthest(&self) -> f64 {
+        self.rows()
+            .iter()
+            .map(|r| {
+                r.normal
+                    .max(r.charge.unwrap_or(0.0))
+                    .max(r.reserve.unwrap_or(0.0))
+            })
+            .fold(0.0, f64::max)
+    }
+}
+
 impl Default for Movement {
     fn default() -> Self {
         Movement {
