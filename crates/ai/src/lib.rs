@@ -152,6 +152,29 @@ pub fn by_name<R: Ruleset>(name: &str) -> Option<Box<dyn Player<R>>> {
     }
 }
 
+/// The general against itself from `scenario`, until `turns` turns are played or the battle
+/// ends: the seconds it took, the turns played and the commands given (for the books'
+/// benches).
+pub fn general_against_itself<R: Ruleset>(
+    rules: &R,
+    scenario: R::Scenario,
+    seed: u64,
+    turns: u32,
+) -> (f64, u32, usize) {
+    let mut m = grognard_engine::driver::Match::new(rules, scenario, seed);
+    let mut a = General::<R::Command>::default();
+    let mut b = General::<R::Command>::default();
+    let mut players: [&mut dyn Player<R>; 2] = [&mut a, &mut b];
+    let start = std::time::Instant::now();
+    while rules.turn(&m.state) <= turns && rules.outcome(&m.state).is_none() {
+        if !m.step(&mut players).expect("a legal battle") {
+            break;
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    (elapsed, rules.turn(&m.state).min(turns), m.steps.len())
+}
+
 /// Of `games` seeded battles on the book's built-in field, how many the general wins against
 /// the random player, the two swapping sides every other battle; battle `i` is played with
 /// the seed `derive_seed(tag, i)`, on two threads. A battle longer than `limit` commands is

@@ -7,35 +7,10 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use grognard_ai::General;
-use grognard_engine::driver::Match;
-use grognard_engine::Player;
-use grognard_rules_burt::command::Command;
+use grognard_ai::general_against_itself;
 use grognard_rules_burt::design::{setup, validate};
 use grognard_rules_burt::Burt;
 use std::time::Instant;
-
-/// Plays `turns` turns (or to the end) and gives the seconds taken, the turns played and
-/// the commands given.
-fn play(
-    scenario: grognard_rules_burt::scenario::Scenario,
-    seed: u64,
-    turns: u32,
-) -> (f64, u32, usize) {
-    let rules = Burt;
-    let mut m = Match::new(&rules, scenario, seed);
-    let mut a = General::<Command>::default();
-    let mut b = General::<Command>::default();
-    let mut players: [&mut dyn Player<Burt>; 2] = [&mut a, &mut b];
-    let start = Instant::now();
-    while m.state.clock.turn <= turns && m.state.outcome.is_none() {
-        if !m.step(&mut players).expect("a legal battle") {
-            break;
-        }
-    }
-    let elapsed = start.elapsed().as_secs_f64();
-    (elapsed, m.state.clock.turn.min(turns), m.steps.len())
-}
 
 fn main() {
     let quick = !std::env::args().any(|a| a == "--bench");
@@ -51,7 +26,7 @@ fn main() {
     let start = Instant::now();
     let mut commands = 0;
     for seed in 0..battles {
-        commands += play(setup::built_in(), seed, u32::MAX).2;
+        commands += general_against_itself(&Burt, setup::built_in(), seed, u32::MAX).2;
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
@@ -68,7 +43,7 @@ fn main() {
         let problems = validate::problems(&scenario);
         assert!(problems.is_empty(), "{problems:?}");
         let best = (0..runs)
-            .map(|_| play(scenario.clone(), 7, 3))
+            .map(|_| general_against_itself(&Burt, scenario.clone(), 7, 3))
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .expect("a run");
         println!("{n:>4} {:>8.4} s {:>7}", best.0 / f64::from(best.1), best.2);
