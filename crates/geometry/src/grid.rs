@@ -273,6 +273,58 @@ impl Pieces {
     }
 }
 
+/// The pieces of two sides: all of them on one grid and each side's on a grid of its own,
+/// for questions about whatever is near and about one side only.
+#[derive(Debug, Clone, Default)]
+pub struct Sides {
+    pub all: Pieces,
+    pub side: [Pieces; 2],
+}
+
+impl Sides {
+    /// No pieces yet, on grids over the rectangle from `min` to `max` with cells `cell`
+    /// inches wide.
+    pub fn new(min: Vec2, max: Vec2, cell: f64) -> Sides {
+        let grid = || Pieces::new(min, max, cell);
+        Sides {
+            all: grid(),
+            side: [grid(), grid()],
+        }
+    }
+
+    /// Put piece `id` of side `side` (0 or 1) at `at`, or take it off with `None`.
+    pub fn set(&mut self, id: u32, side: usize, at: Option<(Vec2, f64)>) {
+        self.all.set(id, at);
+        self.side[side & 1].set(id, at);
+    }
+
+    /// The first id, up to `n`, that `self` keeps other than `fresh` does (a circle, a
+    /// side or a cell apart), for checking a kept index against one built afresh.
+    pub fn first_difference(&self, fresh: &Sides, n: u32) -> Option<u32> {
+        let placed = |p: &Pieces| {
+            let mut v: Vec<(u32, u32)> = p.placed().collect();
+            v.sort_unstable();
+            v
+        };
+        let differs = |id: u32| {
+            self.all.get(id) != fresh.all.get(id)
+                || (0..2).any(|s| self.side[s].get(id) != fresh.side[s].get(id))
+        };
+        if let Some(id) = (0..n).find(|&id| differs(id)) {
+            return Some(id);
+        }
+        let (a, b) = (placed(&self.all), placed(&fresh.all));
+        a.iter()
+            .zip(&b)
+            .find(|(x, y)| x != y)
+            .map(|(x, _)| x.0)
+            .or_else(|| {
+                let k = a.len().min(b.len());
+                a.get(k).or(b.get(k)).map(|x| x.0)
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,6 +397,29 @@ mod tests {
             all.push((i, c, r));
         }
         (pieces, all)
+    }
+
+    #[test]
+    fn sides_keep_each_side_apart_and_name_the_first_difference() {
+        let mut kept = Sides::new(Vec2::ZERO, Vec2::new(60.0, 40.0), 6.0);
+        let mut fresh = kept.clone();
+        for id in 0..6u32 {
+            let at = Some((Vec2::new(5.0 + id as f64 * 9.0, 20.0), 2.0));
+            kept.set(id, (id % 2) as usize, at);
+            fresh.set(id, (id % 2) as usize, at);
+        }
+        assert_eq!(
+            kept.side[1].near(Vec2::new(20.0, 20.0), 15.0).to_vec(),
+            [1, 3]
+        );
+        assert_eq!(kept.all.near(Vec2::new(20.0, 20.0), 3.0).to_vec(), [2]);
+        assert_eq!(kept.first_difference(&fresh, 6), None);
+        // A piece moved in one and not the other, or taken off one, is named.
+        kept.set(4, 0, Some((Vec2::new(50.0, 5.0), 2.0)));
+        assert_eq!(kept.first_difference(&fresh, 6), Some(4));
+        fresh.set(4, 0, Some((Vec2::new(50.0, 5.0), 2.0)));
+        fresh.set(5, 1, None);
+        assert_eq!(kept.first_difference(&fresh, 6), Some(5));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::Feature;
 use grognard_engine::{Outcome, Side};
 use grognard_geometry::formation::{self, Formation, StandSize};
-use grognard_geometry::grid::Pieces;
+use grognard_geometry::grid::Sides;
 use grognard_geometry::{Base, Pose, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -356,18 +356,14 @@ const CELL: f64 = 6.0;
 /// stand, so that "what is near here" looks at a few cells rather than at every unit.
 #[derive(Debug, Clone)]
 pub(crate) struct Index {
-    pieces: Pieces,
-    /// Each side's units apart, for questions about one side only.
-    sides: [Pieces; 2],
+    pieces: Sides,
     feet: Vec<Base>,
 }
 
 impl Index {
     fn build(field: &Field, units: &[Unit]) -> Index {
-        let grid = || Pieces::new(Vec2::ZERO, Vec2::new(field.width, field.depth), CELL);
         let mut ix = Index {
-            pieces: grid(),
-            sides: [grid(), grid()],
+            pieces: Sides::new(Vec2::ZERO, Vec2::new(field.width, field.depth), CELL),
             feet: units.iter().map(Unit::footprint).collect(),
         };
         for u in units {
@@ -380,8 +376,7 @@ impl Index {
     fn place(&mut self, u: &Unit) {
         let f = u.footprint();
         let at = u.on_table().then(|| (f.pose.pos, f.radius()));
-        self.pieces.set(u32::from(u.id), at);
-        self.sides[u.side.index() & 1].set(u32::from(u.id), at);
+        self.pieces.set(u32::from(u.id), u.side.index(), at);
         self.feet[usize::from(u.id)] = f;
     }
 }
@@ -460,6 +455,7 @@ impl State {
     pub fn near(&self, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
         self.index()
             .pieces
+            .all
             .near(p, r)
             .into_iter()
             .map(|i| &self.units[i as usize])
@@ -467,7 +463,7 @@ impl State {
 
     /// [`State::near`], of `side`'s units only.
     pub fn near_side(&self, side: Side, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
-        self.index().sides[side.index() & 1]
+        self.index().pieces.side[side.index() & 1]
             .near(p, r)
             .into_iter()
             .map(|i| &self.units[i as usize])
@@ -478,6 +474,7 @@ impl State {
     pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
         self.index()
             .pieces
+            .all
             .along(a, b, r)
             .into_iter()
             .map(|i| &self.units[i as usize])
@@ -486,7 +483,7 @@ impl State {
     /// Of `side`'s units on the table that are `wanted`, the one whose centre is nearest
     /// `p` (the lower id on a tie).
     pub fn nearest(&self, side: Side, p: Vec2, wanted: impl Fn(&Unit) -> bool) -> Option<&Unit> {
-        self.index().sides[side.index() & 1]
+        self.index().pieces.side[side.index() & 1]
             .least(p, 0.0, |i| {
                 let u = &self.units[i as usize];
                 wanted(u).then(|| u.pose.pos.distance(p))
@@ -506,22 +503,19 @@ impl State {
                     u.name
                 ));
             }
-            let id = u32::from(u.id);
-            let side = u.side.index() & 1;
-            if kept.pieces.get(id) != fresh.pieces.get(id)
-                || kept.sides[side].get(id) != fresh.sides[side].get(id)
-            {
-                return Err(format!("the grid of units misplaces {}", u.name));
-            }
         }
-        let mut a: Vec<(u32, u32)> = kept.pieces.placed().collect();
-        let mut b: Vec<(u32, u32)> = fresh.pieces.placed().collect();
-        a.sort_unstable();
-        b.sort_unstable();
-        if a != b {
-            return Err("the grid of units disagrees with where they stand".into());
+        match kept
+            .pieces
+            .first_difference(&fresh.pieces, self.units.len() as u32)
+        {
+            Some(id) => Err(format!(
+                "the grid of units misplaces {}",
+                self.units
+                    .get(id as usize)
+                    .map_or("a unit", |u| u.name.as_str())
+            )),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     pub fn on_table(&self) -> impl Iterator<Item = &Unit> {
