@@ -226,15 +226,15 @@ fn melee_value(view: &State, s: &melee::Situation) -> f64 {
 }
 
 fn enemy_cavalry_near(view: &State, u: &Unit, within: f64) -> bool {
-    view.on_table()
-        .any(|e| e.side != u.side && e.is_cavalry() && !e.routing() && measure::gap(u, e) <= within)
+    measure::enemies_within(view, u, within)
+        .any(|e| e.is_cavalry() && !e.routing() && measure::gap(u, e) <= within)
 }
 
 /// Whether an enemy that may assault has the unit within its charge reach.
 fn threatened(view: &State, u: &Unit) -> bool {
-    view.on_table().any(|e| {
-        e.side != u.side
-            && e.fights()
+    let farthest = view.tables().movement.farthest() + 0.5;
+    measure::enemies_within(view, u, farthest).any(|e| {
+        e.fights()
             && !e.routing()
             && !e.is_guns()
             && e.troop != Troop::Skirmishers
@@ -334,7 +334,10 @@ fn orders_for(view: &State, side: Side, u: &Unit, out: &mut Vec<Candidate<Comman
 
 fn declare(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     for u in own(view, side) {
-        for t in view.on_table() {
+        let Some(reach) = measure::charge_reach(view, u) else {
+            continue;
+        };
+        for t in measure::enemies_within(view, u, reach) {
             if assault::declarable(view, u, t).is_ok() {
                 let s = melee_situation_for(view, u, t);
                 let v = melee_value(view, &s);
@@ -619,7 +622,6 @@ fn brigade_post(view: &State, side: Side, o: &Unit) -> Option<Vec2> {
 /// An officer's or a wagon's moves in the command elements phase: it reads only itself
 /// and the fighting troops.
 fn command_for(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Command>>) {
-    let centre = side_centre(view, side);
     if !(o.is_officer() || o.arm() == Arm::Train) || o.marks.moved {
         return;
     }
@@ -648,7 +650,7 @@ fn command_for(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Comma
             .filter(|u| u.fights() && !u.routing() && !u.is_guns())
             .filter_map(|u| Some((u, measure::gap(u, measure::nearest_enemy(view, u)?))))
             .min_by(|a, b| a.1.total_cmp(&b.1));
-        match (front, centre) {
+        match (front, side_centre(view, side)) {
             (Some((u, _)), _) => u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6),
             (None, Some(c)) => c + view.field.home[side.index()] * 5.0,
             (None, None) => return,
@@ -679,13 +681,13 @@ fn command_for(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Comma
 
 fn firing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     for u in own(view, side) {
+        let Some(reach) = measure::fire_reach(view, u) else {
+            continue;
+        };
         if fire::may_fire(u).is_err() {
             continue;
         }
-        for t in view.on_table() {
-            if t.side == side {
-                continue;
-            }
+        for t in measure::enemies_within(view, u, reach) {
             if let Ok(s) = fire::situation(view, u, t) {
                 let v = shot_value(view, &s);
                 // A tenth of its figures lost to fire this turn makes the target test its

@@ -43,6 +43,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.marks.used += used;
             u.marks.moved = true;
             let (id, pose) = (u.id, u.pose);
+            state.reindex(id);
             follow(state, id, pose);
         }
         Event::Formed {
@@ -54,6 +55,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.formation = *formation;
             u.marks.used += used;
             u.marks.changed_formation = true;
+            state.reindex(*unit);
         }
         Event::Cohesion { unit, cohesion, .. } => {
             state.units[*unit as usize].cohesion = *cohesion;
@@ -83,6 +85,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.marks.retired = true;
             u.marks.evaded = true;
             let (id, pose) = (u.id, u.pose);
+            state.reindex(id);
             follow(state, id, pose);
         }
         Event::Volley { unit, .. } => {
@@ -105,9 +108,11 @@ pub fn apply(state: &mut State, event: &Event) {
             if *fire {
                 u.marks.lost_to_fire += figures;
             }
+            state.reindex(*unit);
         }
         Event::Gone { unit, .. } => {
             state.units[*unit as usize].gone = true;
+            state.reindex(*unit);
             for g in &mut state.units {
                 if g.with == Some(*unit) {
                     g.with = None;
@@ -129,9 +134,11 @@ pub fn apply(state: &mut State, event: &Event) {
 /// Generals in command of a unit go where it goes ("Burt 12"): placed just behind it.
 fn follow(state: &mut State, id: u16, pose: grognard_geometry::Pose) {
     let depth = state.units[id as usize].footprint().depth;
-    for g in &mut state.units {
+    for i in 0..state.units.len() {
+        let g = &mut state.units[i];
         if g.with == Some(id) && !g.gone {
             g.pose = pose.advanced(-(depth * 0.5 + 0.6), 0.0);
+            state.reindex(i as u16);
         }
     }
 }

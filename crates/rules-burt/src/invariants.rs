@@ -44,6 +44,7 @@ pub fn check(state: &State) -> Result<(), String> {
             return Err(format!("{name} stands nowhere"));
         }
     }
+    state.index_consistent()?;
     for a in &state.armies {
         if a.morale.is_none() || a.start.is_none() {
             return Err("an army's morale is unknown in the battle's own state".into());

@@ -224,13 +224,31 @@ pub fn overlapping<'a>(
     b: &'a Base,
     skip: &'a [u16],
 ) -> impl Iterator<Item = &'a Unit> + 'a {
-    let r = radius(b) + TOUCH;
-    state.on_table().filter(move |o| {
-        !skip.contains(&o.id)
-            && !o.is_officer()
-            && near(o, b.pose.pos, r)
-            && bases_overlap(&o.footprint(), b, TOUCH)
+    state.near(b.pose.pos, radius(b) + TOUCH).filter(move |o| {
+        !skip.contains(&o.id) && !o.is_officer() && bases_overlap(&o.footprint(), b, TOUCH)
     })
+}
+
+/// The enemies of `u` on the table whose footprints may come within `reach` of its own
+/// (every one that does, and a few a little further), in id order.
+pub fn enemies_within<'a>(
+    state: &'a State,
+    u: &Unit,
+    reach: f64,
+) -> impl Iterator<Item = &'a Unit> {
+    let fp = u.footprint();
+    state.near_side(u.side.other(), fp.pose.pos, radius(&fp) + reach)
+}
+
+/// The farthest `u` fires: the long range of its small arms, or of its guns' canister or
+/// ball.
+pub fn fire_reach(state: &State, u: &Unit) -> Option<f64> {
+    let r = &state.tables().ranges;
+    match (u.calibre, u.weapon) {
+        (Some(c), _) => Some(r.of(c.canister()).long.max(r.of(c.ball()).long)),
+        (None, Some(w)) => Some(r.of(w).long),
+        (None, None) => None,
+    }
 }
 
 /// The distance from a base's centre to its corners.
@@ -378,9 +396,11 @@ pub fn secure_flank(state: &State, u: &Unit) -> bool {
     let fp = u.footprint();
     let left = fp.pose.pos + fp.left() * (fp.width * 0.5 + 1.0);
     let right = fp.pose.pos - fp.left() * (fp.width * 0.5 + 1.0);
-    state.on_table().any(|o| {
+    // The points tested lie within the footprint's half-diagonal and 1" more of its
+    // centre, and a friend counts within 1" of one of them.
+    let reach = radius(&fp) + 2.0;
+    state.near_side(u.side, fp.pose.pos, reach).any(|o| {
         o.id != u.id
-            && o.side == u.side
             && o.fights()
             && !o.routing()
             && (o.footprint().contains(left)
@@ -393,20 +413,9 @@ pub fn secure_flank(state: &State, u: &Unit) -> bool {
 /// The nearest enemy able to fight, by the gap between footprints.
 pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
     let me = u.footprint();
-    let mine = spread(u);
-    let mut best: Option<(&Unit, f64)> = None;
-    for e in state.on_table().filter(|e| e.side != u.side && e.fights()) {
-        // The first of the nearest, as by gap alone: an enemy whose centre lies too far
-        // for its stands to come nearer than the best so far is passed over unmeasured.
-        if let Some((_, g)) = best {
-            if e.pose.pos.distance(u.pose.pos) - mine - spread(e) >= g {
-                continue;
-            }
-        }
-        let g = base_base(&me, &e.footprint());
-        if best.is_none_or(|(_, b)| g < b) {
-            best = Some((e, g));
-        }
-    }
-    best.map(|(e, _)| e)
+    // The gap to a footprint is never less than the distance from this centre to the
+    // circle round it, less this footprint's own half-diagonal.
+    state.least(u.side.other(), me.pose.pos, radius(&me), |e| {
+        e.fights().then(|| base_base(&me, &e.footprint()))
+    })
 }

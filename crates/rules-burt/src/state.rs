@@ -11,9 +11,10 @@ use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::Feature;
 use grognard_engine::{Outcome, Side};
 use grognard_geometry::formation::{self, StandSize};
-use grognard_geometry::{Base, Pose};
+use grognard_geometry::grid::Sides;
+use grognard_geometry::{Base, Pose, Vec2};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub type UnitId = u16;
 
@@ -632,7 +633,9 @@ impl Phase {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub field: Arc<Field>,
-    pub units: Vec<Unit>,
+    /// Every unit, by id; read through [`State::units`]. An event that moves a unit,
+    /// reshapes it or takes it off calls [`State::reindex`].
+    pub(crate) units: Vec<Unit>,
     /// The turn, the phase, and the side that goes first this turn.
     pub clock: Clock,
     /// The side to act next within the phase.
@@ -643,11 +646,146 @@ pub struct State {
     pub choosing: Option<Side>,
     pub armies: [Army; 2],
     pub outcome: Option<Outcome>,
+    /// Where the units stand, on a grid, kept to answer "what is near here" fast: not
+    /// saved, not compared (see [`Kept`]).
+    #[serde(skip)]
+    pub(crate) kept: Kept,
+}
+
+/// Grid cells are this many inches square: about a battalion's frontage in line and short
+/// musket range.
+const CELL: f64 = 6.0;
+
+/// What a state works out from its units and keeps: each unit's footprint as a circle on a
+/// grid, built when first asked for and then kept in step as events are applied. It is
+/// shared between a state and its copies (a side's view) until one of them changes. Two
+/// states with the same units are equal whatever this holds.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Kept {
+    index: OnceLock<Arc<Sides>>,
+}
+
+impl PartialEq for Kept {
+    fn eq(&self, _: &Kept) -> bool {
+        true
+    }
+}
+
+/// Where `u` stands on the grid: the circle round its footprint, or nowhere if it is gone.
+fn circle(u: &Unit) -> Option<(Vec2, f64)> {
+    u.on_table().then(|| {
+        let f = u.footprint();
+        (f.pose.pos, 0.5 * f.width.hypot(f.depth))
+    })
+}
+
+fn build(field: &Field, units: &[Unit]) -> Sides {
+    let mut ix = Sides::new(Vec2::ZERO, Vec2::new(field.width, field.depth), CELL);
+    for u in units {
+        ix.set(u32::from(u.id), u.side.index(), circle(u));
+    }
+    ix
 }
 
 impl State {
+    /// A battle's state as it starts.
+    pub fn new(field: Arc<Field>, units: Vec<Unit>, armies: [Army; 2]) -> State {
+        State {
+            field,
+            units,
+            clock: Clock::new(Side(0)),
+            next: Side(0),
+            passed: [false; 2],
+            choosing: None,
+            armies,
+            outcome: None,
+            kept: Kept::default(),
+        }
+    }
+
     pub fn unit(&self, id: UnitId) -> &Unit {
         &self.units[usize::from(id)]
+    }
+
+    /// Every unit, in id order, the gone among them.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// Unit `id` to change by hand (tests, tools): where the units stand is worked out
+    /// afresh when next asked for.
+    pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
+        self.kept = Kept::default();
+        &mut self.units[usize::from(id)]
+    }
+
+    fn index(&self) -> &Sides {
+        self.kept
+            .index
+            .get_or_init(|| Arc::new(build(&self.field, &self.units)))
+    }
+
+    /// Keep the grid in step with unit `id` after its pose, formation, figures or place
+    /// on the table changed.
+    pub(crate) fn reindex(&mut self, id: UnitId) {
+        let u = &self.units[usize::from(id)];
+        if let Some(ix) = self.kept.index.get_mut() {
+            let at = circle(u);
+            if ix.all.get(u32::from(id)) != at {
+                Arc::make_mut(ix).set(u32::from(id), u.side.index(), at);
+            }
+        }
+    }
+
+    fn listed(&self, ids: smallvec::SmallVec<[u32; 32]>) -> impl Iterator<Item = &Unit> {
+        ids.into_iter().map(|i| &self.units[i as usize])
+    }
+
+    /// The units on the table whose footprints may come within `r` of `p` (every one that
+    /// does, and a few that come a little further), in id order.
+    pub fn near(&self, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        self.listed(self.index().all.near(p, r))
+    }
+
+    /// [`State::near`], of `side`'s units only.
+    pub fn near_side(&self, side: Side, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        self.listed(self.index().side[side.index() & 1].near(p, r))
+    }
+
+    /// The units on the table whose footprints may come within `r` of the segment from `a`
+    /// to `b`, in id order.
+    pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        self.listed(self.index().all.along(a, b, r))
+    }
+
+    /// Of `side`'s units on the table, the one `score` puts least (the lower id on a tie),
+    /// where a unit's score is never less than the distance from `p` to its footprint less
+    /// `slack`; units scored `None` are passed over.
+    pub fn least(
+        &self,
+        side: Side,
+        p: Vec2,
+        slack: f64,
+        mut score: impl FnMut(&Unit) -> Option<f64>,
+    ) -> Option<&Unit> {
+        self.index().side[side.index() & 1]
+            .least(p, slack, |i| score(&self.units[i as usize]))
+            .map(|(_, i)| &self.units[i as usize])
+    }
+
+    /// Whether the grid agrees with where the units stand (for the invariant checks).
+    pub fn index_consistent(&self) -> Result<(), String> {
+        let fresh = build(&self.field, &self.units);
+        match self
+            .index()
+            .first_difference(&fresh, self.units.len() as u32)
+        {
+            Some(id) => Err(format!(
+                "the grid of units misplaces {}",
+                self.name(id as UnitId)
+            )),
+            None => Ok(()),
+        }
     }
 
     pub fn name(&self, id: UnitId) -> &str {
@@ -672,6 +810,8 @@ impl State {
     /// What `side` may see: the other side's face-down chits blank and its army morale
     /// unknown ("Burt 4", "Burt 10"). A finished battle hides nothing.
     pub fn seen_by(&self, side: Side) -> State {
+        // The grid is built on the battle's own state, so that every view shares it.
+        self.index();
         let mut s = self.clone();
         if s.outcome.is_some() {
             return s;

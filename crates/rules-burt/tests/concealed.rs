@@ -24,7 +24,7 @@ fn check_battle(seed: u64) -> (usize, [bool; 5]) {
         for reader in Side::ALL {
             let view = rules.view(state, reader);
             let scene = serde_json::to_string(&rules.scene_for(state, reader)).unwrap();
-            for (u, seen) in state.units.iter().zip(&view.units) {
+            for (u, seen) in state.units().iter().zip(view.units()) {
                 let Chit::Secret(order) = u.chit else {
                     continue;
                 };
@@ -95,6 +95,6 @@ fn a_finished_battle_shows_everything() {
     let mut players: [&mut dyn Player<Burt>; 2] = [&mut a, &mut b];
     m.play(&mut players, 20_000).expect("a legal battle");
     let view = rules.view(&m.state, Side(0));
-    assert!(view.units.iter().all(|u| u.chit != Chit::Hidden));
+    assert!(view.units().iter().all(|u| u.chit != Chit::Hidden));
     assert!(view.armies[1].morale.is_some());
 }

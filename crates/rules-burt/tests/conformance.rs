@@ -2,7 +2,7 @@
 //! and AI players on the built-in battle, every invariant checked after every command, the
 //! offers and candidates settled, states saved and loaded, and each battle's replay
 //! re-run to the same end. A thousand by default; `GROGNARD_BURT_BATTLES=N` runs N. A few
-//! more on a larger battle.
+//! more on a larger battle, where the grid of units answers "what is near".
 
 use grognard_ai::{General, RandomPlayer};
 use grognard_engine::book::Book;
@@ -73,12 +73,16 @@ fn conformance_burt_shard_1() {
     shard(1, 2);
 }
 
+/// Thirty battalions a side, with their command elements and generals: more units than
+/// the grid of units leaves to a plain scan, so its answers are the ones checked.
 #[test]
 fn conformance_burt_on_a_larger_battle() {
     use grognard_rules_burt::design::setup;
-    let mut scenario = setup::large(12);
+    let mut scenario = setup::large(30);
     scenario.turns = 4;
-    for index in [1, 3] {
+    let units: usize = scenario.sides.iter().map(|s| s.units.len()).sum();
+    assert!(units > 64, "{units} units");
+    for index in [0, 1, 3] {
         if let Err(e) = battle_on(index, scenario.clone()) {
             panic!("{e}");
         }

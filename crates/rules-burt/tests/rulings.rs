@@ -12,7 +12,7 @@ fn battle() -> State {
 }
 
 fn first(s: &State, troop: Troop) -> Unit {
-    s.units
+    s.units()
         .iter()
         .find(|u| u.troop == troop)
         .cloned()

@@ -3,7 +3,6 @@
 use crate::scenario::{Scenario, SideSpec, TableSize, UnitSpec};
 use crate::state::{Army, Chit, Field, Formation, Marks, Order, State, Status, Troop, Unit};
 use crate::tables::{Class, Tables, Weapon};
-use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_engine::Side;
 use grognard_geometry::shape::ShapeSpec;
@@ -113,8 +112,8 @@ pub fn start(s: &Scenario) -> State {
             demoralised: false,
         }
     });
-    State {
-        field: Arc::new(Field {
+    State::new(
+        Arc::new(Field {
             name: s.name.clone(),
             width: s.table.width,
             depth: s.table.depth,
@@ -126,13 +125,8 @@ pub fn start(s: &Scenario) -> State {
             home,
         }),
         units,
-        clock: Clock::new(Side(0)),
-        next: Side(0),
-        passed: [false; 2],
-        choosing: None,
         armies,
-        outcome: None,
-    }
+    )
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -100,7 +100,11 @@ pub fn must_declare(state: &State, side: Side) -> Option<UnitId> {
     state
         .on_table()
         .filter(|u| u.side == side && u.order() == Some(Order::Assault))
-        .find(|u| state.on_table().any(|t| declarable(state, u, t).is_ok()))
+        .find(|u| {
+            measure::charge_reach(state, u).is_some_and(|reach| {
+                measure::enemies_within(state, u, reach).any(|t| declarable(state, u, t).is_ok())
+            })
+        })
         .map(|u| u.id)
 }
 

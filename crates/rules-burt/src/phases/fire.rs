@@ -177,8 +177,8 @@ pub fn any(state: &State, side: Side) -> bool {
     state.on_table().any(|u| {
         u.side == side
             && may_fire(u).is_ok()
-            && state
-                .on_table()
-                .any(|t| t.side != side && situation(state, u, t).is_ok())
+            && measure::fire_reach(state, u).is_some_and(|reach| {
+                measure::enemies_within(state, u, reach).any(|t| situation(state, u, t).is_ok())
+            })
     })
 }

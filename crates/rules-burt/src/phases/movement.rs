@@ -234,12 +234,8 @@ pub fn check_move(state: &State, side: Side, unit: UnitId, to: &Pose) -> Result<
         let reach = 0.5 * fp.pose.pos.distance(end.pose.pos)
             + measure::radius(&fp).max(measure::radius(&end))
             + measure::TOUCH;
-        for o in state.on_table() {
-            if o.id == u.id
-                || o.is_officer()
-                || !measure::near(o, mid, reach)
-                || !measure::in_sweep(&hull, o)
-            {
+        for o in state.near(mid, reach) {
+            if o.id == u.id || o.is_officer() || !measure::in_sweep(&hull, o) {
                 continue;
             }
             if o.side != u.side {
@@ -255,12 +251,10 @@ pub fn check_move(state: &State, side: Side, unit: UnitId, to: &Pose) -> Result<
         }
     }
     let clear = measure::radius(&end) + CLEAR_OF_ENEMY;
-    if let Some(e) = state.on_table().find(|e| {
-        e.side != u.side
-            && e.fights()
-            && measure::near(e, end.pose.pos, clear)
-            && base_base(&e.footprint(), &end) < CLEAR_OF_ENEMY - 1e-9
-    }) {
+    if let Some(e) = state
+        .near_side(u.side.other(), end.pose.pos, clear)
+        .find(|e| e.fights() && base_base(&e.footprint(), &end) < CLEAR_OF_ENEMY - 1e-9)
+    {
         return Err(no(
             R_MOVE,
             format!(
