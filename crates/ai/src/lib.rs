@@ -152,6 +152,58 @@ pub fn by_name<R: Ruleset>(name: &str) -> Option<Box<dyn Player<R>>> {
     }
 }
 
+/// One battle of the conformance kit ([`grognard_engine::conformance::check_battle`]), its
+/// players chosen by `pairing % 4`: random against random, the general against the random
+/// player on one side or the other, and the general against itself. `Err` names the
+/// battle's `index`.
+pub fn conformance_battle<R: Ruleset>(
+    rules: &R,
+    scenario: R::Scenario,
+    seed: u64,
+    (index, pairing): (u64, u64),
+    checks: grognard_engine::conformance::Checks,
+) -> Result<grognard_engine::Outcome, String> {
+    let mut ai_a = General::<R::Command>::default();
+    let mut ai_b = General::<R::Command>::default();
+    let mut rnd_a = RandomPlayer::<R::Command>::default();
+    let mut rnd_b = RandomPlayer::<R::Command>::default();
+    let mut players: [&mut dyn Player<R>; 2] = match pairing % 4 {
+        0 => [&mut rnd_a, &mut rnd_b],
+        1 => [&mut ai_a, &mut rnd_b],
+        2 => [&mut rnd_a, &mut ai_b],
+        _ => [&mut ai_a, &mut ai_b],
+    };
+    grognard_engine::conformance::check_battle(rules, scenario, seed, &mut players, checks)
+        .map_err(|e| format!("battle {index}: {e}"))
+}
+
+/// The conformance kit over the book's built-in field: battle `i` of `indices` is set up
+/// and played with the seed `derive_seed(tag, i)`, its players chosen by `pairing(i)` (see
+/// [`conformance_battle`]) and checked by `checks(i)`. Panics listing every battle that
+/// failed.
+pub fn conformance_battles<B: grognard_engine::book::Book>(
+    book: &B,
+    tag: u64,
+    indices: impl IntoIterator<Item = u64>,
+    pairing: impl Fn(u64) -> u64,
+    checks: impl Fn(u64) -> grognard_engine::conformance::Checks,
+) {
+    let failures: Vec<String> = indices
+        .into_iter()
+        .filter_map(|i| {
+            let seed = grognard_engine::dice::derive_seed(tag, i);
+            let (scenario, _) = book.default_scenario(seed);
+            conformance_battle(book, scenario, seed, (i, pairing(i)), checks(i)).err()
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// The general against itself from `scenario`, until `turns` turns are played or the battle
 /// ends: the seconds it took, the turns played and the commands given (for the books'
 /// benches).

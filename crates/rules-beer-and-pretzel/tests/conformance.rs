@@ -4,42 +4,28 @@
 //! re-run to the same end. A thousand by default; `GROGNARD_BP_BATTLES=N` runs N. A few
 //! more on a battle large enough that questions of what is near go to the grid of units.
 
-use grognard_ai::{General, RandomPlayer};
-use grognard_engine::book::Book;
-use grognard_engine::conformance::{check_battle, Checks};
+use grognard_ai::{conformance_battle, conformance_battles};
+use grognard_engine::conformance::Checks;
 use grognard_engine::dice::derive_seed;
-use grognard_engine::Player;
-use grognard_rules_beer_and_pretzel::{BeerAndPretzel, Command};
+use grognard_rules_beer_and_pretzel::BeerAndPretzel;
 
-fn battle(index: u64) -> Result<grognard_engine::Outcome, String> {
-    let seed = derive_seed(0xB0B, index);
-    let (scenario, _) = BeerAndPretzel.default_scenario(seed);
-    battle_on(index, scenario)
+const TAG: u64 = 0xB0B;
+
+fn checks() -> Checks {
+    Checks {
+        round_trip_every: 7,
+        candidates_every: 3,
+        ..Checks::default()
+    }
 }
 
+/// Battle `index` of the kit on `scenario` rather than the built-in field.
 fn battle_on(
     index: u64,
     scenario: grognard_rules_beer_and_pretzel::scenario::Scenario,
 ) -> Result<grognard_engine::Outcome, String> {
-    let rules = BeerAndPretzel;
-    let seed = derive_seed(0xB0B, index);
-    let mut ai_a = General::<Command>::default();
-    let mut ai_b = General::<Command>::default();
-    let mut rnd_a = RandomPlayer::<Command>::default();
-    let mut rnd_b = RandomPlayer::<Command>::default();
-    let mut players: [&mut dyn Player<BeerAndPretzel>; 2] = match index % 4 {
-        0 => [&mut rnd_a, &mut rnd_b],
-        1 => [&mut ai_a, &mut rnd_b],
-        2 => [&mut rnd_a, &mut ai_b],
-        _ => [&mut ai_a, &mut ai_b],
-    };
-    let checks = Checks {
-        round_trip_every: 7,
-        candidates_every: 3,
-        ..Checks::default()
-    };
-    check_battle(&rules, scenario, seed, &mut players, checks)
-        .map_err(|e| format!("battle {index}: {e}"))
+    let seed = derive_seed(TAG, index);
+    conformance_battle(&BeerAndPretzel, scenario, seed, (index, index), checks())
 }
 
 fn battles() -> u64 {
@@ -50,16 +36,12 @@ fn battles() -> u64 {
 }
 
 fn shard(part: u64, of: u64) {
-    let n = battles();
-    let failures: Vec<String> = (0..n)
-        .filter(|i| i % of == part)
-        .filter_map(|i| battle(i).err())
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
+    conformance_battles(
+        &BeerAndPretzel,
+        TAG,
+        (0..battles()).filter(|i| i % of == part),
+        |i| i,
+        |_| checks(),
     );
 }
 

@@ -4,42 +4,29 @@
 //! re-run to the same end. A thousand by default; `GROGNARD_BURT_BATTLES=N` runs N. A few
 //! more on a larger battle, where the grid of units answers "what is near".
 
-use grognard_ai::{General, RandomPlayer};
+use grognard_ai::{conformance_battle, conformance_battles};
 use grognard_engine::book::Book;
-use grognard_engine::conformance::{check_battle, Checks};
+use grognard_engine::conformance::Checks;
 use grognard_engine::dice::derive_seed;
-use grognard_engine::Player;
-use grognard_rules_burt::{Burt, Command};
+use grognard_rules_burt::Burt;
 
-fn battle(index: u64) -> Result<grognard_engine::Outcome, String> {
-    let seed = derive_seed(0xB0E7, index);
-    let (scenario, _) = Burt.default_scenario(seed);
-    battle_on(index, scenario)
+const TAG: u64 = 0xB0E7;
+
+fn checks() -> Checks {
+    Checks {
+        round_trip_every: 7,
+        candidates_every: 3,
+        ..Checks::default()
+    }
 }
 
+/// Battle `index` of the kit on `scenario` rather than the built-in field.
 fn battle_on(
     index: u64,
     scenario: grognard_rules_burt::scenario::Scenario,
 ) -> Result<grognard_engine::Outcome, String> {
-    let rules = Burt;
-    let seed = derive_seed(0xB0E7, index);
-    let mut ai_a = General::<Command>::default();
-    let mut ai_b = General::<Command>::default();
-    let mut rnd_a = RandomPlayer::<Command>::default();
-    let mut rnd_b = RandomPlayer::<Command>::default();
-    let mut players: [&mut dyn Player<Burt>; 2] = match index % 4 {
-        0 => [&mut rnd_a, &mut rnd_b],
-        1 => [&mut ai_a, &mut rnd_b],
-        2 => [&mut rnd_a, &mut ai_b],
-        _ => [&mut ai_a, &mut ai_b],
-    };
-    let checks = Checks {
-        round_trip_every: 7,
-        candidates_every: 3,
-        ..Checks::default()
-    };
-    check_battle(&rules, scenario, seed, &mut players, checks)
-        .map_err(|e| format!("battle {index}: {e}"))
+    let seed = derive_seed(TAG, index);
+    conformance_battle(&Burt, scenario, seed, (index, index), checks())
 }
 
 fn battles() -> u64 {
@@ -50,16 +37,12 @@ fn battles() -> u64 {
 }
 
 fn shard(part: u64, of: u64) {
-    let n = battles();
-    let failures: Vec<String> = (0..n)
-        .filter(|i| i % of == part)
-        .filter_map(|i| battle(i).err())
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
+    conformance_battles(
+        &Burt,
+        TAG,
+        (0..battles()).filter(|i| i % of == part),
+        |i| i,
+        |_| checks(),
     );
 }
 
