@@ -105,6 +105,15 @@ impl Problem {
         }
     }
 
+    /// The problem as one line of text, its path under `root` (e.g. "scenario"), as the
+    /// command line lists a scenario's problems.
+    pub fn line(&self, root: &str) -> String {
+        format!(
+            "{root}.{}: {} (hint: {})",
+            self.path, self.message, self.hint
+        )
+    }
+
     pub fn locate(self, file: &str, text: &str) -> FileError {
         let (line, column) = locate(text, &self.path).unwrap_or((1, 1));
         FileError {
@@ -116,6 +125,65 @@ impl Problem {
             hint: self.hint,
         }
     }
+}
+
+/// The problems every scenario file may have in its frame, whatever its book: a `rules`
+/// other than `rules` (`book` names the book in the message), a table under 12" or over
+/// 1,440" either way, and fewer than 1 or more than 100 turns.
+pub fn frame_problems(
+    rules: &str,
+    book: &str,
+    named: Option<&str>,
+    (width, depth): (f64, f64),
+    turns: u32,
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if let Some(r) = named {
+        if r != rules {
+            out.push(Problem::new(
+                "rules",
+                format!("rules = {r:?} in a scenario for {book}"),
+                format!("write rules = \"{rules}\""),
+            ));
+        }
+    }
+    if !(width.is_finite() && depth.is_finite() && width >= 12.0 && depth >= 12.0)
+        || width > 1440.0
+        || depth > 1440.0
+    {
+        out.push(Problem::new(
+            "table",
+            format!("a table {width}\" by {depth}\""),
+            "give a table from 12\" to 1,440\" each way, e.g. width = 72, depth = 48",
+        ));
+    }
+    if turns == 0 || turns > 100 {
+        out.push(Problem::new(
+            "turns",
+            format!("{turns} turns"),
+            "give 1 to 100 turns",
+        ));
+    }
+    out
+}
+
+/// The one-line summary of a checked scenario of two sides: its name, each side with its
+/// number of units, the terrain features and the turns.
+pub fn scenario_summary(
+    name: &str,
+    sides: [(&str, usize); 2],
+    features: usize,
+    turns: u32,
+) -> String {
+    format!(
+        "\"{name}\": {} ({} units) against {} ({} units), {features} terrain features, {turns} turns",
+        sides[0].0, sides[0].1, sides[1].0, sides[1].1
+    )
+}
+
+/// The JSON schema of a file type, for `grognard schema`.
+pub fn schema_of<T: schemars::JsonSchema>() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(T)).unwrap_or_default()
 }
 
 /// 1-based line and column of a byte offset.
@@ -605,6 +673,30 @@ where
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn a_frame_is_checked_for_its_rules_table_and_turns() {
+        assert!(frame_problems("burt", "Burt's rules", None, (72.0, 48.0), 12).is_empty());
+        assert!(frame_problems("burt", "Burt's rules", Some("burt"), (12.0, 1440.0), 1).is_empty());
+        let p = frame_problems("burt", "Burt's rules", Some("two-by-two"), (6.0, 48.0), 0);
+        let paths: Vec<&str> = p.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["rules", "table", "turns"]);
+        assert_eq!(
+            p[0].line("scenario"),
+            "scenario.rules: rules = \"two-by-two\" in a scenario for Burt's rules (hint: write rules = \"burt\")"
+        );
+        for (w, d, t) in [(f64::NAN, 48.0, 5), (72.0, 1441.0, 5), (72.0, 48.0, 101)] {
+            assert_eq!(
+                frame_problems("x", "X", None, (w, d), t).len(),
+                1,
+                "{w} {d} {t}"
+            );
+        }
+        assert_eq!(
+            scenario_summary("Vils", [("French", 3), ("Allies", 4)], 2, 10),
+            "\"Vils\": French (3 units) against Allies (4 units), 2 terrain features, 10 turns"
+        );
+    }
 
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]

@@ -31,7 +31,7 @@ impl Book for BeerAndPretzel {
     fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
         validate::problems(scenario)
             .into_iter()
-            .map(|p| format!("scenario.{}: {} (hint: {})", p.path, p.message, p.hint))
+            .map(|p| p.line("scenario"))
             .collect()
     }
 
@@ -48,24 +48,20 @@ impl Book for BeerAndPretzel {
         let s = validate::load(file, text)?;
         Ok(Checked {
             kind: "scenario".into(),
-            summary: format!(
-                "\"{}\": {} ({} units) against {} ({} units), {} terrain features, {} turns",
-                s.name,
-                s.sides[0].name,
-                s.sides[0].units.len(),
-                s.sides[1].name,
-                s.sides[1].units.len(),
+            summary: grognard_engine::files::scenario_summary(
+                &s.name,
+                [
+                    (&s.sides[0].name, s.sides[0].units.len()),
+                    (&s.sides[1].name, s.sides[1].units.len()),
+                ],
                 s.terrain.len(),
-                s.turns
+                s.turns,
             ),
         })
     }
 
     fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)> {
-        vec![(
-            "scenario",
-            serde_json::to_value(schemars::schema_for!(Scenario)).unwrap_or_default(),
-        )]
+        vec![("scenario", grognard_engine::files::schema_of::<Scenario>())]
     }
 
     fn resolutions(&self) -> Vec<Box<dyn grognard_engine::resolution::AnyResolution>> {

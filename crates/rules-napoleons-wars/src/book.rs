@@ -114,7 +114,7 @@ impl Book for NapoleonsWars {
     fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
         problems(scenario)
             .into_iter()
-            .map(|p| format!("scenario.{}: {} (hint: {})", p.path, p.message, p.hint))
+            .map(|p| p.line("scenario"))
             .collect()
     }
 

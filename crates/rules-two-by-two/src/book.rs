@@ -172,10 +172,7 @@ impl Book for TwoByTwo {
                 "a replay keeps the scenario as it was set up; this one was changed",
             ));
         }
-        problems
-            .into_iter()
-            .map(|p| format!("scenario.{}: {} (hint: {})", p.path, p.message, p.hint))
-            .collect()
+        problems.into_iter().map(|p| p.line("scenario")).collect()
     }
 
     fn file_kind(&self, header: &Header) -> Option<&'static str> {

@@ -12,34 +12,14 @@ pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
 
 /// What is wrong with a scenario, each problem named by its path.
 pub fn problems(s: &Scenario) -> Vec<Problem> {
-    let mut out = Vec::new();
-    if let Some(r) = &s.rules {
-        if r != "burt" {
-            out.push(Problem::new(
-                "rules",
-                format!("rules = {r:?} in a scenario for Burt's rules"),
-                "write rules = \"burt\"",
-            ));
-        }
-    }
     let t = s.table;
-    if !(t.width.is_finite() && t.depth.is_finite() && t.width >= 12.0 && t.depth >= 12.0)
-        || t.width > 1440.0
-        || t.depth > 1440.0
-    {
-        out.push(Problem::new(
-            "table",
-            format!("a table {}\" by {}\"", t.width, t.depth),
-            "give a table from 12\" to 1,440\" each way, e.g. width = 72, depth = 48",
-        ));
-    }
-    if s.turns == 0 || s.turns > 100 {
-        out.push(Problem::new(
-            "turns",
-            format!("{} turns", s.turns),
-            "give 1 to 100 turns",
-        ));
-    }
+    let mut out = grognard_engine::files::frame_problems(
+        "burt",
+        "Burt's rules",
+        s.rules.as_deref(),
+        (t.width, t.depth),
+        s.turns,
+    );
     if s.sides[0].name.trim().is_empty() || s.sides[0].name == s.sides[1].name {
         out.push(Problem::new(
             "sides[1].name",
