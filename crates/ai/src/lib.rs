@@ -152,6 +152,55 @@ pub fn by_name<R: Ruleset>(name: &str) -> Option<Box<dyn Player<R>>> {
     }
 }
 
+/// A book's scale bench, the body of `cargo bench --bench scale`: the general against
+/// itself on the book's built-in battle (200 battles, 5 without `--bench`), in battles a
+/// second, then on `large(n)` for three turns at each size of `sizes` (only the first
+/// without `--bench`; sizes named on the command line replace them), in seconds a turn,
+/// fastest of three runs. `counted` names what a size counts ("units", "battalions").
+pub fn scale_bench<B: grognard_engine::book::Book>(
+    book: &B,
+    built_in: impl Fn() -> B::Scenario,
+    large: impl Fn(usize) -> B::Scenario,
+    sizes: &[usize],
+    counted: &str,
+) {
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let named: Vec<usize> = std::env::args().filter_map(|a| a.parse().ok()).collect();
+    let sizes: &[usize] = if !named.is_empty() {
+        &named
+    } else if quick {
+        &sizes[..1]
+    } else {
+        sizes
+    };
+    let battles = if quick { 5 } else { 200 };
+    let start = std::time::Instant::now();
+    let mut commands = 0;
+    for seed in 0..battles {
+        commands += general_against_itself(book, built_in(), seed, u32::MAX).2;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "built-in battle, AI against AI: {:.0} battles a second ({battles} battles, {:.0} commands a battle)",
+        battles as f64 / secs,
+        commands as f64 / battles as f64
+    );
+    let runs = if quick { 1 } else { 3 };
+    println!(
+        "{counted} a side, seconds a turn, commands (AI against AI, 3 turns, fastest of {runs})"
+    );
+    for &n in sizes {
+        let scenario = large(n);
+        let problems = book.scenario_problems(&scenario);
+        assert!(problems.is_empty(), "{problems:?}");
+        let best = (0..runs)
+            .map(|_| general_against_itself(book, scenario.clone(), 7, 3))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("a run");
+        println!("{n:>4} {:>8.4} s {:>7}", best.0 / f64::from(best.1), best.2);
+    }
+}
+
 /// One battle of the conformance kit ([`grognard_engine::conformance::check_battle`]), its
 /// players chosen by `pairing % 4`: random against random, the general against the random
 /// player on one side or the other, and the general against itself. `Err` names the
