@@ -258,6 +258,15 @@ fn wanted(view: &State, u: &Unit) -> Order {
     {
         return Order::Regroup;
     }
+    // Close-order foot already unformed will not cross rough going (it would fall into
+    // disorder): where such going bars its way, it regroups first.
+    if u.cohesion == Cohesion::Unformed
+        && u.troop == Troop::Infantry
+        && !threatened(view, u)
+        && rough_ahead(view, u, e)
+    {
+        return Order::Regroup;
+    }
     if let Some(c) = u.calibre {
         let reach = view.tables().ranges.of(c.ball()).medium;
         return if gap <= reach {
@@ -304,6 +313,14 @@ fn wanted(view: &State, u: &Unit) -> Order {
         return Order::Fire;
     }
     Order::Manoeuvre
+}
+
+/// Whether rough going lies within an inch of `u` on its way to `e`.
+fn rough_ahead(view: &State, u: &Unit, e: &Unit) -> bool {
+    let d = 1.0;
+    measure::gap(u, e) > view.tables().ranges.musket.short + d
+        && movement::check_move(view, u.side, u.id, &step_toward(u, e.pose.pos, d))
+            .is_ok_and(|plan| plan.rough)
 }
 
 /// A unit's orders for the turn, the one the general wants scored above the rest.
@@ -720,42 +737,45 @@ fn firing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     }
 }
 
+/// How an assaulted unit meets the assault, from the exact odds of the melee each reaction
+/// leads to: holding, countercharging (which fights as charging), a volley first (then the
+/// melee as held), or evading (no melee, but the unit must regroup).
 fn reaction(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     for u in own(view, side) {
         if u.marks.reacted || u.routing() || !assault::is_assaulted(view, u.id) {
             continue;
         }
         let attacker = assault::assaulters(view, u.id).next();
+        // The melee's worth to the defender, as it holds or as it countercharges.
+        let worth = |charging: bool| {
+            attacker.map_or(0.0, |a| {
+                let mut d = u.clone();
+                d.marks.countercharged = charging;
+                -melee_edge(view, &assault::melee_situation(view, a, &d))
+            })
+        };
         for r in Reaction::ALL {
             if assault::reaction_allowed(view, u, r).is_err() {
                 continue;
             }
-            let score = match r {
-                Reaction::Fire => 3.0,
-                Reaction::Countercharge => {
-                    if u.is_cavalry()
-                        || attacker.is_some_and(|a| a.cohesion >= Cohesion::Disordered)
-                    {
-                        3.5
-                    } else {
-                        1.5
-                    }
-                }
+            let value = match r {
+                Reaction::Hold => worth(false),
+                Reaction::Countercharge => worth(true),
+                Reaction::Fire => worth(false) + 0.3,
                 Reaction::Evade => {
                     if u.troop == Troop::Skirmishers || u.is_guns() {
-                        3.2
+                        0.2
                     } else {
-                        0.5
+                        -0.2
                     }
                 }
-                Reaction::Hold => 2.0,
             };
             out.push(cand(
                 Command::React {
                     unit: u.id,
                     reaction: r,
                 },
-                score,
+                3.0 + value,
                 "meet the assault",
             ));
         }
