@@ -28,7 +28,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Parser, Subcommand};
-use grognard_engine::book::Book;
+use grognard_engine::book::{Book, Files};
 use grognard_engine::dice::derive_seed;
 use grognard_engine::driver::Match;
 use grognard_engine::files::{self, FileError, Header, Includes};

@@ -1,7 +1,7 @@
 //! What the command line (or a server) needs of a rule set beyond play: its built-in
 //! battle, reading the files people write, and how complete it is.
 
-use crate::files::{FileError, Header, Includes};
+use crate::files::{FileError, Header, Includes, Problem};
 use crate::resolution::AnyResolution;
 use crate::Ruleset;
 
@@ -16,9 +16,9 @@ pub struct Checked {
     pub summary: String,
 }
 
-pub trait Book: Ruleset {
-    /// The built-in default battle for a seed, with notes on how it was set up.
-    fn default_scenario(&self, seed: u64) -> (Self::Scenario, Vec<String>);
+/// How a book reads and checks the files people write for it. A book whose only file is
+/// a scenario gets all of it from its scenario's [`ScenarioFile`].
+pub trait Files: Ruleset {
     /// Read and check a scenario file, reading the files it names through `includes`, and
     /// set up what the scenario leaves to the book's set-up procedure with `seed`. Returns
     /// the scenario ready to play, with notes on how it was set up.
@@ -35,16 +35,78 @@ pub trait Book: Ruleset {
     /// rule set, judged from its top-level keys; `None` if it is none of this book's files.
     fn file_kind(&self, header: &Header) -> Option<&'static str>;
     /// Check any file of this rule set (scenario, army list, ...), reading it as the kind
-    /// [`Book::file_kind`] names (a scenario when it names none).
+    /// [`Files::file_kind`] names (a scenario when it names none).
     fn check_file(
         &self,
         file: &str,
         text: &str,
         includes: &dyn Includes,
     ) -> Result<Checked, Vec<FileError>>;
-    /// Each kind of file this rule set reads (as [`Book::file_kind`] names it), with the
+    /// Each kind of file this rule set reads (as [`Files::file_kind`] names it), with the
     /// JSON schema of the type that reads it, for reference pages and editors.
     fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)>;
+}
+
+/// A scenario that is its book's only kind of file: read and checked whole, with nothing
+/// left to a set-up procedure.
+pub trait ScenarioFile: Sized + schemars::JsonSchema {
+    /// Read and check a scenario file.
+    fn load(file: &str, text: &str) -> Result<Self, Vec<FileError>>;
+    /// Problems with a scenario that arrived already parsed.
+    fn problems(&self) -> Vec<Problem>;
+    /// The scenario in a line, as `grognard check` reports it (see
+    /// [`crate::files::scenario_summary`]).
+    fn summary(&self) -> String;
+}
+
+impl<R: Ruleset> Files for R
+where
+    R::Scenario: ScenarioFile,
+{
+    fn load_scenario(
+        &self,
+        file: &str,
+        text: &str,
+        _includes: &dyn Includes,
+        _seed: u64,
+    ) -> SetUpFrom<R::Scenario> {
+        R::Scenario::load(file, text).map(|s| (s, Vec::new()))
+    }
+
+    fn scenario_problems(&self, scenario: &R::Scenario) -> Vec<String> {
+        scenario
+            .problems()
+            .into_iter()
+            .map(|p| p.line("scenario"))
+            .collect()
+    }
+
+    fn file_kind(&self, header: &Header) -> Option<&'static str> {
+        header.has("sides").then_some("scenario")
+    }
+
+    fn check_file(
+        &self,
+        file: &str,
+        text: &str,
+        _includes: &dyn Includes,
+    ) -> Result<Checked, Vec<FileError>> {
+        let s = R::Scenario::load(file, text)?;
+        Ok(Checked {
+            kind: "scenario".into(),
+            summary: s.summary(),
+        })
+    }
+
+    fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("scenario", crate::files::schema_of::<R::Scenario>())]
+    }
+}
+
+/// What the command line (or a server) needs of a rule set beyond play and files.
+pub trait Book: Files {
+    /// The built-in default battle for a seed, with notes on how it was set up.
+    fn default_scenario(&self, seed: u64) -> (Self::Scenario, Vec<String>);
     /// Every roll the book asks a player to make, each reading the book's own tables.
     fn resolutions(&self) -> Vec<Box<dyn AnyResolution>>;
     /// The first roll `command` throws from the position `state` (a step of a replay, say),

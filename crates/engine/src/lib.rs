@@ -27,5 +27,5 @@ pub mod ctx;
 
 pub use dice::Dice;
 pub use explain::{Explanation, Modifier};
-pub use ruleset::{Candidate, Illegal, Outcome, Player, Ruleset};
+pub use ruleset::{Battle, Candidate, Illegal, Outcome, Player, Ruleset};
 pub use side::Side;

@@ -60,7 +60,23 @@ pub struct Candidate<C> {
     pub checked: bool,
 }
 
+/// What the engine reads of every book's state, whatever else the book keeps in it.
+pub trait Battle {
+    /// Where the battle stands in the sequence of play.
+    fn clock(&self) -> &crate::sequence::Clock;
+    /// How the battle ended, once it has.
+    fn outcome(&self) -> Option<&Outcome>;
+    /// A side's name, e.g. "French".
+    fn side_name(&self, side: Side) -> &str;
+}
+
 /// A rule book.
+///
+/// A book writes what is its own: its start, who is to act, the plan of a command (its
+/// check) and how it is carried out, its advice, narrative and pictures. Checking and
+/// carrying out share the plan, so `check` and `execute` follow from `plan` and
+/// `perform`; the outcome, the turn and the sides' names are read from the state's
+/// [`Battle`].
 pub trait Ruleset: Send + Sync + 'static {
     type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// The state of a battle, changed only by applying the book's events to it.
@@ -71,11 +87,16 @@ pub trait Ruleset: Send + Sync + 'static {
         + DeserializeOwned
         + Send
         + Sync
+        + Battle
         + crate::ctx::Applies<Event = Self::Event>;
     type Command: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
     type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
-    /// What one side may see of a state.
-    type View<'a>;
+    /// What one side may see of a state: the state itself, or a copy with what the side
+    /// may not see taken out.
+    type View<'a>: std::borrow::Borrow<Self::State>;
+    /// What checking a command learns that carrying it out needs (the path of a move), so
+    /// that it is worked out once; `()` where there is nothing.
+    type Plan;
     /// What the advisor or the move generator keeps between one decision of a player and
     /// the next ([`Ruleset::candidates_with`], [`Ruleset::offer_with`]); each player keeps
     /// its own. `()` for an advisor that
@@ -98,12 +119,31 @@ pub trait Ruleset: Send + Sync + 'static {
     fn view<'a>(&self, state: &'a Self::State, side: Side) -> Self::View<'a>;
     /// The side that must decide now, or `None` when the battle is over.
     fn to_act(&self, state: &Self::State) -> Option<Side>;
+    /// Whether `side` may give `command` now, and if so its plan; if not, why not.
+    fn plan(
+        &self,
+        state: &Self::State,
+        side: Side,
+        command: &Self::Command,
+    ) -> Result<Self::Plan, Illegal>;
+    /// Carry out a command already planned: roll the dice, emit the events (each applied
+    /// to the state as it is emitted).
+    fn perform(
+        &self,
+        ctx: &mut crate::ctx::Ctx<'_, Self::State>,
+        side: Side,
+        command: &Self::Command,
+        plan: Self::Plan,
+    );
+    /// Whether `side` may give `command` now; if not, why not.
     fn check(
         &self,
         state: &Self::State,
         side: Side,
         command: &Self::Command,
-    ) -> Result<(), Illegal>;
+    ) -> Result<(), Illegal> {
+        self.plan(state, side, command).map(|_| ())
+    }
     /// Check, then carry out a command: roll dice, emit events into `events`, applying each
     /// to `state` as it is emitted.
     fn execute(
@@ -113,12 +153,19 @@ pub trait Ruleset: Send + Sync + 'static {
         command: &Self::Command,
         dice: &mut dyn Dice,
         events: &mut Vec<Self::Event>,
-    ) -> Result<(), Illegal>;
+    ) -> Result<(), Illegal> {
+        let plan = self.plan(state, side, command)?;
+        let mut ctx = crate::ctx::Ctx::new(state, dice, events);
+        self.perform(&mut ctx, side, command, plan);
+        Ok(())
+    }
     /// The one place a state changes: the state's own [`crate::ctx::Applies`].
     fn apply(&self, state: &mut Self::State, event: &Self::Event) {
         crate::ctx::Applies::apply(state, event)
     }
-    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    fn outcome(&self, state: &Self::State) -> Option<Outcome> {
+        state.outcome().cloned()
+    }
 
     /// The move generator's offer: commands for `side` now, cheap to list, each of which is
     /// legal unless [`Ruleset::settle`] says otherwise. Checking is most of what generating
@@ -149,10 +196,10 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 
     /// Whether an offered command (of [`Ruleset::offer`] or [`Ruleset::candidates`]) is
-    /// legal. By default every offer is, as offered.
+    /// legal. By default it is checked against the view.
     fn settle(&self, view: &Self::View<'_>, side: Side, command: &Self::Command) -> bool {
-        let _ = (view, side, command);
-        true
+        self.check(std::borrow::Borrow::borrow(view), side, command)
+            .is_ok()
     }
 
     /// The move generator: the legal commands for `side` now, unscored, never empty while
@@ -231,11 +278,15 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Heading for the current point in the sequence, e.g. "Turn 3, French movement".
     fn headline(&self, state: &Self::State) -> String;
     /// A side's name, e.g. "French".
-    fn side_name(&self, state: &Self::State, side: Side) -> String;
+    fn side_name(&self, state: &Self::State, side: Side) -> String {
+        state.side_name(side).to_string()
+    }
     /// Units each side has lost (destroyed), for summaries.
     fn losses(&self, state: &Self::State) -> [u32; 2];
     /// Turns begun so far.
-    fn turn(&self, state: &Self::State) -> u32;
+    fn turn(&self, state: &Self::State) -> u32 {
+        state.clock().turn
+    }
     fn scene(&self, state: &Self::State) -> Scene;
     /// The table as `side` may see it: what a seat in play is shown. A book that hides
     /// anything from a side draws it here without it; by default a side sees everything.

@@ -1,11 +1,11 @@
-//! The rule set as the command line sees it: the built-in battle, scenario files, and how
-//! complete it is.
+//! The rule set as the command line sees it: the built-in battle, the rolls and orders a
+//! person is shown, and how complete it is (its scenario files are read through
+//! [`grognard_engine::book::ScenarioFile`], in `design/validate.rs`).
 
-use crate::design::{setup, validate};
+use crate::design::setup;
 use crate::scenario::Scenario;
 use crate::BeerAndPretzel;
-use grognard_engine::book::{Book, Checked};
-use grognard_engine::files::{FileError, Header, Includes};
+use grognard_engine::book::Book;
 
 impl Book for BeerAndPretzel {
     fn default_scenario(&self, _seed: u64) -> (Scenario, Vec<String>) {
@@ -16,52 +16,6 @@ impl Book for BeerAndPretzel {
                     .into(),
             ],
         )
-    }
-
-    fn load_scenario(
-        &self,
-        file: &str,
-        text: &str,
-        _includes: &dyn Includes,
-        _seed: u64,
-    ) -> Result<(Scenario, Vec<String>), Vec<FileError>> {
-        validate::load(file, text).map(|s| (s, Vec::new()))
-    }
-
-    fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
-        validate::problems(scenario)
-            .into_iter()
-            .map(|p| p.line("scenario"))
-            .collect()
-    }
-
-    fn file_kind(&self, header: &Header) -> Option<&'static str> {
-        header.has("sides").then_some("scenario")
-    }
-
-    fn check_file(
-        &self,
-        file: &str,
-        text: &str,
-        _includes: &dyn Includes,
-    ) -> Result<Checked, Vec<FileError>> {
-        let s = validate::load(file, text)?;
-        Ok(Checked {
-            kind: "scenario".into(),
-            summary: grognard_engine::files::scenario_summary(
-                &s.name,
-                [
-                    (&s.sides[0].name, s.sides[0].units.len()),
-                    (&s.sides[1].name, s.sides[1].units.len()),
-                ],
-                s.terrain.len(),
-                s.turns,
-            ),
-        })
-    }
-
-    fn file_schemas(&self) -> Vec<(&'static str, serde_json::Value)> {
-        vec![("scenario", grognard_engine::files::schema_of::<Scenario>())]
     }
 
     fn resolutions(&self) -> Vec<Box<dyn grognard_engine::resolution::AnyResolution>> {

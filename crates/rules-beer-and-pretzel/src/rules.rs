@@ -1,13 +1,13 @@
 //! The rule set as the engine sees it: [`BeerAndPretzel`] and its [`Ruleset`].
 
 use crate::command::Command;
+use crate::ctx::Ctx;
 use crate::event::Event;
 use crate::scenario::Scenario;
 use crate::sequence::SEQUENCE;
 use crate::state::State;
-use grognard_engine::ctx::Ctx;
 use grognard_engine::sequence::SequenceOfPlay;
-use grognard_engine::{Candidate, Dice, Illegal, Outcome, Ruleset, Side};
+use grognard_engine::{Candidate, Illegal, Ruleset, Side};
 
 /// "Beer and Pretzel Napoleonic Wargame Rules" (Robert Epstein, 1996).
 #[derive(Debug, Clone, Default)]
@@ -20,6 +20,7 @@ impl Ruleset for BeerAndPretzel {
     type Event = Event;
     type View<'a> = &'a State;
     type Memo = crate::advisor::Memo;
+    type Plan = ();
 
     fn name(&self) -> &'static str {
         "beer-and-pretzel"
@@ -41,34 +42,16 @@ impl Ruleset for BeerAndPretzel {
         crate::orders::to_act(state)
     }
 
-    fn check(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
+    fn plan(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
         crate::orders::check(state, side, command)
     }
 
-    fn execute(
-        &self,
-        state: &mut State,
-        side: Side,
-        command: &Command,
-        dice: &mut dyn Dice,
-        events: &mut Vec<Event>,
-    ) -> Result<(), Illegal> {
-        crate::orders::check(state, side, command)?;
-        let mut ctx = Ctx::new(state, dice, events);
-        crate::orders::perform(&mut ctx, command);
-        Ok(())
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
+    fn perform(&self, ctx: &mut Ctx, _side: Side, command: &Command, _plan: ()) {
+        crate::orders::perform(ctx, command)
     }
 
     fn offer(&self, view: &&State, side: Side, out: &mut Vec<Command>) {
         crate::advisor::offers(view, side, out)
-    }
-
-    fn settle(&self, view: &&State, side: Side, command: &Command) -> bool {
-        crate::orders::check(view, side, command).is_ok()
     }
 
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -101,10 +84,6 @@ impl Ruleset for BeerAndPretzel {
         )
     }
 
-    fn side_name(&self, state: &State, side: Side) -> String {
-        state.field.side_names[side.index()].clone()
-    }
-
     fn losses(&self, state: &State) -> [u32; 2] {
         let gone = |s: Side| {
             state
@@ -114,10 +93,6 @@ impl Ruleset for BeerAndPretzel {
                 .count() as u32
         };
         [gone(Side(0)), gone(Side(1))]
-    }
-
-    fn turn(&self, state: &State) -> u32 {
-        state.clock.turn
     }
 
     fn scene(&self, state: &State) -> grognard_engine::scene::Scene {

@@ -395,6 +395,20 @@ impl PartialEq for Derived {
     }
 }
 
+impl grognard_engine::Battle for State {
+    fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn side_name(&self, side: Side) -> &str {
+        self.field.side_names[side.index()].as_str()
+    }
+}
+
 impl State {
     pub fn new(field: Field, units: Vec<Unit>, clock: Clock) -> State {
         State {

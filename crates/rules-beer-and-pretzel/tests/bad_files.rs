@@ -6,7 +6,7 @@
 //! `grognard check --rules beer-and-pretzel` on it, and copy the first line of what it
 //! prints into the `.expected` file with the file name replaced by `{file}`.
 
-use grognard_engine::book::Book;
+use grognard_engine::book::Files;
 use grognard_engine::conformance::bad_file_corpus;
 use grognard_engine::files::NoIncludes;
 use grognard_rules_beer_and_pretzel::design::{setup, validate};

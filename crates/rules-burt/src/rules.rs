@@ -1,14 +1,14 @@
 //! The rule set as the engine sees it: [`Burt`] and its [`Ruleset`].
 
 use crate::command::Command;
+use crate::ctx::Ctx;
 use crate::event::Event;
 use crate::scenario::Scenario;
 use crate::sequence::SEQUENCE;
 use crate::state::State;
-use grognard_engine::ctx::Ctx;
 use grognard_engine::scene::Scene;
 use grognard_engine::sequence::SequenceOfPlay;
-use grognard_engine::{Candidate, Dice, Illegal, Outcome, Ruleset, Side};
+use grognard_engine::{Candidate, Illegal, Ruleset, Side};
 
 /// "Napoleonic Wargames Rules" (Steve Burt).
 #[derive(Debug, Clone, Default)]
@@ -22,6 +22,7 @@ impl Ruleset for Burt {
     /// What a side sees: the state with the other side's face-down orders blank.
     type View<'a> = State;
     type Memo = crate::advisor::Memo;
+    type Plan = ();
 
     fn name(&self) -> &'static str {
         "burt"
@@ -43,30 +44,12 @@ impl Ruleset for Burt {
         crate::phases::to_act(state)
     }
 
-    fn check(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
+    fn plan(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
         crate::phases::check(state, side, command)
     }
 
-    fn execute(
-        &self,
-        state: &mut State,
-        side: Side,
-        command: &Command,
-        dice: &mut dyn Dice,
-        events: &mut Vec<Event>,
-    ) -> Result<(), Illegal> {
-        crate::phases::check(state, side, command)?;
-        let mut ctx = Ctx::new(state, dice, events);
-        crate::phases::perform(&mut ctx, side, command);
-        Ok(())
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
-    }
-
-    fn settle(&self, view: &State, side: Side, command: &Command) -> bool {
-        crate::phases::check(view, side, command).is_ok()
+    fn perform(&self, ctx: &mut Ctx, side: Side, command: &Command, _plan: ()) {
+        crate::phases::perform(ctx, side, command)
     }
 
     fn candidates(&self, view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -108,10 +91,6 @@ impl Ruleset for Burt {
         }
     }
 
-    fn side_name(&self, state: &State, side: Side) -> String {
-        state.field.side_names[side.index()].clone()
-    }
-
     fn losses(&self, state: &State) -> [u32; 2] {
         let gone = |s: Side| {
             state
@@ -121,10 +100,6 @@ impl Ruleset for Burt {
                 .count() as u32
         };
         [gone(Side(0)), gone(Side(1))]
-    }
-
-    fn turn(&self, state: &State) -> u32 {
-        state.clock.turn
     }
 
     fn scene(&self, state: &State) -> Scene {

@@ -687,6 +687,20 @@ fn build(field: &Field, units: &[Unit]) -> Sides {
     ix
 }
 
+impl grognard_engine::Battle for State {
+    fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn side_name(&self, side: Side) -> &str {
+        self.field.side_names[side.index()].as_str()
+    }
+}
+
 impl State {
     /// A battle's state as it starts.
     pub fn new(field: Arc<Field>, units: Vec<Unit>, armies: [Army; 2]) -> State {

@@ -2,7 +2,7 @@
 //! error must read exactly as `NAME.expected` says (`{file}` standing for the file name),
 //! with a hint. The example scenario and the built-in battle pass the same checks.
 
-use grognard_engine::book::Book;
+use grognard_engine::book::Files;
 use grognard_engine::conformance::bad_file_corpus;
 use grognard_engine::files::NoIncludes;
 use grognard_rules_burt::design::{setup, validate};

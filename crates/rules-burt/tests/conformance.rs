@@ -5,7 +5,7 @@
 //! more on a larger battle, where the grid of units answers "what is near".
 
 use grognard_ai::{conformance_battle, conformance_battles};
-use grognard_engine::book::Book;
+use grognard_engine::book::Files;
 use grognard_engine::conformance::Checks;
 use grognard_engine::dice::derive_seed;
 use grognard_rules_burt::Burt;

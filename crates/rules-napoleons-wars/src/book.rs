@@ -5,7 +5,7 @@ use crate::design::setup;
 use crate::rules::NapoleonsWars;
 use crate::scenario::{Edge, Scenario, SideSpec, TableSize};
 use crate::tables::Tables;
-use grognard_engine::book::{Book, Checked};
+use grognard_engine::book::{Book, Checked, Files};
 use grognard_engine::files::{FileError, Header, Includes};
 
 const FRENCH: &str = include_str!("../../../scenarios/napoleons-wars/army-of-italy-1809.toml");
@@ -47,17 +47,7 @@ impl Includes for BuiltIn {
 /// Problems with a scenario, by field path; the checks live in [`crate::design::validate`].
 pub use crate::design::validate::problems;
 
-impl Book for NapoleonsWars {
-    fn default_scenario(&self, _seed: u64) -> (Scenario, Vec<String>) {
-        (
-            default_scenario(),
-            vec![
-                "the built-in battle, scenarios/napoleons-wars/italy-against-germany-1809.toml: two corps a side, designed from the example orders of battle beside it".into(),
-                "objectives: the village (2), the hill (1) and the wood (1); if neither army breaks, the side holding more of them at the end wins (ruling N35)".into(),
-            ],
-        )
-    }
-
+impl Files for NapoleonsWars {
     fn load_scenario(
         &self,
         file: &str,
@@ -66,49 +56,6 @@ impl Book for NapoleonsWars {
         _seed: u64,
     ) -> Result<(Scenario, Vec<String>), Vec<FileError>> {
         setup::load(file, text, includes)
-    }
-
-    /// Two armies of the players' own (rosters or orders of battle, as a scenario names
-    /// them) on the built-in battle's field, with its objectives and turns, each side named
-    /// after its file.
-    fn scenario_of_army_files(
-        &self,
-        files: [(&str, &str); 2],
-        _seed: u64,
-    ) -> Option<grognard_engine::book::SetUpFrom<Scenario>> {
-        struct Given<'a>([(&'a str, &'a str); 2]);
-        impl Includes for Given<'_> {
-            fn read(&self, name: &str) -> Result<(String, String), String> {
-                let i = match name {
-                    "army-of-italy-1809.toml" => 0,
-                    "army-of-germany-1809.toml" => 1,
-                    _ => return Err(format!("no army file {name:?} was given")),
-                };
-                Ok((self.0[i].0.to_string(), self.0[i].1.to_string()))
-            }
-        }
-        let named = |file: &str| {
-            std::path::Path::new(file)
-                .file_stem()
-                .map_or(file.to_string(), |s| s.to_string_lossy().into_owned())
-        };
-        let (mut first, mut second) = (named(files[0].0), named(files[1].0));
-        if first == second {
-            first.push_str(" (south)");
-            second.push_str(" (north)");
-        }
-        let text = BUILT_IN
-            .replacen(
-                "name = \"French\"\narmy = \"army-of-italy-1809.toml\"",
-                &format!("name = {first:?}\narmy = \"army-of-italy-1809.toml\""),
-                1,
-            )
-            .replacen(
-                "name = \"Austrians\"\narmy = \"army-of-germany-1809.toml\"",
-                &format!("name = {second:?}\narmy = \"army-of-germany-1809.toml\""),
-                1,
-            );
-        Some(setup::load(BUILT_IN_NAME, &text, &Given(files)))
     }
 
     fn scenario_problems(&self, scenario: &Scenario) -> Vec<String> {
@@ -181,6 +128,61 @@ impl Book for NapoleonsWars {
                 schema(schemars::schema_for!(crate::design::oob::OrderOfBattle)),
             ),
         ]
+    }
+}
+
+impl Book for NapoleonsWars {
+    fn default_scenario(&self, _seed: u64) -> (Scenario, Vec<String>) {
+        (
+            default_scenario(),
+            vec![
+                "the built-in battle, scenarios/napoleons-wars/italy-against-germany-1809.toml: two corps a side, designed from the example orders of battle beside it".into(),
+                "objectives: the village (2), the hill (1) and the wood (1); if neither army breaks, the side holding more of them at the end wins (ruling N35)".into(),
+            ],
+        )
+    }
+
+    /// Two armies of the players' own (rosters or orders of battle, as a scenario names
+    /// them) on the built-in battle's field, with its objectives and turns, each side named
+    /// after its file.
+    fn scenario_of_army_files(
+        &self,
+        files: [(&str, &str); 2],
+        _seed: u64,
+    ) -> Option<grognard_engine::book::SetUpFrom<Scenario>> {
+        struct Given<'a>([(&'a str, &'a str); 2]);
+        impl Includes for Given<'_> {
+            fn read(&self, name: &str) -> Result<(String, String), String> {
+                let i = match name {
+                    "army-of-italy-1809.toml" => 0,
+                    "army-of-germany-1809.toml" => 1,
+                    _ => return Err(format!("no army file {name:?} was given")),
+                };
+                Ok((self.0[i].0.to_string(), self.0[i].1.to_string()))
+            }
+        }
+        let named = |file: &str| {
+            std::path::Path::new(file)
+                .file_stem()
+                .map_or(file.to_string(), |s| s.to_string_lossy().into_owned())
+        };
+        let (mut first, mut second) = (named(files[0].0), named(files[1].0));
+        if first == second {
+            first.push_str(" (south)");
+            second.push_str(" (north)");
+        }
+        let text = BUILT_IN
+            .replacen(
+                "name = \"French\"\narmy = \"army-of-italy-1809.toml\"",
+                &format!("name = {first:?}\narmy = \"army-of-italy-1809.toml\""),
+                1,
+            )
+            .replacen(
+                "name = \"Austrians\"\narmy = \"army-of-germany-1809.toml\"",
+                &format!("name = {second:?}\narmy = \"army-of-germany-1809.toml\""),
+                1,
+            );
+        Some(setup::load(BUILT_IN_NAME, &text, &Given(files)))
     }
 
     fn resolutions(&self) -> Vec<Box<dyn grognard_engine::resolution::AnyResolution>> {

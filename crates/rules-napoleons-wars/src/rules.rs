@@ -7,9 +7,11 @@ use crate::event::Event;
 use crate::scenario::Scenario;
 use crate::sequence::SEQUENCE;
 use crate::state::{Gone, Place, State};
-use grognard_engine::dice::Dice;
 use grognard_engine::sequence::{Actor, SequenceOfPlay};
-use grognard_engine::{Candidate, Illegal, Outcome, Ruleset, Side};
+use grognard_engine::{Candidate, Illegal, Ruleset, Side};
+
+/// What checking a command learns that carrying it out needs: a move's path.
+pub type Plan = Option<crate::phases::movement::MovePlan>;
 
 /// The rule set.
 #[derive(Debug, Clone, Copy, Default)]
@@ -22,6 +24,7 @@ impl Ruleset for NapoleonsWars {
     type Event = Event;
     type View<'a> = &'a State;
     type Memo = ();
+    type Plan = Plan;
 
     fn name(&self) -> &'static str {
         "napoleons-wars"
@@ -50,31 +53,14 @@ impl Ruleset for NapoleonsWars {
         crate::orders::to_act_side(state)
     }
 
-    fn check(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
-        crate::orders::check_inner(state, side, command, &mut None)
-    }
-
-    fn execute(
-        &self,
-        state: &mut State,
-        side: Side,
-        command: &Command,
-        dice: &mut dyn Dice,
-        events: &mut Vec<Event>,
-    ) -> Result<(), Illegal> {
+    fn plan(&self, state: &State, side: Side, command: &Command) -> Result<Plan, Illegal> {
         let mut planned = None;
         crate::orders::check_inner(state, side, command, &mut planned)?;
-        let mut ctx = Ctx {
-            state,
-            dice,
-            events,
-        };
-        crate::orders::perform(&mut ctx, side, command, planned);
-        Ok(())
+        Ok(planned)
     }
 
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
+    fn perform(&self, ctx: &mut Ctx, side: Side, command: &Command, plan: Plan) {
+        crate::orders::perform(ctx, side, command, plan)
     }
 
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -108,10 +94,6 @@ impl Ruleset for NapoleonsWars {
         }
     }
 
-    fn side_name(&self, state: &State, side: Side) -> String {
-        state.field.sides[side.index()].name.clone()
-    }
-
     fn losses(&self, state: &State) -> [u32; 2] {
         let gone = |s: Side| {
             state
@@ -125,10 +107,6 @@ impl Ruleset for NapoleonsWars {
                 .count() as u32
         };
         [gone(Side(0)), gone(Side(1))]
-    }
-
-    fn turn(&self, state: &State) -> u32 {
-        state.clock.turn
     }
 
     fn scene(&self, state: &State) -> grognard_engine::scene::Scene {

@@ -449,6 +449,20 @@ impl Derived {
     }
 }
 
+impl grognard_engine::Battle for State {
+    fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn side_name(&self, side: Side) -> &str {
+        self.field.sides[side.index()].name.as_str()
+    }
+}
+
 impl State {
     /// The grid of pieces on the table.
     fn grid(&self) -> &grognard_geometry::grid::Grid {

@@ -8,7 +8,7 @@
 //! `grognard check --rules napoleons-wars` on it, and copy the first line of what it prints
 //! into the `.expected` file with the file name replaced by `{file}`.
 
-use grognard_engine::book::Book;
+use grognard_engine::book::Files;
 use grognard_engine::conformance::bad_file_corpus;
 use grognard_engine::files::NoIncludes;
 use grognard_engine::Ruleset;

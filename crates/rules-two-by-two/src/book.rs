@@ -5,7 +5,7 @@ use crate::design::setup::{generate, generate_from, Army};
 use crate::design::validate;
 use crate::scenario::{GameKind, Scenario};
 use crate::TwoByTwo;
-use grognard_engine::book::{Book, Checked};
+use grognard_engine::book::{Book, Checked, Files};
 use grognard_engine::dice::{derive_seed, Seeded};
 use grognard_engine::files::{FileError, Header, Includes, Problem};
 
@@ -94,65 +94,7 @@ fn load(
     Ok((set_up, notes))
 }
 
-impl Book for TwoByTwo {
-    fn default_scenario(&self, seed: u64) -> (Scenario, Vec<String>) {
-        let mut dice = Seeded::new(derive_seed(seed, 1));
-        let mut choice = Seeded::new(derive_seed(seed, 2));
-        // Two different nations, by the seed.
-        let a = choice.below(3) as usize;
-        let b = (a + 1 + choice.below(2) as usize) % 3;
-        let armies = [
-            Army::standard(Nation::ALL[a]),
-            Army::standard(Nation::ALL[b]),
-        ];
-        let (s, log) = generate(armies, GameKind::Fast, &mut dice, &mut choice);
-        (s, log.lines)
-    }
-
-    /// The three nations' lists ("2x2 Army lists"), each as the standard army of the book's
-    /// set-up.
-    fn army_lists(&self) -> Vec<&'static str> {
-        Nation::ALL.iter().map(|n| n.name()).collect()
-    }
-
-    /// Two army list files, each checked against its nation's allowances, set up by the
-    /// book's procedure.
-    fn scenario_of_army_files(
-        &self,
-        files: [(&str, &str); 2],
-        seed: u64,
-    ) -> Option<grognard_engine::book::SetUpFrom<Scenario>> {
-        let mut armies = Vec::new();
-        let mut errors = Vec::new();
-        for (file, text) in files {
-            match validate::load_army(file, text) {
-                Ok(list) => armies.push(Army {
-                    nation: list.nation,
-                    units: list.expand(),
-                }),
-                Err(mut e) => errors.append(&mut e),
-            }
-        }
-        let Ok(armies) = <[Army; 2]>::try_from(armies) else {
-            return Some(Err(errors));
-        };
-        let mut dice = Seeded::new(derive_seed(seed, 1));
-        let mut choice = Seeded::new(derive_seed(seed, 2));
-        let (s, log) = generate(armies, GameKind::Fast, &mut dice, &mut choice);
-        Some(Ok((s, log.lines)))
-    }
-
-    fn scenario_of_lists(&self, lists: [&str; 2], seed: u64) -> Option<(Scenario, Vec<String>)> {
-        let armies = [
-            Army::standard(Nation::parse(lists[0])?),
-            Army::standard(Nation::parse(lists[1])?),
-        ];
-        let mut dice = Seeded::new(derive_seed(seed, 1));
-        let mut choice = Seeded::new(derive_seed(seed, 2));
-        let (s, log) = generate(armies, GameKind::Fast, &mut dice, &mut choice);
-        Some((s, log.lines))
-    }
-
+impl Files for TwoByTwo {
     fn load_scenario(
         &self,
         file: &str,
@@ -230,6 +172,66 @@ impl Book for TwoByTwo {
                 schema(schemars::schema_for!(crate::design::army::ArmyList)),
             ),
         ]
+    }
+}
+
+impl Book for TwoByTwo {
+    fn default_scenario(&self, seed: u64) -> (Scenario, Vec<String>) {
+        let mut dice = Seeded::new(derive_seed(seed, 1));
+        let mut choice = Seeded::new(derive_seed(seed, 2));
+        // Two different nations, by the seed.
+        let a = choice.below(3) as usize;
+        let b = (a + 1 + choice.below(2) as usize) % 3;
+        let armies = [
+            Army::standard(Nation::ALL[a]),
+            Army::standard(Nation::ALL[b]),
+        ];
+        let (s, log) = generate(armies, GameKind::Fast, &mut dice, &mut choice);
+        (s, log.lines)
+    }
+
+    /// The three nations' lists ("2x2 Army lists"), each as the standard army of the book's
+    /// set-up.
+    fn army_lists(&self) -> Vec<&'static str> {
+        Nation::ALL.iter().map(|n| n.name()).collect()
+    }
+
+    /// Two army list files, each checked against its nation's allowances, set up by the
+    /// book's procedure.
+    fn scenario_of_army_files(
+        &self,
+        files: [(&str, &str); 2],
+        seed: u64,
+    ) -> Option<grognard_engine::book::SetUpFrom<Scenario>> {
+        let mut armies = Vec::new();
+        let mut errors = Vec::new();
+        for (file, text) in files {
+            match validate::load_army(file, text) {
+                Ok(list) => armies.push(Army {
+                    nation: list.nation,
+                    units: list.expand(),
+                }),
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        let Ok(armies) = <[Army; 2]>::try_from(armies) else {
+            return Some(Err(errors));
+        };
+        let mut dice = Seeded::new(derive_seed(seed, 1));
+        let mut choice = Seeded::new(derive_seed(seed, 2));
+        let (s, log) = generate(armies, GameKind::Fast, &mut dice, &mut choice);
+        Some(Ok((s, log.lines)))
+    }
+
+    fn scenario_of_lists(&self, lists: [&str; 2], seed: u64) -> Option<(Scenario, Vec<String>)> {
+        let armies = [
+            Army::standard(Nation::parse(lists[0])?),
+            Army::standard(Nation::parse(lists[1])?),
+        ];
+        let mut dice = Seeded::new(derive_seed(seed, 1));
+        let mut choice = Seeded::new(derive_seed(seed, 2));
+        let (s, log) = generate(armies, GameKind::Fast, &mut dice, &mut choice);
+        Some((s, log.lines))
     }
 
     fn resolutions(&self) -> Vec<Box<dyn grognard_engine::resolution::AnyResolution>> {

@@ -9,7 +9,10 @@ use crate::scenario::Scenario;
 use crate::sequence::SEQUENCE;
 use crate::state::State;
 use grognard_engine::sequence::SequenceOfPlay;
-use grognard_engine::{Candidate, Dice, Illegal, Outcome, Ruleset, Side};
+use grognard_engine::{Candidate, Illegal, Ruleset, Side};
+
+/// What checking a command learns that carrying it out needs: a move's path.
+pub type Plan = Option<crate::phases::movement::MovePlan>;
 
 /// "2 by 2 Napoleonic's" v3.01.
 #[derive(Debug, Clone, Default)]
@@ -22,6 +25,7 @@ impl Ruleset for TwoByTwo {
     type Event = Event;
     type View<'a> = &'a State;
     type Memo = crate::advisor::Memo;
+    type Plan = Plan;
 
     fn name(&self) -> &'static str {
         "two-by-two"
@@ -50,37 +54,20 @@ impl Ruleset for TwoByTwo {
         Some(state.clock.actor(&SEQUENCE))
     }
 
-    fn check(&self, state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
-        crate::orders::check_inner(state, side, command, &mut None, false)
-    }
-
-    fn execute(
-        &self,
-        state: &mut State,
-        side: Side,
-        command: &Command,
-        dice: &mut dyn Dice,
-        events: &mut Vec<Event>,
-    ) -> Result<(), Illegal> {
+    fn plan(&self, state: &State, side: Side, command: &Command) -> Result<Plan, Illegal> {
         let mut planned = None;
         crate::orders::check_inner(state, side, command, &mut planned, false)?;
-        let from = events.len();
-        let mut ctx = Ctx {
-            state,
-            dice,
-            events,
-        };
-        crate::orders::perform(&mut ctx, side, command, planned);
+        Ok(planned)
+    }
+
+    fn perform(&self, ctx: &mut Ctx, side: Side, command: &Command, plan: Plan) {
+        let from = ctx.events.len();
+        crate::orders::perform(ctx, side, command, plan);
         // Contacts can come apart only where a base moved or a contact was made.
         if !ctx.events[from..].iter().all(Event::keeps_contacts) {
             ctx.prune_contacts();
         }
         ctx.check_victory();
-        Ok(())
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
     }
 
     fn offer(&self, view: &&State, side: Side, out: &mut Vec<Command>) {
@@ -144,16 +131,8 @@ impl Ruleset for TwoByTwo {
         )
     }
 
-    fn side_name(&self, state: &State, side: Side) -> String {
-        state.field.side_name(side).to_string()
-    }
-
     fn losses(&self, state: &State) -> [u32; 2] {
         state.lost
-    }
-
-    fn turn(&self, state: &State) -> u32 {
-        state.clock.turn
     }
 
     fn scene(&self, state: &State) -> grognard_engine::scene::Scene {

@@ -285,6 +285,20 @@ pub struct State {
     pub outcome: Option<Outcome>,
 }
 
+impl grognard_engine::Battle for State {
+    fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn side_name(&self, side: Side) -> &str {
+        self.field.side_name(side)
+    }
+}
+
 impl State {
     #[inline]
     pub fn unit(&self, id: UnitId) -> &Unit {

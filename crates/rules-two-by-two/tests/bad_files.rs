@@ -5,7 +5,7 @@
 //! To add a case, write the `.toml`, run `grognard check` on it, and copy the first line of
 //! what it prints into the `.expected` file with the file name replaced by `{file}`.
 
-use grognard_engine::book::Book;
+use grognard_engine::book::{Book, Files};
 use grognard_engine::conformance::bad_file_corpus;
 use grognard_engine::files::NoIncludes;
 use grognard_rules_two_by_two::TwoByTwo;

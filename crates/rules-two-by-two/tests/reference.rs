@@ -1,7 +1,7 @@
 //! The reference page of the files this rule set reads (`grognard reference --rules
 //! two-by-two`): every key and every value a file may name says what it means.
 
-use grognard_engine::book::Book;
+use grognard_engine::book::Files;
 use grognard_engine::reference::{gaps, page};
 use grognard_rules_two_by_two::TwoByTwo;
 

@@ -10,6 +10,30 @@ pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
     grognard_engine::files::load_checked(file, text, problems)
 }
 
+/// The scenario is this book's only kind of file: loading it, checking it and its line in
+/// `grognard check` are the engine's ([`grognard_engine::book::Files`]).
+impl grognard_engine::book::ScenarioFile for Scenario {
+    fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
+        load(file, text)
+    }
+
+    fn problems(&self) -> Vec<Problem> {
+        problems(self)
+    }
+
+    fn summary(&self) -> String {
+        grognard_engine::files::scenario_summary(
+            &self.name,
+            [
+                (&self.sides[0].name, self.sides[0].units.len()),
+                (&self.sides[1].name, self.sides[1].units.len()),
+            ],
+            self.terrain.len(),
+            self.turns,
+        )
+    }
+}
+
 /// What is wrong with a scenario, each problem named by its path.
 pub fn problems(s: &Scenario) -> Vec<Problem> {
     let t = s.table;
