@@ -195,7 +195,7 @@ impl Book for NapoleonsWars {
         side: grognard_engine::Side,
         command: &crate::Command,
     ) -> Option<(&'static str, serde_json::Value)> {
-        crate::resolve::resolutions::roll_of(state, side, command)
+        crate::seat::roll_of(state, side, command)
     }
 
     fn order_text(&self, state: &crate::state::State, command: &crate::Command) -> String {

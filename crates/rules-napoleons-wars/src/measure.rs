@@ -1,7 +1,7 @@
 //! How this book measures on the table: distances between bases, the front perspective,
 //! terrain underfoot, and elevation.
 
-use crate::state::{State, Unit, UnitId};
+use crate::state::{Role, State, Unit, UnitId};
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_engine::Side;
 use grognard_geometry::aspect::sector_of_point;
@@ -352,4 +352,26 @@ pub fn command_range_now(state: &State, side: Side, command: u8) -> f64 {
         basic,
         weather.hindrances() > 0,
     )
+}
+
+/// A valorous commander, or a valorous CinC, within 3" of `u` ("NW II 3.2", ruling N51).
+pub fn valorous_near(state: &State, u: &Unit) -> bool {
+    valorous_commander_near(state, u).is_some()
+}
+
+/// The valorous officer within 3" of `u` whose bonus it takes: the nearest commander or CinC
+/// rated "V" ("NW 4.0", "NW II 3.2", ruling N51).
+pub fn valorous_commander_near(state: &State, u: &Unit) -> Option<UnitId> {
+    state
+        .near_unit(u, state.field.tables.maneuver.presence_radius)
+        .filter(|o| o.side == u.side)
+        .filter(|o| match o.role {
+            Role::Commander { command } => state.leader(o.side, command).3,
+            Role::Cinc => state.field.sides[o.side.index()].cinc_valorous,
+            _ => false,
+        })
+        .map(|o| (o.id, distance(&o.base(), &u.base())))
+        .filter(|(_, d)| *d <= state.field.tables.maneuver.presence_radius)
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+        .map(|(id, _)| id)
 }

@@ -681,7 +681,7 @@ pub fn maneuver_facts(state: &State, u: &Unit) -> maneuver::Situation {
         unit: crate::resolve::facts::UnitFacts::of(state, u).unwrap_or_default(),
         commander: rating,
         in_range,
-        valorous_near: crate::phases::fight::valorous_near(state, u),
+        valorous_near: crate::measure::valorous_near(state, u),
         cinc_near,
         command_fatigued: fatigued,
     }

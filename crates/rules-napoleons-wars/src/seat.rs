@@ -1,11 +1,13 @@
 //! What a person at a seat needs beyond the rules: each order in words, the unit it is given
-//! to, and the move meant by a unit dragged across the table.
+//! to, the move meant by a unit dragged across the table, and the first roll an order throws
+//! (for the table companion).
 
 use crate::command::Command;
 use crate::moves::Step;
 use crate::state::{State, UnitId};
 use grognard_engine::Side;
 use grognard_geometry::{angle_of, wrap, Pose};
+use serde_json::Value;
 
 /// The most an oblique step may turn off straight ahead, degrees ("NW 9.8").
 const OBLIQUE_MAX: f64 = 45.0;
@@ -231,6 +233,100 @@ fn change_face(facing: f64, want: f64) -> Option<Step> {
     } else {
         None
     }
+}
+
+/// The first roll `command` throws from `state`, with its situation, as the battle would
+/// make it.
+pub fn roll_of(state: &State, side: Side, command: &Command) -> Option<(&'static str, Value)> {
+    if crate::orders::check(state, side, command).is_err() {
+        return None;
+    }
+    match command {
+        Command::Roll { unit } => {
+            let facts = crate::orders::maneuver_facts(state, state.unit(*unit));
+            serde_json::to_value(facts).ok().map(|s| ("maneuver", s))
+        }
+        // The fire phases roll every declared fire when the last side ends the phase, in
+        // the order declared.
+        Command::EndPhase if state.done[side.other().index()] => {
+            let order = state.fire_orders.first()?;
+            match crate::sequence::phase_key(state) {
+                "skirmish" => {
+                    let s = crate::phases::firing::skirmish_situation(
+                        state,
+                        &order.shooters,
+                        order.target,
+                    );
+                    serde_json::to_value(s).ok().map(|s| ("skirmish", s))
+                }
+                "artillery" => {
+                    let s = crate::phases::firing::artillery_situation(
+                        state,
+                        &order.shooters,
+                        order.target,
+                    );
+                    serde_json::to_value(s).ok().map(|s| ("artillery", s))
+                }
+                _ => None,
+            }
+        }
+        Command::Fight { defender } => {
+            let c = state.combats.iter().find(|c| c.defender == *defender)?;
+            // A routed defender is overrun without a roll ("NW 11.2" #8).
+            if state.unit(*defender).routed {
+                return None;
+            }
+            let c = crate::state::Combat {
+                attackers: crate::phases::fight::primary_first(state, &c.attackers),
+                defender: *defender,
+            };
+            let s = crate::phases::fight::situation(state, &c);
+            serde_json::to_value(s).ok().map(|s| ("combat", s))
+        }
+        Command::React { unit } => {
+            let cav = state.unit(*unit);
+            let (charged_by, _) = crate::phases::reaction::eligible(state, cav)?;
+            let s = crate::resolve::reaction::situation(state, cav, charged_by.is_some());
+            serde_json::to_value(s).ok().map(|s| ("reaction", s))
+        }
+        Command::EndPhase => first_rally(state).map(|s| ("rally", s)),
+        Command::RollInitiative | Command::Reroll { reroll: true } => {
+            let s = crate::resolve::initiative::situation(state);
+            serde_json::to_value(s).ok().map(|s| ("initiative", s))
+        }
+        Command::Move { unit, steps } => {
+            // Officers run over come first: each is thrown for as the unit passes ("NW 9.3");
+            // then a charge's final fire or a battery's evasion.
+            let u = state.unit(*unit);
+            let allowance = crate::orders::move_allowance(state, u);
+            let plan = crate::phases::movement::plan(state, u, steps, allowance).ok()?;
+            if plan.through_officers.is_empty() {
+                return crate::phases::firing::charge_roll(state, *unit, steps);
+            }
+            let s = crate::resolve::officer::Situation {
+                case: crate::resolve::officer::Case::RunOver,
+            };
+            serde_json::to_value(s).ok().map(|s| ("officer_risk", s))
+        }
+        _ => None,
+    }
+}
+
+/// The first rally roll of the rally phase, when ending this phase leads straight into it
+/// ("NW 12.0"): the first routed brigade's.
+fn first_rally(state: &State) -> Option<Value> {
+    let seq = &crate::sequence::SEQUENCE;
+    if crate::sequence::phase_key(state) != "combat"
+        || state.clock.next(seq).spec(seq).key != "rally"
+    {
+        return None;
+    }
+    let u = state
+        .on_table()
+        .filter(|u| u.routed)
+        .find(|u| u.brigade().is_some())?;
+    let s = crate::resolve::rally::situation(state, u)?;
+    serde_json::to_value(s).ok()
 }
 
 #[cfg(test)]

@@ -244,7 +244,7 @@ impl Book for TwoByTwo {
         side: grognard_engine::Side,
         command: &crate::Command,
     ) -> Option<(&'static str, serde_json::Value)> {
-        crate::resolve::resolutions::roll_of(state, side, command)
+        crate::seat::roll_of(state, side, command)
     }
 
     fn order_text(&self, state: &crate::state::State, command: &crate::Command) -> String {
@@ -272,7 +272,7 @@ impl Book for TwoByTwo {
         command: &crate::Command,
         situation: &mut serde_json::Value,
     ) -> bool {
-        crate::resolve::resolutions::answers_roll(state, side, command, situation)
+        crate::seat::answers_roll(state, side, command, situation)
     }
 
     fn title(&self) -> &'static str {

@@ -2789,7 +2789,7 @@ fn the_melee_companion_follows_the_losers_rout_move() {
     let (a, d) = (t.id("attacker"), t.id("defender"));
     let cmd = melee_order(vec![(a, d)]);
     let (name, situation) =
-        grognard_rules_two_by_two::resolve::resolutions::roll_of(&t.state, FRANCE, &cmd).unwrap();
+        grognard_rules_two_by_two::seat::roll_of(&t.state, FRANCE, &cmd).unwrap();
     assert_eq!(name, "melee");
     assert_eq!(situation["defender_rout"], "table_edge");
     assert_eq!(situation["attacker_rout"], "clear");

@@ -10,32 +10,10 @@ use crate::phases::firing::kill_general_on;
 use crate::resolve::combat::{self, Cover, Situation};
 use crate::resolve::facts::UnitFacts;
 use crate::resolve::officer;
-use crate::state::{Combat, Gone, Role, State, Unit, UnitId};
+use crate::state::{Combat, Gone, State, Unit, UnitId};
 use crate::tables::CombatResult;
 use grognard_engine::terrain::TerrainKind;
 use grognard_geometry::{Face, Pose};
-
-/// A valorous commander, or a valorous CinC, within 3" of `u` ("NW II 3.2", ruling N51).
-pub fn valorous_near(state: &State, u: &Unit) -> bool {
-    valorous_commander_near(state, u).is_some()
-}
-
-/// The valorous officer within 3" of `u` whose bonus it takes: the nearest commander or CinC
-/// rated "V" ("NW 4.0", "NW II 3.2", ruling N51).
-pub fn valorous_commander_near(state: &State, u: &Unit) -> Option<UnitId> {
-    state
-        .near_unit(u, state.field.tables.maneuver.presence_radius)
-        .filter(|o| o.side == u.side)
-        .filter(|o| match o.role {
-            Role::Commander { command } => state.leader(o.side, command).3,
-            Role::Cinc => state.field.sides[o.side.index()].cinc_valorous,
-            _ => false,
-        })
-        .map(|o| (o.id, distance(&o.base(), &u.base())))
-        .filter(|(_, d)| *d <= state.field.tables.maneuver.presence_radius)
-        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
-        .map(|(id, _)| id)
-}
 
 /// The facts of a combat as it stands ("NW 11.0", "NW 11.2").
 pub fn situation(state: &State, c: &Combat) -> Situation {
@@ -56,8 +34,9 @@ pub fn situation_with(state: &State, c: &Combat, moved: Option<&Unit>) -> Situat
     // near.
     let valour = !state.valour_used;
     let primary = unit(c.attackers[0]);
-    let attacker_valorous_near = valour && valorous_near(state, primary);
-    let defender_valorous_near = valour && !attacker_valorous_near && valorous_near(state, d);
+    let attacker_valorous_near = valour && measure::valorous_near(state, primary);
+    let defender_valorous_near =
+        valour && !attacker_valorous_near && measure::valorous_near(state, d);
     let second = c.attackers.get(1).map(|a| unit(*a));
     let higher = measure::elevation(state, d) > measure::elevation(state, primary);
     let outflanked = c
@@ -167,7 +146,7 @@ pub fn fight(ctx: &mut Ctx, defender: UnitId) {
         // The valorous commander whose bonus a side took shares its leaders' risks ("NW II
         // 3.2", ruling N32).
         let hero_of = |ctx: &Ctx, used: bool, u: UnitId| {
-            used.then(|| valorous_commander_near(ctx.state, ctx.state.unit(u)))
+            used.then(|| measure::valorous_commander_near(ctx.state, ctx.state.unit(u)))
                 .flatten()
         };
         let attacker_hero = hero_of(ctx, s.attacker_valorous_near, live[0]);

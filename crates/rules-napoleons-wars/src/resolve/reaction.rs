@@ -60,7 +60,7 @@ pub fn situation(state: &State, cav: &Unit, charged: bool) -> Situation {
     Situation {
         unit: UnitFacts::of(state, cav).unwrap_or_default(),
         charged,
-        valorous_near: crate::phases::fight::valorous_near(state, cav),
+        valorous_near: crate::measure::valorous_near(state, cav),
         command_fatigued: cav
             .command
             .is_some_and(|c| state.command_fatigued(cav.side, c)),
