@@ -13,18 +13,15 @@ use crate::ctx::Ctx;
 use crate::ctx::Effects;
 use crate::event::{Cause, Event};
 use crate::measure::{overlapping, touching};
+pub use crate::resolve::rout_survival::{
+    end_of, survival_exact, survival_roll, RoutEnd, RoutPath, RULE,
+};
 use crate::state::{State, Status, UnitId};
-use crate::tables::Arrival;
 use crate::units::UnitType;
-use grognard_engine::explain::{Explanation, Modifier};
-use grognard_engine::resolution::Exact;
 use grognard_engine::terrain::TerrainKind;
-use grognard_engine::Dice;
 use grognard_geometry::distance::{bases_within, point_segment};
 use grognard_geometry::{angle_of, Base, Pose, Vec2};
-use serde::{Deserialize, Serialize};
 
-pub const RULE: &str = "2x2 Effects: Routs";
 const STEP: f64 = 0.05;
 
 /// One rout to carry out.
@@ -68,107 +65,6 @@ impl RoutOrder {
             dir: away_dir(ctx.state, unit, from),
             cause,
         }
-    }
-}
-
-/// What a rout move meets on its way, which the table decides ("2x2 Effects: Routs",
-/// "Movement modifiers: Dense Woods", ruling R17).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum RoutPath {
-    /// Nothing that stops it: it makes its full move and ends Disrupted.
-    #[default]
-    Clear,
-    /// It touches an enemy on the way (one already touching it counts only if the rout runs
-    /// into it): destroyed.
-    Enemy,
-    /// It would leave the table: destroyed.
-    TableEdge,
-    /// It would enter ground it may not: dense woods (but for light infantry), a river away
-    /// from a bridge or ford, or light woods for cavalry and guns when that optional rule is
-    /// used: destroyed.
-    Impassable,
-}
-
-impl RoutPath {
-    /// How a rout that meets this ends, in words.
-    pub fn ending(self) -> &'static str {
-        match self {
-            RoutPath::Clear => "ends",
-            RoutPath::Enemy => "runs into an enemy",
-            RoutPath::TableEdge => "leaves the table",
-            RoutPath::Impassable => "enters ground it may not",
-        }
-    }
-
-    fn of(cause: &Cause) -> RoutPath {
-        match cause {
-            Cause::RoutIntoEnemy => RoutPath::Enemy,
-            Cause::OffTable => RoutPath::TableEdge,
-            Cause::ImpassableGround => RoutPath::Impassable,
-            _ => RoutPath::Clear,
-        }
-    }
-}
-
-/// The rout roll ("2x2 Effects: Routs"): on 1-2 the routing unit is destroyed. A unit routed
-/// by a friend's rout (the Guards and Militia chains) rolls the same, and the explanation
-/// says so.
-pub fn survival_roll(t: &Arrival, by_chain: bool, dice: &mut dyn Dice) -> (Explanation, bool) {
-    let face = dice.roll(6, "rout survival");
-    let mut roll = Explanation::new(RULE);
-    roll.dice = vec![face];
-    roll.tally();
-    let n = t.rout_destroyed_up_to;
-    let survived = face > n;
-    roll.row = if survived {
-        if n >= 5 {
-            "6".to_string()
-        } else {
-            format!("{}-6", n + 1)
-        }
-    } else if n <= 1 {
-        "1".to_string()
-    } else {
-        format!("1-{n}")
-    }
-    .into();
-    roll.result = if survived {
-        "routs".into()
-    } else {
-        "destroyed".into()
-    };
-    if by_chain {
-        roll.modifiers
-            .push(Modifier::new(0, "routed by a nearby rout"));
-    }
-    (roll, survived)
-}
-
-/// The exact odds of surviving the rout roll (`true`) or not.
-pub fn survival_exact(t: &Arrival) -> Exact<bool> {
-    Exact::of_throws(&[6], |d| d[0] > t.rout_destroyed_up_to)
-}
-
-/// How a rout ends for the routing unit ("2x2 Effects: Routs").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RoutEnd {
-    /// A 1-2 on the rout roll.
-    DestroyedOnRoll,
-    /// It survives the roll but its rout move meets what destroys it.
-    DestroyedOnMove(RoutPath),
-    /// It survives and ends its move Disrupted.
-    Survives,
-}
-
-/// How a rout ends, from its roll and what its move meets.
-pub fn end_of(survived: bool, path: RoutPath) -> RoutEnd {
-    match (survived, path) {
-        (false, _) => RoutEnd::DestroyedOnRoll,
-        (true, RoutPath::Clear) => RoutEnd::Survives,
-        (true, p) => RoutEnd::DestroyedOnMove(p),
     }
 }
 

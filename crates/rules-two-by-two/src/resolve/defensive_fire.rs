@@ -3,7 +3,7 @@
 //! result throws the charger straight back and calls its melee off this turn (ruling R25);
 //! a rout or destruction is resolved as any shot's, the rout roll followed.
 
-use crate::phases::shooting::{self, RangeBand, Shot, Situation};
+use crate::resolve::shooting::{self, RangeBand, Shot, Situation};
 use crate::tables::Tables;
 use grognard_engine::explain::{Explanation, Modifier};
 use grognard_engine::files::Problem;

@@ -4,9 +4,8 @@
 //! ("2x2 Effects: Routs"). The battle builds the same facts from the table
 //! ([`crate::phases::melee::situation`]) and fights with [`fight`].
 
-use crate::phases::rout::RoutEnd;
-use crate::phases::rout::{self, RoutPath};
 use crate::resolve::facts::{Condition, UnitFacts};
+use crate::resolve::rout_survival::{self as rout, RoutEnd, RoutPath};
 use crate::tables::{Melee, Tables};
 use crate::units::{Size, UnitType};
 use grognard_engine::explain::{Explanation, Modifier};

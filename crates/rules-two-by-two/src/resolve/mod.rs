@@ -5,6 +5,7 @@
 pub mod defensive_fire;
 pub mod facts;
 pub mod melee;
+pub mod rally;
 pub mod reinforcement;
 pub mod resolutions;
 pub mod rout_survival;

@@ -40,7 +40,7 @@ pub fn all() -> Vec<Box<dyn AnyResolution>> {
             tables,
         }),
         Box::new(Bound {
-            resolution: crate::phases::rally::RallyRoll,
+            resolution: crate::resolve::rally::RallyRoll,
             tables,
         }),
     ]
