@@ -1,7 +1,7 @@
 //! What the battle looks like, for pictures: each unit's footprint, its stands and figures.
 
 use crate::state::{Arm, State, Status};
-use grognard_engine::scene::{Scene, SceneBase, SceneStand};
+use grognard_engine::scene::{figures_lost_line, short_label, Scene, SceneBase, SceneStand};
 
 pub fn scene(state: &State) -> Scene {
     let f = &state.field;
@@ -47,26 +47,18 @@ pub fn scene(state: &State) -> Scene {
                 pose: u.pose,
                 width: fp.width,
                 depth: fp.depth,
-                label: format!("{} {}", short(&u.name), u.figures),
+                label: format!("{} {}", short_label(&u.name), u.figures),
                 arm: arm.to_string(),
                 marker,
                 stands,
             }
         })
         .collect();
-    let lost = |s: usize| state.figures_lost(grognard_engine::Side(s as u8));
-    let mut caption = vec![format!(
-        "Turn {turn}. Figures lost: {} {} of {}, {} {} of {}.",
-        f.side_names[0],
-        lost(0).0,
-        lost(0).1,
-        f.side_names[1],
-        lost(1).0,
-        lost(1).1
-    )];
-    if let Some(o) = &state.outcome {
-        caption.push(o.reason.clone());
-    }
+    let lost = |s: u8| state.figures_lost(grognard_engine::Side(s));
+    let caption = Scene::caption_for(
+        state,
+        figures_lost_line(turn, &f.side_names, [lost(0), lost(1)]),
+    );
     Scene {
         title: f.name.clone(),
         width: f.width,
@@ -77,14 +69,4 @@ pub fn scene(state: &State) -> Scene {
         points: Vec::new(),
         caption,
     }
-}
-
-/// A unit's name cut to fit beside it.
-fn short(name: &str) -> String {
-    name.split_whitespace()
-        .next()
-        .unwrap_or(name)
-        .chars()
-        .take(10)
-        .collect()
 }

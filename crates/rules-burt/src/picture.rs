@@ -2,7 +2,7 @@
 //! order and its order chit, as a side may see it.
 
 use crate::state::{Arm, Chit, Cohesion, State, Status};
-use grognard_engine::scene::{Scene, SceneBase, SceneStand};
+use grognard_engine::scene::{figures_lost_line, short_label, Scene, SceneBase, SceneStand};
 use grognard_engine::Side;
 
 /// The table as `reader` sees it (`None`: everything, for a finished battle or an umpire).
@@ -70,7 +70,7 @@ pub fn scene(state: &State, reader: Option<Side>) -> Scene {
                 pose: u.pose,
                 width: fp.width,
                 depth: fp.depth,
-                label: format!("{} {count}", short(seen.name(u.id)))
+                label: format!("{} {count}", short_label(seen.name(u.id)))
                     .trim()
                     .to_string(),
                 arm: arm.to_string(),
@@ -80,19 +80,10 @@ pub fn scene(state: &State, reader: Option<Side>) -> Scene {
         })
         .collect();
     let lost = |s: u8| seen.figures_lost(Side(s));
-    let mut caption = vec![format!(
-        "Turn {}. Figures lost: {} {} of {}, {} {} of {}.",
-        seen.clock.turn,
-        f.side_names[0],
-        lost(0).0,
-        lost(0).1,
-        f.side_names[1],
-        lost(1).0,
-        lost(1).1
-    )];
-    if let Some(o) = &seen.outcome {
-        caption.push(o.reason.clone());
-    }
+    let caption = Scene::caption_for(
+        &seen,
+        figures_lost_line(seen.clock.turn, &f.side_names, [lost(0), lost(1)]),
+    );
     Scene {
         title: f.name.clone(),
         width: f.width,
@@ -103,13 +94,4 @@ pub fn scene(state: &State, reader: Option<Side>) -> Scene {
         points: Vec::new(),
         caption,
     }
-}
-
-fn short(name: &str) -> String {
-    name.split_whitespace()
-        .next()
-        .unwrap_or(name)
-        .chars()
-        .take(10)
-        .collect()
 }

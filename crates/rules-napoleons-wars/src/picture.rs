@@ -42,19 +42,19 @@ pub fn scene(state: &State) -> Scene {
             }
         })
         .collect();
-    let mut caption = vec![format!(
-        "Turn {}. Army losses: {} {:.1} of {}, {} {:.1} of {}.",
-        state.clock.turn,
-        f.sides[0].name,
-        state.army_losses(grognard_engine::Side(0)),
-        f.sides[0].fatigue,
-        f.sides[1].name,
-        state.army_losses(grognard_engine::Side(1)),
-        f.sides[1].fatigue
-    )];
-    if let Some(o) = &state.outcome {
-        caption.push(o.reason.clone());
-    }
+    let caption = Scene::caption_for(
+        state,
+        format!(
+            "Turn {}. Army losses: {} {:.1} of {}, {} {:.1} of {}.",
+            state.clock.turn,
+            f.sides[0].name,
+            state.army_losses(grognard_engine::Side(0)),
+            f.sides[0].fatigue,
+            f.sides[1].name,
+            state.army_losses(grognard_engine::Side(1)),
+            f.sides[1].fatigue
+        ),
+    );
     Scene {
         title: f.name.clone(),
         width: f.width,

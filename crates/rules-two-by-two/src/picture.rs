@@ -41,13 +41,13 @@ pub fn scene(state: &State) -> Scene {
             label: format!("R{} ({} waiting)", i + 1, state.queues[i].len()),
         })
         .collect();
-    let mut caption = vec![format!(
-        "Turn {}. Destroyed: {} {}, {} {}.",
-        state.clock.turn, f.sides[0].name, state.lost[0], f.sides[1].name, state.lost[1]
-    )];
-    if let Some(o) = &state.outcome {
-        caption.push(o.reason.clone());
-    }
+    let caption = Scene::caption_for(
+        state,
+        format!(
+            "Turn {}. Destroyed: {} {}, {} {}.",
+            state.clock.turn, f.sides[0].name, state.lost[0], f.sides[1].name, state.lost[1]
+        ),
+    );
     Scene {
         title: f.name.clone(),
         width: f.width,
