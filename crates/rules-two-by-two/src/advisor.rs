@@ -8,7 +8,7 @@
 //! may not enter and to a river's bridges and fords. Plain moves are offered unchecked, for
 //! [`settle`] to decide when a player would take one; every other candidate is legal.
 
-use crate::command::Command;
+use crate::command::{Command, Legs};
 use crate::measure::{self, distance};
 use crate::phases::melee;
 use crate::phases::melee::follow_up_reach;
@@ -69,7 +69,7 @@ fn push_legal(
 fn push_move(
     out: &mut Vec<Candidate<Command>>,
     u: &Unit,
-    legs: Vec<Leg>,
+    legs: Legs,
     (score, why): (f64, &'static str),
     checked: bool,
 ) {
@@ -787,7 +787,7 @@ fn unit_moves(
                 .aligned_against(&f.base(), Face::Rear)
                 .advanced(-0.005, 0.0);
             let d = u.pose.pos.distance(spot.pos);
-            let legs = vec![
+            let legs: Legs = smallvec::smallvec![
                 Leg::Turn {
                     facing: angle_of(spot.pos - u.pose.pos),
                 },
@@ -874,21 +874,21 @@ fn unit_moves(
         return;
     }
     for legs in [
-        vec![Leg::Forward { d: allowance }],
-        vec![Leg::Back { d: allowance * 0.5 }],
-        vec![
+        smallvec::smallvec![Leg::Forward { d: allowance }],
+        smallvec::smallvec![Leg::Back { d: allowance * 0.5 }],
+        smallvec::smallvec![
             Leg::Turn {
                 facing: u.pose.facing + 0.8,
             },
             Leg::Forward { d: allowance * 0.5 },
         ],
-        vec![
+        smallvec::smallvec![
             Leg::Turn {
                 facing: u.pose.facing - 0.8,
             },
             Leg::Forward { d: allowance * 0.5 },
         ],
-        vec![Leg::Side { d: 0.5 }],
+        smallvec::smallvec![Leg::Side { d: 0.5 }],
     ] {
         push_move(out, u, legs, (-0.5, "wander"), false);
     }
@@ -1131,7 +1131,7 @@ impl<'a> Toward<'a> {
     }
 
     /// Legs that turn to aim `aim` and go straight, up to `max` inches; with where they end.
-    fn legs(&self, aim: usize, max: f64) -> Option<(Vec<Leg>, Pose)> {
+    fn legs(&self, aim: usize, max: f64) -> Option<(Legs, Pose)> {
         let Some((turned, turn)) = self.turned[aim] else {
             return toward(self.state, self.u, self.goal, max, self.stop, AIMS[aim]);
         };
@@ -1139,7 +1139,7 @@ impl<'a> Toward<'a> {
         if d < 0.2 {
             return None;
         }
-        let mut legs = Vec::with_capacity(2);
+        let mut legs = Legs::new();
         if turn {
             legs.push(Leg::Turn {
                 facing: turned.facing,
@@ -1160,8 +1160,8 @@ fn toward(
     max: f64,
     stop: f64,
     turn: f64,
-) -> Option<(Vec<Leg>, Pose)> {
-    let mut legs = Vec::new();
+) -> Option<(Legs, Pose)> {
+    let mut legs = Legs::new();
     let mut start = u.pose;
     let mut max = max;
     let facing = angle_of(goal - start.pos) + turn;
@@ -1188,7 +1188,7 @@ fn toward(
 }
 
 /// A charge into `face` of an enemy: line up 2" out, then straight in.
-fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Vec<Leg>> {
+fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Legs> {
     let contact = u.base().aligned_against(target, face);
     // Stop a hair short of exact contact so floating point never overlaps.
     let contact = contact.advanced(-0.005, 0.0);
@@ -1200,9 +1200,12 @@ fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Vec<Leg>> {
         // Close: turn toward the face and go straight in until the bases meet.
         let facing = angle_of(target.face_centre(face) - u.pose.pos);
         let d = first_contact(&u.base(), facing, target, run + 1.0)?;
-        return Some(vec![Leg::Turn { facing }, Leg::Forward { d }]);
+        return Some(smallvec::smallvec![
+            Leg::Turn { facing },
+            Leg::Forward { d }
+        ]);
     }
-    let mut legs = Vec::new();
+    let mut legs = Legs::new();
     if d1 > 1e-6 {
         legs.push(Leg::Turn {
             facing: angle_of(staging.pos - u.pose.pos),
@@ -1237,7 +1240,7 @@ fn first_contact(me: &Base, facing: f64, target: &Base, max: f64) -> Option<f64>
     None
 }
 
-fn exit_legs(state: &State, u: &Unit) -> Option<Vec<Leg>> {
+fn exit_legs(state: &State, u: &Unit) -> Option<Legs> {
     let f = &state.field;
     let edge = f.sides[u.side.index()].edge;
     let (_, _, inward) = f.edge_frame(edge);
@@ -1246,7 +1249,10 @@ fn exit_legs(state: &State, u: &Unit) -> Option<Vec<Leg>> {
     if dist < 0.0 {
         return None;
     }
-    Some(vec![Leg::Turn { facing }, Leg::Forward { d: dist }])
+    Some(smallvec::smallvec![
+        Leg::Turn { facing },
+        Leg::Forward { d: dist }
+    ])
 }
 
 fn rally(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {

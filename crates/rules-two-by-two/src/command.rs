@@ -3,6 +3,11 @@
 use crate::state::UnitId;
 use grognard_geometry::Leg;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+/// A move's legs: most moves have one to three, kept inline so that a command is copied
+/// without allocating.
+pub type Legs = SmallVec<[Leg; 3]>;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
@@ -11,7 +16,7 @@ pub enum Command {
     /// ends on ("2x2 Movement", "2x2 Reinforcements").
     Move {
         unit: UnitId,
-        legs: Vec<Leg>,
+        legs: Legs,
         #[serde(default)]
         exit: bool,
     },

@@ -171,7 +171,7 @@ pub fn move_to(state: &State, side: Side, unit: u32, to: Pose) -> Option<Command
     if !u.on_table() || !to.pos.is_finite() || !to.facing.is_finite() {
         return None;
     }
-    let mut legs = Vec::new();
+    let mut legs = crate::command::Legs::new();
     let mut facing = u.pose.facing;
     let way = to.pos - u.pose.pos;
     let d = way.length();
@@ -384,7 +384,7 @@ mod tests {
             c,
             Command::Move {
                 unit: u.id,
-                legs: vec![Leg::Forward { d: 2.0 }],
+                legs: smallvec::smallvec![Leg::Forward { d: 2.0 }],
                 exit: false
             }
         );

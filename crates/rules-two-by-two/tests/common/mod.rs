@@ -435,7 +435,7 @@ pub mod legs {
 pub fn mv(unit: UnitId, legs: Vec<grognard_geometry::Leg>) -> Command {
     Command::Move {
         unit,
-        legs,
+        legs: legs.into(),
         exit: false,
     }
 }
@@ -443,7 +443,7 @@ pub fn mv(unit: UnitId, legs: Vec<grognard_geometry::Leg>) -> Command {
 pub fn exit(unit: UnitId, legs: Vec<grognard_geometry::Leg>) -> Command {
     Command::Move {
         unit,
-        legs,
+        legs: legs.into(),
         exit: true,
     }
 }
