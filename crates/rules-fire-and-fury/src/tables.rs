@@ -1,0 +1,456 @@
+//! The tables the module refers to but does not print: the Maneuver Table ("NFF Maneuver:
+//! General 2"), the Charge Table ("NFF Charge 5") and the chart of brigade effectiveness
+//! ("NFF Prepare for Battle 6"). Every one here is Grognard's own design
+//! (docs/fire-and-fury-design.md, part 4), kept as data in `tables/grognard.toml`, and says
+//! so in its `provenance`, which goes with every result read from it.
+//!
+//! A player who owns the published rules loads their values instead ([`load`]): a file
+//! gives whole tables, each with a provenance of the player's words, and the tables it
+//! leaves out stay Grognard's.
+
+use grognard_engine::files::{FileError, Problem};
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// The label every table of Grognard's own design carries.
+pub const OURS: &str = "Grognard's table, not the published one";
+
+/// Grognard's tables, as shipped.
+const GROGNARD: &str = include_str!("../tables/grognard.toml");
+
+/// Every table the rule set reads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Tables {
+    /// The Maneuver Table ("NFF Maneuver: Reserve Movement", "Tactical Movement").
+    pub maneuver: Maneuver,
+    /// The Charge Table ("NFF Charge 5").
+    pub charge: Charge,
+    /// Brigade effectiveness: when a brigade is Worn and Spent ("NFF Prepare for Battle 6").
+    pub effectiveness: Effectiveness,
+}
+
+impl Default for Tables {
+    /// Grognard's tables.
+    fn default() -> Self {
+        static BUILT: OnceLock<Tables> = OnceLock::new();
+        BUILT
+            .get_or_init(|| match shipped() {
+                Ok(t) => t,
+                // The shipped file is checked by the crate's tests; nothing a user gives
+                // reaches this.
+                Err(e) => panic!("the shipped tables do not read: {e:?}"),
+            })
+            .clone()
+    }
+}
+
+/// Grognard's tables read from the shipped file, every table required.
+pub fn shipped() -> Result<Tables, Vec<FileError>> {
+    grognard_engine::files::load_checked("tables/grognard.toml", GROGNARD, |t: &Tables| {
+        file_problems(&TablesFile {
+            maneuver: Some(t.maneuver.clone()),
+            charge: Some(t.charge.clone()),
+            effectiveness: Some(t.effectiveness.clone()),
+        })
+    })
+}
+
+impl Tables {
+    /// Each table's name and provenance, for every place that shows a result read from it.
+    pub fn provenances(&self) -> [(&'static str, &str); 3] {
+        [
+            ("maneuver", &self.maneuver.provenance),
+            ("charge", &self.charge.provenance),
+            ("effectiveness", &self.effectiveness.provenance),
+        ]
+    }
+}
+
+/// A file of tables: each table it names is given whole.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct TablesFile {
+    maneuver: Option<Maneuver>,
+    charge: Option<Charge>,
+    effectiveness: Option<Effectiveness>,
+}
+
+/// Read a file of tables: the tables it gives replace Grognard's whole, each checked; the
+/// others stay Grognard's. Errors name the file, line, column and field.
+pub fn load(file: &str, text: &str) -> Result<Tables, Vec<FileError>> {
+    let given: TablesFile = grognard_engine::files::load_checked(file, text, file_problems)?;
+    let ours = Tables::default();
+    Ok(Tables {
+        maneuver: given.maneuver.unwrap_or(ours.maneuver),
+        charge: given.charge.unwrap_or(ours.charge),
+        effectiveness: given.effectiveness.unwrap_or(ours.effectiveness),
+    })
+}
+
+fn file_problems(t: &TablesFile) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if let Some(m) = &t.maneuver {
+        m.problems(&mut out);
+    }
+    if let Some(c) = &t.charge {
+        c.problems(&mut out);
+    }
+    if let Some(e) = &t.effectiveness {
+        e.problems(&mut out);
+    }
+    out
+}
+
+fn provenance_problem(table: &str, provenance: &str, out: &mut Vec<Problem>) {
+    if provenance.trim().is_empty() {
+        out.push(Problem::new(
+            format!("{table}.provenance"),
+            "a table must say where its values come from",
+            format!("e.g. provenance = {OURS:?}, or the title of your copy of the rules"),
+        ));
+    }
+}
+
+/// One column of a d10 table: the cells for the modified scores `low`, `low + 1`, ...; a
+/// score below `low` reads the first cell, one past the last cell reads the last.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Column<C> {
+    /// The modified score the first cell is for.
+    pub low: i32,
+    /// One cell for each modified score from `low` up.
+    pub cells: Vec<C>,
+}
+
+impl<C> Column<C> {
+    /// The cell a modified score reads.
+    pub fn read(&self, score: i32) -> &C {
+        let last = self.cells.len().saturating_sub(1);
+        let i = usize::try_from(score.saturating_sub(self.low)).map_or(0, |i| i.min(last));
+        &self.cells[i]
+    }
+
+    /// The cell each face of a d10 reads, thrown with `modifier`, faces 1 to 10 in order.
+    pub fn faces(&self, modifier: i32) -> impl Iterator<Item = &C> + '_ {
+        (1..=10).map(move |face| self.read(face + modifier))
+    }
+
+    fn problems(&self, path: &str, out: &mut Vec<Problem>) {
+        if self.cells.is_empty() {
+            out.push(Problem::new(
+                format!("{path}.cells"),
+                "a column needs at least one cell",
+                "give one cell for each modified score from `low` up",
+            ));
+        }
+    }
+}
+
+/// The Maneuver Table's three columns ("NFF Maneuver: General 2").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Maneuver {
+    /// Where the values come from: [`OURS`] for Grognard's.
+    pub provenance: String,
+    /// Brigades moving in the Reserve Zone ("NFF Maneuver: Reserve Movement").
+    pub reserve: Column<ManeuverResult>,
+    /// Brigades in good order moving in the Tactical Zone ("Tactical Movement").
+    pub good_order: Column<ManeuverResult>,
+    /// Disordered brigades, and every irregular one, in the Tactical Zone.
+    pub disorder: Column<ManeuverResult>,
+}
+
+impl Maneuver {
+    fn problems(&self, out: &mut Vec<Problem>) {
+        provenance_problem("maneuver", &self.provenance, out);
+        for (name, c) in [
+            ("reserve", &self.reserve),
+            ("good_order", &self.good_order),
+            ("disorder", &self.disorder),
+        ] {
+            let path = format!("maneuver.{name}");
+            c.problems(&path, out);
+            for (i, cell) in c.cells.iter().enumerate() {
+                cell.problems(&format!("{path}.cells[{i}]"), out);
+            }
+        }
+    }
+}
+
+/// What a brigade may do on one score of the Maneuver Table.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ManeuverResult {
+    /// The share of a full move it may make: 0, a half (0.5) or all of it (1).
+    #[serde(rename = "move")]
+    pub moves: f64,
+    /// The share of a move it must fall back, facing the enemy.
+    pub fall_back: f64,
+    /// It may change formation.
+    pub formation: bool,
+    /// It may charge, if it announced one.
+    pub charge: bool,
+    /// It becomes Disordered.
+    pub disorder: bool,
+    /// It recovers good order (where it stands, unless it may also move).
+    pub rally: bool,
+    /// A disordered brigade may recover good order where it stands instead of moving.
+    pub rally_instead: bool,
+    /// A Reserve Movement that failed (which the next turn's modifiers remember).
+    pub failure: bool,
+    /// The player chooses one of these instead.
+    pub choose: Vec<ManeuverResult>,
+}
+
+impl ManeuverResult {
+    fn problems(&self, path: &str, out: &mut Vec<Problem>) {
+        for (key, v) in [("move", self.moves), ("fall_back", self.fall_back)] {
+            if !(0.0..=1.0).contains(&v) {
+                out.push(Problem::new(
+                    format!("{path}.{key}"),
+                    format!("{v} is not a share of a move"),
+                    "give a share from 0 to 1, e.g. 0.5 for a half move",
+                ));
+            }
+        }
+        for (i, c) in self.choose.iter().enumerate() {
+            c.problems(&format!("{path}.choose[{i}]"), out);
+        }
+    }
+}
+
+/// The Charge Table ("NFF Charge 5"): the attacker's total less the defender's picks a
+/// band.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Charge {
+    /// Where the values come from: [`OURS`] for Grognard's.
+    pub provenance: String,
+    /// Infantry charged by cavalry is in square when the differential is at most this
+    /// ("NFF Maneuver: Formations 3").
+    pub infantry_square_at_or_below: i32,
+    /// The bands, highest first; each is for differentials from its `from` up to the band
+    /// above; the last has no `from` and takes everything below.
+    pub bands: Vec<ChargeBand>,
+}
+
+impl Charge {
+    /// The band a differential falls in.
+    pub fn band(&self, differential: i32) -> &ChargeBand {
+        self.bands
+            .iter()
+            .find(|b| b.from.is_none_or(|f| differential >= f))
+            .unwrap_or_else(|| &self.bands[self.bands.len() - 1])
+    }
+
+    fn problems(&self, out: &mut Vec<Problem>) {
+        provenance_problem("charge", &self.provenance, out);
+        let n = self.bands.len();
+        if n == 0 {
+            out.push(Problem::new(
+                "charge.bands",
+                "the Charge Table needs its bands",
+                "give [[charge.bands]] from the highest differential down",
+            ));
+            return;
+        }
+        for (i, b) in self.bands.iter().enumerate() {
+            match (b.from, i + 1 == n) {
+                (Some(_), true) => out.push(Problem::new(
+                    format!("charge.bands[{i}].from"),
+                    "the last band takes every differential below the others",
+                    "leave `from` out of the last band",
+                )),
+                (None, false) => out.push(Problem::new(
+                    format!("charge.bands[{i}].from"),
+                    "only the last band may leave out `from`",
+                    "give the lowest differential of this band",
+                )),
+                _ => {}
+            }
+            if let (Some(a), Some(Some(b))) = (b.from, self.bands.get(i + 1).map(|n| n.from)) {
+                if b >= a {
+                    out.push(Problem::new(
+                        format!("charge.bands[{}].from", i + 1),
+                        format!("{b} is not below the band above it ({a})"),
+                        "list the bands from the highest differential down",
+                    ));
+                }
+            }
+            for (side, e) in [("attacker", &b.attacker), ("defender", &b.defender)] {
+                if !(0.0..=1.0).contains(&e.retreat) {
+                    out.push(Problem::new(
+                        format!("charge.bands[{i}].{side}.retreat"),
+                        format!("{} is not a share of a move", e.retreat),
+                        "give a share from 0 to 1, e.g. 0.5 for half a move",
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// One band of the Charge Table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeBand {
+    /// The lowest differential of the band; none for the last band.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<i32>,
+    pub attacker: ChargeEffect,
+    pub defender: ChargeEffect,
+}
+
+/// What a band does to one side.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChargeEffect {
+    /// Stands lost.
+    pub stands: u32,
+    /// The share of a full move it falls back.
+    pub retreat: f64,
+    /// It ends Disordered.
+    pub disorder: bool,
+    /// Its cavalry may make a breakthrough charge.
+    pub breakthrough: bool,
+    /// Batteries in contact are taken.
+    pub capture_guns: bool,
+}
+
+/// A brigade's effectiveness rating ("NFF Prepare for Battle 6").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Rating {
+    Conscript,
+    Regular,
+    Elite,
+}
+
+/// The stands lost at which a brigade is Worn, and Spent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Thresholds {
+    pub worn: u32,
+    pub spent: u32,
+}
+
+/// One row of the effectiveness chart: a brigade's starting stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChartRow {
+    pub stands: u32,
+    pub conscript: Thresholds,
+    pub regular: Thresholds,
+    pub elite: Thresholds,
+}
+
+impl ChartRow {
+    pub fn of(&self, r: Rating) -> Thresholds {
+        match r {
+            Rating::Conscript => self.conscript,
+            Rating::Regular => self.regular,
+            Rating::Elite => self.elite,
+        }
+    }
+}
+
+/// Points a stand of each rating brings to its brigade's average ("NFF Prepare for Battle
+/// 6": the average, rounded down, is the brigade's rating).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Points {
+    pub conscript: u32,
+    pub regular: u32,
+    pub elite: u32,
+}
+
+/// Brigade effectiveness: the chart, and the rating's points.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Effectiveness {
+    /// Where the values come from: [`OURS`] for Grognard's.
+    pub provenance: String,
+    pub points: Points,
+    /// Whether a Spent brigade may announce a charge.
+    pub spent_may_charge: bool,
+    /// One row for each starting size, from 1 stand up without a gap.
+    pub chart: Vec<ChartRow>,
+}
+
+impl Effectiveness {
+    /// The thresholds of a brigade of `stands` starting stands and rating `r`; one larger
+    /// than the chart's last row takes that row's shares of its size.
+    pub fn thresholds(&self, stands: u32, r: Rating) -> Thresholds {
+        let last = self.chart[self.chart.len() - 1];
+        match self.chart.iter().find(|row| row.stands == stands) {
+            Some(row) => row.of(r),
+            None => {
+                let t = last.of(r);
+                let scale = |x: u32| (x * stands).div_ceil(last.stands.max(1));
+                let worn = scale(t.worn).max(1);
+                Thresholds {
+                    worn,
+                    spent: scale(t.spent).max(worn + 1).min(stands),
+                }
+            }
+        }
+    }
+
+    /// A brigade's rating from the ratings of its stands: the points' average, rounded
+    /// down ("NFF Prepare for Battle 6").
+    pub fn rating(&self, stands: &[Rating]) -> Option<Rating> {
+        if stands.is_empty() {
+            return None;
+        }
+        let p = |r: Rating| match r {
+            Rating::Conscript => self.points.conscript,
+            Rating::Regular => self.points.regular,
+            Rating::Elite => self.points.elite,
+        };
+        let avg = stands.iter().map(|r| p(*r)).sum::<u32>() / stands.len() as u32;
+        Some(if avg >= self.points.elite {
+            Rating::Elite
+        } else if avg >= self.points.regular {
+            Rating::Regular
+        } else {
+            Rating::Conscript
+        })
+    }
+
+    fn problems(&self, out: &mut Vec<Problem>) {
+        provenance_problem("effectiveness", &self.provenance, out);
+        if self.chart.is_empty() {
+            out.push(Problem::new(
+                "effectiveness.chart",
+                "the chart needs its rows",
+                "give one [[effectiveness.chart]] row for each starting size from 1 up",
+            ));
+        }
+        for (i, row) in self.chart.iter().enumerate() {
+            if row.stands != i as u32 + 1 {
+                out.push(Problem::new(
+                    format!("effectiveness.chart[{i}].stands"),
+                    format!("row {} is for {} stands", i + 1, row.stands),
+                    "give one row for each starting size from 1 up, in order",
+                ));
+            }
+            for (name, t) in [
+                ("conscript", row.conscript),
+                ("regular", row.regular),
+                ("elite", row.elite),
+            ] {
+                if t.worn == 0 || t.worn > t.spent || t.spent > row.stands {
+                    out.push(Problem::new(
+                        format!("effectiveness.chart[{i}].{name}"),
+                        format!(
+                            "worn {} and spent {} do not fit a brigade of {} stands",
+                            t.worn, t.spent, row.stands
+                        ),
+                        "give 1 <= worn <= spent <= the starting stands",
+                    ));
+                }
+            }
+        }
+    }
+}

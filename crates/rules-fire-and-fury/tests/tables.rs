@@ -1,0 +1,259 @@
+//! Grognard's tables for the ones the module refers to but does not print: that they read,
+//! say they are not the published ones, give the chances the design sets out
+//! (docs/fire-and-fury-design.md, part 4), and give way to a player's own.
+
+use grognard_rules_fire_and_fury::tables::{
+    self, Column, ManeuverResult, Rating, Tables, Thresholds, OURS,
+};
+
+/// How many of a d10's ten faces, thrown with `modifier`, read a cell of each kind.
+fn faces<K: PartialEq + Copy>(
+    c: &Column<ManeuverResult>,
+    modifier: i32,
+    kinds: &[K],
+    kind: impl Fn(&ManeuverResult) -> K,
+) -> Vec<u32> {
+    kinds
+        .iter()
+        .map(|k| c.faces(modifier).filter(|r| kind(r) == *k).count() as u32)
+        .collect()
+}
+
+#[test]
+fn the_shipped_tables_read_and_say_they_are_not_the_published_ones() {
+    let t = tables::shipped().unwrap_or_else(|e| panic!("{e:?}"));
+    for (name, p) in t.provenances() {
+        assert_eq!(p, OURS, "{name}");
+    }
+    assert_eq!(Tables::default(), t);
+}
+
+#[test]
+fn reserve_movement_fails_three_times_in_ten_at_no_modifier() {
+    let t = Tables::default();
+    let share = |r: &ManeuverResult| (r.moves * 2.0) as u8;
+    // No move, half, full (design 4.2).
+    for (m, want) in [
+        (-2, [5, 2, 3]),
+        (0, [3, 2, 5]),
+        (2, [1, 2, 7]),
+        (3, [0, 2, 8]),
+    ] {
+        assert_eq!(
+            faces(&t.maneuver.reserve, m, &[0, 1, 2], share),
+            want,
+            "modifier {m}"
+        );
+    }
+    assert!(t.maneuver.reserve.read(3).failure);
+    assert!(!t.maneuver.reserve.read(4).failure);
+}
+
+#[test]
+fn a_brigade_in_good_order_charges_on_eight_or_more() {
+    let t = Tables::default();
+    // Falter, halt, half, full, full and may charge (design 4.2).
+    let kind = |r: &ManeuverResult| match (r.disorder, r.moves, r.charge) {
+        (true, _, _) => 0,
+        (_, 0.0, _) => 1,
+        (_, m, _) if m < 1.0 => 2,
+        (_, _, false) => 3,
+        _ => 4,
+    };
+    for (m, want) in [
+        (-2, [3, 2, 2, 2, 1]),
+        (0, [1, 2, 2, 2, 3]),
+        (2, [0, 1, 2, 2, 5]),
+    ] {
+        assert_eq!(
+            faces(&t.maneuver.good_order, m, &[0, 1, 2, 3, 4], kind),
+            want,
+            "modifier {m}"
+        );
+    }
+}
+
+#[test]
+fn disordered_cavalry_announcing_a_charge_goes_in_only_on_a_ten() {
+    // It reads the Disorder column at -3 ("NFF Maneuver: Tactical Movement 2", design
+    // 4.2): only a 10 reaches the scores that let it charge.
+    let t = Tables::default();
+    let charging: Vec<bool> = t
+        .maneuver
+        .disorder
+        .faces(-3)
+        .map(|r| r.charge || r.choose.iter().any(|c| c.charge))
+        .collect();
+    assert_eq!(charging.iter().filter(|c| **c).count(), 1);
+    assert!(charging[9]);
+}
+
+#[test]
+fn a_disordered_brigade_rallies_four_times_in_ten_unaided() {
+    let t = Tables::default();
+    // Fall back, halt, half, rally or half and charge, rally and half or full and charge.
+    let kind = |r: &ManeuverResult| match (r.fall_back > 0.0, r.choose.len(), r.moves) {
+        (true, _, _) => 0,
+        (_, 0, 0.0) => 1,
+        (_, 0, _) => 2,
+        _ if r.choose.iter().any(|c| c.moves == 1.0) => 4,
+        _ => 3,
+    };
+    for (m, want) in [
+        (-2, [3, 2, 3, 2, 0]),
+        (0, [1, 2, 3, 2, 2]),
+        (2, [0, 1, 3, 2, 4]),
+    ] {
+        assert_eq!(
+            faces(&t.maneuver.disorder, m, &[0, 1, 2, 3, 4], kind),
+            want,
+            "modifier {m}"
+        );
+    }
+    let rallies = t
+        .maneuver
+        .disorder
+        .faces(0)
+        .filter(|r| r.choose.iter().any(|c| c.rally))
+        .count();
+    assert_eq!(rallies, 4);
+}
+
+#[test]
+fn the_charge_table_splits_equal_forces_evenly() {
+    let t = Tables::default();
+    // The differential of two d10 with a net modifier, band by band from the attacker
+    // routed up to the defender routed (design 4.4).
+    let chances = |m: i32| {
+        let mut out = vec![0u32; t.charge.bands.len()];
+        for a in 1..=10 {
+            for d in 1..=10 {
+                let b = t.charge.band(a + m - d);
+                let i = t.charge.bands.iter().position(|x| x == b).expect("a band");
+                out[i] += 1;
+            }
+        }
+        out.reverse();
+        out
+    };
+    assert_eq!(chances(-2), [15, 21, 28, 8, 18, 9, 1]);
+    assert_eq!(chances(0), [6, 15, 24, 10, 24, 15, 6]);
+    assert_eq!(chances(2), [1, 9, 18, 8, 28, 21, 15]);
+    assert_eq!(chances(4), [0, 3, 12, 6, 24, 27, 28]);
+    // A win by 4 or more costs the loser a stand; a narrow one only pushes back.
+    assert_eq!(t.charge.band(4).defender.stands, 1);
+    assert_eq!(t.charge.band(3).defender.stands, 0);
+    assert!(t.charge.band(-9).defender.breakthrough);
+}
+
+#[test]
+fn the_effectiveness_chart_follows_its_shares() {
+    // Worn at 1/6, 1/4 and 1/3 of the starting stands (at least one), rounded down; Spent
+    // at 1/3, 1/2 and 2/3, rounded up, above Worn and at most every stand (design 4.5).
+    let t = Tables::default();
+    let shares = [
+        (Rating::Conscript, (1, 6), (1, 3)),
+        (Rating::Regular, (1, 4), (1, 2)),
+        (Rating::Elite, (1, 3), (2, 3)),
+    ];
+    assert_eq!(t.effectiveness.chart.len(), 20);
+    for row in &t.effectiveness.chart {
+        let n = row.stands;
+        for (r, (wn, wd), (sn, sd)) in shares {
+            let worn = (n * wn / wd).max(1);
+            let spent = (n * sn).div_ceil(sd).max(worn + 1).min(n);
+            assert_eq!(row.of(r), Thresholds { worn, spent }, "{n} stands, {r:?}");
+        }
+    }
+    // Past the chart, the last row's shares.
+    let big = t.effectiveness.thresholds(40, Rating::Regular);
+    assert_eq!((big.worn, big.spent), (10, 20));
+}
+
+#[test]
+fn three_elite_stands_and_four_regular_make_a_regular_brigade() {
+    // The module's own example ("NFF Prepare for Battle 6b"): 3 stands of Saxon
+    // grenadiers (Elite, 3 points each) and 4 of line (Regular, 2 each) are 17 points over
+    // 7 stands, 2.42, rounded down to 2: Regular.
+    let t = Tables::default();
+    let mut stands = vec![Rating::Elite; 3];
+    stands.extend([Rating::Regular; 4]);
+    assert_eq!(t.effectiveness.rating(&stands), Some(Rating::Regular));
+    assert_eq!(
+        t.effectiveness.rating(&[Rating::Elite; 2]),
+        Some(Rating::Elite)
+    );
+    assert_eq!(t.effectiveness.rating(&[]), None);
+}
+
+#[test]
+fn a_complete_table_set_of_the_players_own_replaces_every_table() {
+    let text = include_str!("tables/alternative.toml");
+    let t = tables::load("alternative.toml", text).unwrap_or_else(|e| panic!("{e:?}"));
+    for (name, p) in t.provenances() {
+        assert_eq!(p, "the player's own copy", "{name}");
+    }
+    assert_eq!(t.maneuver.good_order.read(9).moves, 1.0);
+    assert!(!t.maneuver.good_order.read(1).charge);
+    assert_eq!(t.charge.band(3).defender.stands, 3);
+    assert_eq!(t.charge.band(2).attacker.stands, 1);
+    assert!(t.effectiveness.spent_may_charge);
+    assert_eq!(
+        t.effectiveness.rating(&[Rating::Elite, Rating::Conscript]),
+        Some(Rating::Regular)
+    );
+}
+
+#[test]
+fn a_file_giving_one_table_leaves_the_others_grognards() {
+    let text = "[charge]\nprovenance = \"house rules\"\ninfantry_square_at_or_below = 0\n\n[[charge.bands]]\nattacker = {}\ndefender = {}\n";
+    let t = tables::load("house.toml", text).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(t.charge.provenance, "house rules");
+    assert_eq!(t.maneuver, Tables::default().maneuver);
+    assert_eq!(t.effectiveness, Tables::default().effectiveness);
+}
+
+#[test]
+fn bad_table_files_are_named_by_file_line_column_and_field() {
+    let cases: [(&str, &str, (usize, &str)); 5] = [
+        (
+            "a table without its provenance",
+            "[charge]\ninfantry_square_at_or_below = 0\nbands = []\n",
+            (1, "charge"),
+        ),
+        (
+            "a share of a move above one",
+            "[maneuver]\nprovenance = \"x\"\n[maneuver.reserve]\nlow = 3\ncells = [{ move = 2.0 }]\n[maneuver.good_order]\nlow = 1\ncells = [{}]\n[maneuver.disorder]\nlow = 1\ncells = [{}]\n",
+            (5, "maneuver.reserve.cells[0].move"),
+        ),
+        (
+            "bands out of order",
+            "[charge]\nprovenance = \"x\"\ninfantry_square_at_or_below = 0\n[[charge.bands]]\nfrom = 1\nattacker = {}\ndefender = {}\n[[charge.bands]]\nfrom = 4\nattacker = {}\ndefender = {}\n[[charge.bands]]\nattacker = {}\ndefender = {}\n",
+            (9, "charge.bands[1].from"),
+        ),
+        (
+            "an unknown table",
+            "[musketry]\nprovenance = \"x\"\n",
+            (1, "musketry"),
+        ),
+        (
+            "a chart with a gap",
+            "[effectiveness]\nprovenance = \"x\"\npoints = { conscript = 1, regular = 2, elite = 3 }\nspent_may_charge = false\n[[effectiveness.chart]]\nstands = 2\nconscript = { worn = 1, spent = 2 }\nregular = { worn = 1, spent = 2 }\nelite = { worn = 1, spent = 2 }\n",
+            (6, "effectiveness.chart[0].stands"),
+        ),
+    ];
+    for (what, text, (line, path)) in cases {
+        let errors = match tables::load("bad.toml", text) {
+            Ok(_) => panic!("{what}: accepted"),
+            Err(e) => e,
+        };
+        let first = &errors[0];
+        assert_eq!(first.file, "bad.toml", "{what}");
+        assert_eq!(
+            (first.line, first.path.as_str()),
+            (line, path),
+            "{what}: {first:?}"
+        );
+        assert!(!first.hint.is_empty(), "{what}: {first:?}");
+    }
+}
