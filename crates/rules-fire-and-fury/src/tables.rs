@@ -1,5 +1,5 @@
 //! The tables the module refers to but does not print: the Maneuver Table ("NFF Maneuver:
-//! General 2"), the Charge Table ("NFF Charge 5") and the chart of brigade effectiveness
+//! General 2"), the Musketry & Cannonade Table, the Charge Table ("NFF Charge 5") and the chart of brigade effectiveness
 //! ("NFF Prepare for Battle 6"). Every one here is Grognard's own design
 //! (docs/fire-and-fury-design.md, part 4), kept as data in `tables/grognard.toml`, and says
 //! so in its `provenance`, which goes with every result read from it.
@@ -24,6 +24,8 @@ const GROGNARD: &str = include_str!("../tables/grognard.toml");
 pub struct Tables {
     /// The Maneuver Table ("NFF Maneuver: Reserve Movement", "Tactical Movement").
     pub maneuver: Maneuver,
+    /// The Musketry & Cannonade Table ("NFF Musketry and Cannonade").
+    pub fire: Fire,
     /// The Charge Table ("NFF Charge 5").
     pub charge: Charge,
     /// Brigade effectiveness: when a brigade is Worn and Spent ("NFF Prepare for Battle 6").
@@ -50,6 +52,7 @@ pub fn shipped() -> Result<Tables, Vec<FileError>> {
     grognard_engine::files::load_checked("tables/grognard.toml", GROGNARD, |t: &Tables| {
         file_problems(&TablesFile {
             maneuver: Some(t.maneuver.clone()),
+            fire: Some(t.fire.clone()),
             charge: Some(t.charge.clone()),
             effectiveness: Some(t.effectiveness.clone()),
         })
@@ -58,9 +61,10 @@ pub fn shipped() -> Result<Tables, Vec<FileError>> {
 
 impl Tables {
     /// Each table's name and provenance, for every place that shows a result read from it.
-    pub fn provenances(&self) -> [(&'static str, &str); 3] {
+    pub fn provenances(&self) -> [(&'static str, &str); 4] {
         [
             ("maneuver", &self.maneuver.provenance),
+            ("fire", &self.fire.provenance),
             ("charge", &self.charge.provenance),
             ("effectiveness", &self.effectiveness.provenance),
         ]
@@ -72,6 +76,7 @@ impl Tables {
 #[serde(deny_unknown_fields)]
 struct TablesFile {
     maneuver: Option<Maneuver>,
+    fire: Option<Fire>,
     charge: Option<Charge>,
     effectiveness: Option<Effectiveness>,
 }
@@ -83,6 +88,7 @@ pub fn load(file: &str, text: &str) -> Result<Tables, Vec<FileError>> {
     let ours = Tables::default();
     Ok(Tables {
         maneuver: given.maneuver.unwrap_or(ours.maneuver),
+        fire: given.fire.unwrap_or(ours.fire),
         charge: given.charge.unwrap_or(ours.charge),
         effectiveness: given.effectiveness.unwrap_or(ours.effectiveness),
     })
@@ -92,6 +98,9 @@ fn file_problems(t: &TablesFile) -> Vec<Problem> {
     let mut out = Vec::new();
     if let Some(m) = &t.maneuver {
         m.problems(&mut out);
+    }
+    if let Some(f) = &t.fire {
+        f.problems(&mut out);
     }
     if let Some(c) = &t.charge {
         c.problems(&mut out);
@@ -216,6 +225,154 @@ impl ManeuverResult {
         }
         for (i, c) in self.choose.iter().enumerate() {
             c.problems(&format!("{path}.choose[{i}]"), out);
+        }
+    }
+}
+
+/// The Musketry & Cannonade Table: a column by total fire points, a row by modified d10.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Fire {
+    /// Where the values come from: [`OURS`] for Grognard's.
+    pub provenance: String,
+    /// The modified score of each column's first row (that score or less).
+    pub low: i32,
+    /// Totals of fire points below this are no fire.
+    pub minimum: f64,
+    /// The columns, by the least total each serves, rising.
+    pub columns: Vec<FireColumn>,
+}
+
+/// One column of the Musketry & Cannonade Table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FireColumn {
+    /// The least total of fire points the column serves, up to the next column's.
+    pub fp: u32,
+    /// One result for each modified score from the table's `low` up.
+    pub cells: Vec<FireResult>,
+}
+
+/// A result of fire: stands lost, and whether the target is Disordered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct FireResult {
+    pub stands: u32,
+    pub disorder: bool,
+}
+
+impl schemars::JsonSchema for FireResult {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "FireResult".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "\"-\" no effect, \"D\" Disordered, a number of stands lost (\"1\"), or stands lost and Disordered (\"1D\")",
+            "pattern": "^(-|D|[0-9]+D?)$"
+        })
+    }
+}
+
+impl TryFrom<String> for FireResult {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        let t = s.trim();
+        let bad = || {
+            format!(
+                "{t:?} is not a result: write \"-\", \"D\", a number of stands such as \"1\", or \"1D\""
+            )
+        };
+        match t {
+            "-" => Ok(FireResult::default()),
+            "D" => Ok(FireResult {
+                stands: 0,
+                disorder: true,
+            }),
+            _ => {
+                let (n, disorder) = match t.strip_suffix('D') {
+                    Some(n) => (n, true),
+                    None => (t, false),
+                };
+                let stands = n.parse::<u32>().map_err(|_| bad())?;
+                if stands > 20 {
+                    return Err(bad());
+                }
+                Ok(FireResult { stands, disorder })
+            }
+        }
+    }
+}
+
+impl From<FireResult> for String {
+    fn from(r: FireResult) -> String {
+        match (r.stands, r.disorder) {
+            (0, false) => "-".into(),
+            (0, true) => "D".into(),
+            (n, false) => n.to_string(),
+            (n, true) => format!("{n}D"),
+        }
+    }
+}
+
+impl Fire {
+    /// The column a total of fire points reads, once rounded to the nearest whole number
+    /// (halves up); `None` for a total under the minimum, which is no fire.
+    pub fn column(&self, total: f64) -> Option<&FireColumn> {
+        if total.is_nan() || total < self.minimum {
+            return None;
+        }
+        let points = (total + 0.5).floor();
+        self.columns
+            .iter()
+            .rev()
+            .find(|c| f64::from(c.fp) <= points)
+            .or_else(|| self.columns.first())
+    }
+
+    /// The result a column gives for a modified score: below `low` the first row, past the
+    /// last row the last.
+    pub fn read(&self, column: &FireColumn, score: i32) -> FireResult {
+        let last = column.cells.len().saturating_sub(1);
+        let i = usize::try_from(score.saturating_sub(self.low)).map_or(0, |i| i.min(last));
+        column.cells.get(i).copied().unwrap_or_default()
+    }
+
+    fn problems(&self, out: &mut Vec<Problem>) {
+        provenance_problem("fire", &self.provenance, out);
+        if !(self.minimum.is_finite() && self.minimum >= 0.0) {
+            out.push(Problem::new(
+                "fire.minimum",
+                format!("{} is not a total of fire points", self.minimum),
+                "give the least total that fires, e.g. 0.5",
+            ));
+        }
+        if self.columns.is_empty() {
+            out.push(Problem::new(
+                "fire.columns",
+                "the table needs its columns",
+                "give one [[fire.columns]] for each band of fire points, rising",
+            ));
+        }
+        for (i, c) in self.columns.iter().enumerate() {
+            if c.cells.is_empty() {
+                out.push(Problem::new(
+                    format!("fire.columns[{i}].cells"),
+                    "a column needs its results",
+                    "give one result for each modified score from `low` up",
+                ));
+            }
+            if i > 0 && c.fp <= self.columns[i - 1].fp {
+                out.push(Problem::new(
+                    format!("fire.columns[{i}].fp"),
+                    format!(
+                        "{} does not rise above the column before ({})",
+                        c.fp,
+                        self.columns[i - 1].fp
+                    ),
+                    "list the columns by their least fire points, rising",
+                ));
+            }
         }
     }
 }

@@ -120,6 +120,39 @@ fn a_disordered_brigade_rallies_four_times_in_ten_unaided() {
 }
 
 #[test]
+fn fire_costs_the_stands_the_design_sets_out() {
+    // Mean stands lost a roll, in tenths, for each column at -2, 0 and +2 (design 4.3).
+    let t = Tables::default();
+    let f = &t.fire;
+    let mean = |fp: f64, m: i32| -> u32 {
+        let c = f.column(fp).expect("fires");
+        (1..=10).map(|face| f.read(c, face + m).stands).sum()
+    };
+    let totals = [1.0, 2.0, 3.0, 5.0, 7.0, 10.0, 14.0, 19.0, 26.0];
+    let at = |m: i32| totals.map(|fp| mean(fp, m));
+    assert_eq!(at(-2), [0, 0, 0, 0, 1, 2, 3, 5, 7]);
+    assert_eq!(at(0), [0, 0, 1, 2, 3, 5, 7, 10, 13]);
+    assert_eq!(at(2), [0, 2, 3, 4, 7, 9, 13, 16, 19]);
+    // A six-stand columnar brigade at musket range (6 fire points): Disordered three times
+    // in ten, a stand lost twice, once of them Disordered too.
+    let c = f.column(6.0).expect("fires");
+    let results: Vec<String> = (1..=10).map(|face| f.read(c, face).into()).collect();
+    assert_eq!(results, ["-", "-", "-", "-", "-", "D", "D", "D", "1", "1D"]);
+}
+
+#[test]
+fn fire_points_are_rounded_halves_up_and_under_a_half_is_no_fire() {
+    let f = Tables::default().fire;
+    assert!(f.column(0.4).is_none());
+    assert_eq!(f.column(0.5).map(|c| c.fp), Some(1));
+    assert_eq!(f.column(2.5).map(|c| c.fp), Some(3));
+    assert_eq!(f.column(2.4).map(|c| c.fp), Some(2));
+    assert_eq!(f.column(9.5).map(|c| c.fp), Some(10));
+    assert_eq!(f.column(60.0).map(|c| c.fp), Some(26));
+    assert!(f.column(f64::NAN).is_none());
+}
+
+#[test]
 fn the_charge_table_splits_equal_forces_evenly() {
     let t = Tables::default();
     // The differential of two d10 with a net modifier, band by band from the attacker
@@ -196,6 +229,8 @@ fn a_complete_table_set_of_the_players_own_replaces_every_table() {
     assert_eq!(t.maneuver.good_order.read(9).moves, 1.0);
     assert!(!t.maneuver.good_order.read(1).charge);
     assert_eq!(t.charge.band(3).defender.stands, 3);
+    let c = t.fire.column(4.0).expect("fires");
+    assert_eq!(String::from(t.fire.read(c, 6)), "2D");
     assert_eq!(t.charge.band(2).attacker.stands, 1);
     assert!(t.effectiveness.spent_may_charge);
     assert_eq!(
@@ -215,7 +250,12 @@ fn a_file_giving_one_table_leaves_the_others_grognards() {
 
 #[test]
 fn bad_table_files_are_named_by_file_line_column_and_field() {
-    let cases: [(&str, &str, (usize, &str)); 5] = [
+    let cases: [(&str, &str, (usize, &str)); 6] = [
+        (
+            "a fire result that is not one",
+            "[fire]\nprovenance = \"x\"\nlow = 0\nminimum = 0.5\n[[fire.columns]]\nfp = 1\ncells = [\"-\", \"X\"]\n",
+            (7, "fire.columns[0].cells[1]"),
+        ),
         (
             "a table without its provenance",
             "[charge]\ninfantry_square_at_or_below = 0\nbands = []\n",
