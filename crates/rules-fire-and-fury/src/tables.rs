@@ -1,4 +1,5 @@
-//! The tables the module refers to but does not print: the Maneuver Table ("NFF Maneuver:
+//! The tables the module refers to but does not print: the Movement Rates Chart and the
+//! Maneuver Table ("NFF Maneuver:
 //! General 2"), the Musketry & Cannonade Table, the Charge Table ("NFF Charge 5") and the chart of brigade effectiveness
 //! ("NFF Prepare for Battle 6"). Every one here is Grognard's own design
 //! (docs/fire-and-fury-design.md, part 4), kept as data in `tables/grognard.toml`, and says
@@ -22,6 +23,8 @@ const GROGNARD: &str = include_str!("../tables/grognard.toml");
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
+    /// The Movement Rates Chart ("NFF Maneuver: General 2").
+    pub movement: Movement,
     /// The Maneuver Table ("NFF Maneuver: Reserve Movement", "Tactical Movement").
     pub maneuver: Maneuver,
     /// The Musketry & Cannonade Table ("NFF Musketry and Cannonade").
@@ -51,6 +54,7 @@ impl Default for Tables {
 pub fn shipped() -> Result<Tables, Vec<FileError>> {
     grognard_engine::files::load_checked("tables/grognard.toml", GROGNARD, |t: &Tables| {
         file_problems(&TablesFile {
+            movement: Some(t.movement.clone()),
             maneuver: Some(t.maneuver.clone()),
             fire: Some(t.fire.clone()),
             charge: Some(t.charge.clone()),
@@ -61,8 +65,9 @@ pub fn shipped() -> Result<Tables, Vec<FileError>> {
 
 impl Tables {
     /// Each table's name and provenance, for every place that shows a result read from it.
-    pub fn provenances(&self) -> [(&'static str, &str); 4] {
+    pub fn provenances(&self) -> [(&'static str, &str); 5] {
         [
+            ("movement", &self.movement.provenance),
             ("maneuver", &self.maneuver.provenance),
             ("fire", &self.fire.provenance),
             ("charge", &self.charge.provenance),
@@ -75,6 +80,7 @@ impl Tables {
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct TablesFile {
+    movement: Option<Movement>,
     maneuver: Option<Maneuver>,
     fire: Option<Fire>,
     charge: Option<Charge>,
@@ -87,6 +93,7 @@ pub fn load(file: &str, text: &str) -> Result<Tables, Vec<FileError>> {
     let given: TablesFile = grognard_engine::files::load_checked(file, text, file_problems)?;
     let ours = Tables::default();
     Ok(Tables {
+        movement: given.movement.unwrap_or(ours.movement),
         maneuver: given.maneuver.unwrap_or(ours.maneuver),
         fire: given.fire.unwrap_or(ours.fire),
         charge: given.charge.unwrap_or(ours.charge),
@@ -96,6 +103,9 @@ pub fn load(file: &str, text: &str) -> Result<Tables, Vec<FileError>> {
 
 fn file_problems(t: &TablesFile) -> Vec<Problem> {
     let mut out = Vec::new();
+    if let Some(m) = &t.movement {
+        m.problems(&mut out);
+    }
     if let Some(m) = &t.maneuver {
         m.problems(&mut out);
     }
@@ -118,6 +128,211 @@ fn provenance_problem(table: &str, provenance: &str, out: &mut Vec<Problem>) {
             "a table must say where its values come from",
             format!("e.g. provenance = {OURS:?}, or the title of your copy of the rules"),
         ));
+    }
+}
+
+/// The Movement Rates Chart: inches of a full move, and what ground costs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Movement {
+    /// Where the values come from: [`OURS`] for Grognard's.
+    pub provenance: String,
+    /// A leader's move.
+    pub leader: f64,
+    /// Engineers' and bands' move.
+    pub engineers: f64,
+    /// Infantry by its class ("NFF Maneuver: General 4").
+    pub infantry: InfantryRates,
+    pub cavalry: CavalryRates,
+    pub artillery: ArtilleryRates,
+    /// Ground, by the engine's name of its kind ("light_wood", "stream", ...); ground not
+    /// named costs nothing.
+    pub terrain: std::collections::BTreeMap<String, Ground>,
+}
+
+/// Infantry rates by movement class.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InfantryRates {
+    pub linear: Rates,
+    pub columnar: Rates,
+    pub impulse: Rates,
+}
+
+/// Cavalry rates; irregular cavalry moves at the heavy rate ("NFF Maneuver: Irregulars").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CavalryRates {
+    pub light: Rates,
+    pub heavy: Rates,
+}
+
+/// A full move by formation ("NFF Maneuver: Formations").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rates {
+    pub single_echelon: f64,
+    pub double_echelon: f64,
+    pub brigade_masse: f64,
+    pub march_column: f64,
+    /// In march column along a road.
+    pub road: f64,
+}
+
+impl Rates {
+    fn all(&self) -> [(&'static str, f64); 5] {
+        [
+            ("single_echelon", self.single_echelon),
+            ("double_echelon", self.double_echelon),
+            ("brigade_masse", self.brigade_masse),
+            ("march_column", self.march_column),
+            ("road", self.road),
+        ]
+    }
+}
+
+/// Batteries' moves: limbered, on and off roads, and unlimbered by prolonge.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ArtilleryRates {
+    pub foot: f64,
+    pub foot_road: f64,
+    pub horse: f64,
+    pub horse_road: f64,
+    pub prolonge: f64,
+}
+
+/// The arms ground treats apart.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Arm {
+    Infantry,
+    Cavalry,
+    Artillery,
+}
+
+/// What a kind of ground costs each arm: a factor on every inch inside an area, or inches
+/// added to cross a linear feature; an arm with neither given may not enter it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Ground {
+    pub infantry: Option<f64>,
+    pub cavalry: Option<f64>,
+    pub artillery: Option<f64>,
+    /// Inches added to cross, by arm.
+    pub cross: Option<Crossing>,
+    /// The arms that end a move through it Disordered.
+    pub disorders: Vec<Arm>,
+}
+
+/// Inches added to cross a linear feature, by arm; an arm left out may not cross.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Crossing {
+    pub infantry: Option<f64>,
+    pub cavalry: Option<f64>,
+    pub artillery: Option<f64>,
+}
+
+impl Ground {
+    /// What the ground costs `arm`: `Some(factor)` on each inch inside, or `None` where it
+    /// may not enter; a linear feature costs nothing inside (see [`Ground::crossing`]).
+    pub fn factor(&self, arm: Arm) -> Option<f64> {
+        let f = match arm {
+            Arm::Infantry => self.infantry,
+            Arm::Cavalry => self.cavalry,
+            Arm::Artillery => self.artillery,
+        };
+        match (f, self.cross) {
+            (Some(f), _) => Some(f),
+            (None, Some(_)) => Some(1.0),
+            (None, None) => None,
+        }
+    }
+
+    /// Inches `arm` adds to cross a linear feature; `None` where it may not cross, and
+    /// `Some(0)` for ground that is an area.
+    pub fn crossing(&self, arm: Arm) -> Option<f64> {
+        match self.cross {
+            None => Some(0.0),
+            Some(c) => match arm {
+                Arm::Infantry => c.infantry,
+                Arm::Cavalry => c.cavalry,
+                Arm::Artillery => c.artillery,
+            },
+        }
+    }
+}
+
+impl Movement {
+    fn problems(&self, out: &mut Vec<Problem>) {
+        provenance_problem("movement", &self.provenance, out);
+        let mut rate = |path: String, v: f64| {
+            if !(v > 0.0 && v <= 100.0) {
+                out.push(Problem::new(
+                    path,
+                    format!("{v} is not a move in inches"),
+                    "give inches above nothing, e.g. 8",
+                ));
+            }
+        };
+        rate("movement.leader".into(), self.leader);
+        rate("movement.engineers".into(), self.engineers);
+        for (class, r) in [
+            ("infantry.linear", self.infantry.linear),
+            ("infantry.columnar", self.infantry.columnar),
+            ("infantry.impulse", self.infantry.impulse),
+            ("cavalry.light", self.cavalry.light),
+            ("cavalry.heavy", self.cavalry.heavy),
+        ] {
+            for (key, v) in r.all() {
+                rate(format!("movement.{class}.{key}"), v);
+            }
+        }
+        let a = self.artillery;
+        for (key, v) in [
+            ("foot", a.foot),
+            ("foot_road", a.foot_road),
+            ("horse", a.horse),
+            ("horse_road", a.horse_road),
+            ("prolonge", a.prolonge),
+        ] {
+            rate(format!("movement.artillery.{key}"), v);
+        }
+        for (name, g) in &self.terrain {
+            if serde_json::from_value::<grognard_engine::terrain::TerrainKind>(
+                serde_json::Value::String(name.clone()),
+            )
+            .is_err()
+            {
+                out.push(Problem::new(
+                    format!("movement.terrain.{name}"),
+                    format!("{name:?} is not a kind of ground"),
+                    "name a kind of ground such as light_wood, dense_wood, town, stream, ford, hedge, wall, hasty_works or field_works",
+                ));
+            }
+            let cross = g.cross.unwrap_or_default();
+            for (key, v) in [
+                ("infantry", g.infantry),
+                ("cavalry", g.cavalry),
+                ("artillery", g.artillery),
+                ("cross.infantry", cross.infantry),
+                ("cross.cavalry", cross.cavalry),
+                ("cross.artillery", cross.artillery),
+            ] {
+                if let Some(v) = v {
+                    if !(0.0..=20.0).contains(&v) {
+                        out.push(Problem::new(
+                            format!("movement.terrain.{name}.{key}"),
+                            format!("{v} is not a cost of ground"),
+                            "give a factor from 0 up (1 is open ground), or inches added to cross",
+                        ));
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! (docs/fire-and-fury-design.md, part 4), and give way to a player's own.
 
 use grognard_rules_fire_and_fury::tables::{
-    self, Column, ManeuverResult, Rating, Tables, Thresholds, OURS,
+    self, Arm, Column, ManeuverResult, Rating, Tables, Thresholds, OURS,
 };
 
 /// How many of a d10's ten faces, thrown with `modifier`, read a cell of each kind.
@@ -26,6 +26,28 @@ fn the_shipped_tables_read_and_say_they_are_not_the_published_ones() {
         assert_eq!(p, OURS, "{name}");
     }
     assert_eq!(Tables::default(), t);
+}
+
+#[test]
+fn moves_and_ground_are_as_the_chart_gives_them() {
+    let m = Tables::default().movement;
+    // Columnar infantry outpaces linear in line of battle, not on the road (design 4.1).
+    assert_eq!(m.infantry.linear.single_echelon, 6.0);
+    assert_eq!(m.infantry.columnar.single_echelon, 8.0);
+    assert_eq!(m.infantry.linear.road, m.infantry.columnar.road);
+    assert_eq!(m.cavalry.light.single_echelon, 12.0);
+    // Dense wood: twice the inches for foot, three times for horse, closed to limbers.
+    let wood = &m.terrain["dense_wood"];
+    assert_eq!(wood.factor(Arm::Infantry), Some(2.0));
+    assert_eq!(wood.factor(Arm::Cavalry), Some(3.0));
+    assert_eq!(wood.factor(Arm::Artillery), None);
+    // A hedge costs inches to cross, and disorders only horse.
+    let hedge = &m.terrain["hedge"];
+    assert_eq!(hedge.crossing(Arm::Cavalry), Some(2.0));
+    assert_eq!(hedge.factor(Arm::Cavalry), Some(1.0));
+    assert_eq!(hedge.disorders, [Arm::Cavalry]);
+    // Works are closed to limbered guns.
+    assert_eq!(m.terrain["field_works"].crossing(Arm::Artillery), None);
 }
 
 #[test]
@@ -223,6 +245,8 @@ fn three_elite_stands_and_four_regular_make_a_regular_brigade() {
 fn a_complete_table_set_of_the_players_own_replaces_every_table() {
     let text = include_str!("tables/alternative.toml");
     let t = tables::load("alternative.toml", text).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(t.movement.infantry.linear.single_echelon, 5.0);
+    assert_eq!(t.movement.terrain.len(), 1);
     for (name, p) in t.provenances() {
         assert_eq!(p, "the player's own copy", "{name}");
     }
@@ -250,7 +274,12 @@ fn a_file_giving_one_table_leaves_the_others_grognards() {
 
 #[test]
 fn bad_table_files_are_named_by_file_line_column_and_field() {
-    let cases: [(&str, &str, (usize, &str)); 6] = [
+    let cases: [(&str, &str, (usize, &str)); 7] = [
+        (
+            "ground of no known kind",
+            "[movement]\nprovenance = \"x\"\nleader = 24.0\nengineers = 8.0\n[movement.infantry]\nlinear = { single_echelon = 6.0, double_echelon = 6.0, brigade_masse = 8.0, march_column = 10.0, road = 14.0 }\ncolumnar = { single_echelon = 6.0, double_echelon = 6.0, brigade_masse = 8.0, march_column = 10.0, road = 14.0 }\nimpulse = { single_echelon = 6.0, double_echelon = 6.0, brigade_masse = 8.0, march_column = 10.0, road = 14.0 }\n[movement.cavalry]\nlight = { single_echelon = 6.0, double_echelon = 6.0, brigade_masse = 8.0, march_column = 10.0, road = 14.0 }\nheavy = { single_echelon = 6.0, double_echelon = 6.0, brigade_masse = 8.0, march_column = 10.0, road = 14.0 }\n[movement.artillery]\nfoot = 8.0\nfoot_road = 12.0\nhorse = 12.0\nhorse_road = 16.0\nprolonge = 1.0\n[movement.terrain.swamp]\ninfantry = 2.0\n",
+            (18, "movement.terrain.swamp"),
+        ),
         (
             "a fire result that is not one",
             "[fire]\nprovenance = \"x\"\nlow = 0\nminimum = 0.5\n[[fire.columns]]\nfp = 1\ncells = [\"-\", \"X\"]\n",
