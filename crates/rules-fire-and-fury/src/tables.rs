@@ -1,6 +1,7 @@
 //! The tables the module refers to but does not print: the Movement Rates Chart and the
 //! Maneuver Table ("NFF Maneuver:
-//! General 2"), the Musketry & Cannonade Table, the Charge Table ("NFF Charge 5") and the chart of brigade effectiveness
+//! General 2"), the Musketry & Cannonade Table with the fire points it is read by, leader
+//! casualties, the Charge Table ("NFF Charge 5") and the chart of brigade effectiveness
 //! ("NFF Prepare for Battle 6"). Every one here is Grognard's own design
 //! (docs/fire-and-fury-design.md, part 4), kept as data in `tables/grognard.toml`, and says
 //! so in its `provenance`, which goes with every result read from it.
@@ -29,6 +30,10 @@ pub struct Tables {
     pub maneuver: Maneuver,
     /// The Musketry & Cannonade Table ("NFF Musketry and Cannonade").
     pub fire: Fire,
+    /// Fire points by arm and range ("NFF Musketry and Cannonade").
+    pub fire_points: FirePoints,
+    /// Leader casualties ("NFF Musketry and Cannonade 8").
+    pub leader_casualty: LeaderCasualty,
     /// The Charge Table ("NFF Charge 5").
     pub charge: Charge,
     /// Brigade effectiveness: when a brigade is Worn and Spent ("NFF Prepare for Battle 6").
@@ -57,6 +62,8 @@ pub fn shipped() -> Result<Tables, Vec<FileError>> {
             movement: Some(t.movement.clone()),
             maneuver: Some(t.maneuver.clone()),
             fire: Some(t.fire.clone()),
+            fire_points: Some(t.fire_points.clone()),
+            leader_casualty: Some(t.leader_casualty.clone()),
             charge: Some(t.charge.clone()),
             effectiveness: Some(t.effectiveness.clone()),
         })
@@ -65,11 +72,13 @@ pub fn shipped() -> Result<Tables, Vec<FileError>> {
 
 impl Tables {
     /// Each table's name and provenance, for every place that shows a result read from it.
-    pub fn provenances(&self) -> [(&'static str, &str); 5] {
+    pub fn provenances(&self) -> [(&'static str, &str); 7] {
         [
             ("movement", &self.movement.provenance),
             ("maneuver", &self.maneuver.provenance),
             ("fire", &self.fire.provenance),
+            ("fire_points", &self.fire_points.provenance),
+            ("leader_casualty", &self.leader_casualty.provenance),
             ("charge", &self.charge.provenance),
             ("effectiveness", &self.effectiveness.provenance),
         ]
@@ -83,6 +92,8 @@ struct TablesFile {
     movement: Option<Movement>,
     maneuver: Option<Maneuver>,
     fire: Option<Fire>,
+    fire_points: Option<FirePoints>,
+    leader_casualty: Option<LeaderCasualty>,
     charge: Option<Charge>,
     effectiveness: Option<Effectiveness>,
 }
@@ -96,6 +107,8 @@ pub fn load(file: &str, text: &str) -> Result<Tables, Vec<FileError>> {
         movement: given.movement.unwrap_or(ours.movement),
         maneuver: given.maneuver.unwrap_or(ours.maneuver),
         fire: given.fire.unwrap_or(ours.fire),
+        fire_points: given.fire_points.unwrap_or(ours.fire_points),
+        leader_casualty: given.leader_casualty.unwrap_or(ours.leader_casualty),
         charge: given.charge.unwrap_or(ours.charge),
         effectiveness: given.effectiveness.unwrap_or(ours.effectiveness),
     })
@@ -111,6 +124,12 @@ fn file_problems(t: &TablesFile) -> Vec<Problem> {
     }
     if let Some(f) = &t.fire {
         f.problems(&mut out);
+    }
+    if let Some(f) = &t.fire_points {
+        f.problems(&mut out);
+    }
+    if let Some(l) = &t.leader_casualty {
+        provenance_problem("leader_casualty", &l.provenance, &mut out);
     }
     if let Some(c) = &t.charge {
         c.problems(&mut out);
@@ -589,6 +608,126 @@ impl Fire {
                 ));
             }
         }
+    }
+}
+
+/// Fire points a stand brings, before the module's multipliers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FirePoints {
+    /// Where the values come from: [`OURS`] for Grognard's.
+    pub provenance: String,
+    /// An infantry stand within musket range.
+    pub infantry: f64,
+    /// Musket range, inches.
+    pub musket_range: f64,
+    /// A mounted light cavalry stand within its range.
+    pub light_cavalry: f64,
+    /// Light cavalry's range, inches.
+    pub light_cavalry_range: f64,
+    /// A battery's fire points by its weight and the target's range.
+    pub artillery: Batteries,
+}
+
+/// Range bands of each weight of battery.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Batteries {
+    /// 3 to 6 pounders, and every horse battery.
+    pub light: Vec<RangeBand>,
+    /// 8 and 9 pounders.
+    pub medium: Vec<RangeBand>,
+    /// 12 pounders.
+    pub heavy: Vec<RangeBand>,
+}
+
+/// Fire points at ranges up to `to` inches (beyond the band before).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RangeBand {
+    pub to: f64,
+    pub fp: f64,
+}
+
+/// A battery's weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Weight {
+    Light,
+    Medium,
+    Heavy,
+}
+
+impl FirePoints {
+    /// A battery's fire points at a range, `None` beyond its longest band.
+    pub fn battery(&self, weight: Weight, range: f64) -> Option<f64> {
+        let bands = match weight {
+            Weight::Light => &self.artillery.light,
+            Weight::Medium => &self.artillery.medium,
+            Weight::Heavy => &self.artillery.heavy,
+        };
+        bands.iter().find(|b| range <= b.to).map(|b| b.fp)
+    }
+
+    fn problems(&self, out: &mut Vec<Problem>) {
+        provenance_problem("fire_points", &self.provenance, out);
+        let positive = |out: &mut Vec<Problem>, path: String, v: f64| {
+            if !(v > 0.0 && v <= 100.0) {
+                out.push(Problem::new(
+                    path,
+                    format!("{v} is not a number of fire points or inches"),
+                    "give a number above nothing, e.g. 1",
+                ));
+            }
+        };
+        positive(out, "fire_points.infantry".into(), self.infantry);
+        positive(out, "fire_points.musket_range".into(), self.musket_range);
+        positive(out, "fire_points.light_cavalry".into(), self.light_cavalry);
+        positive(
+            out,
+            "fire_points.light_cavalry_range".into(),
+            self.light_cavalry_range,
+        );
+        for (name, bands) in [
+            ("light", &self.artillery.light),
+            ("medium", &self.artillery.medium),
+            ("heavy", &self.artillery.heavy),
+        ] {
+            for (i, b) in bands.iter().enumerate() {
+                positive(out, format!("fire_points.artillery.{name}[{i}].to"), b.to);
+                positive(out, format!("fire_points.artillery.{name}[{i}].fp"), b.fp);
+            }
+            for (i, w) in bands.windows(2).enumerate() {
+                if w[1].to <= w[0].to {
+                    out.push(Problem::new(
+                        format!("fire_points.artillery.{name}[{}].to", i + 1),
+                        format!(
+                            "{} does not reach past the band before ({})",
+                            w[1].to, w[0].to
+                        ),
+                        "list the bands from the nearest out",
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// Leader casualties: a d10, modified, at or below the figure the leader falls.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderCasualty {
+    /// Where the values come from: [`OURS`] for Grognard's.
+    pub provenance: String,
+    pub casualty_at_or_below: i32,
+    /// Added to a charismatic leader's throw (the module's value).
+    pub charismatic: i32,
+}
+
+impl LeaderCasualty {
+    /// Whether a leader throwing `face` falls.
+    pub fn falls(&self, face: i32, charismatic: bool) -> bool {
+        face + if charismatic { self.charismatic } else { 0 } <= self.casualty_at_or_below
     }
 }
 

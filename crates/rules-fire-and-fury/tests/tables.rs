@@ -3,7 +3,7 @@
 //! (docs/fire-and-fury-design.md, part 4), and give way to a player's own.
 
 use grognard_rules_fire_and_fury::tables::{
-    self, Arm, Column, ManeuverResult, Rating, Tables, Thresholds, OURS,
+    self, Arm, Column, ManeuverResult, Rating, Tables, Thresholds, Weight, OURS,
 };
 
 /// How many of a d10's ten faces, thrown with `modifier`, read a cell of each kind.
@@ -175,6 +175,32 @@ fn fire_points_are_rounded_halves_up_and_under_a_half_is_no_fire() {
 }
 
 #[test]
+fn batteries_fire_by_weight_and_range() {
+    let p = Tables::default().fire_points;
+    // Canister up to 3", then round shot to each weight's range (design 4.3).
+    assert_eq!(p.battery(Weight::Medium, 3.0), Some(5.0));
+    assert_eq!(p.battery(Weight::Medium, 3.1), Some(3.0));
+    assert_eq!(p.battery(Weight::Light, 10.0), Some(1.0));
+    assert_eq!(p.battery(Weight::Light, 10.1), None);
+    assert_eq!(p.battery(Weight::Heavy, 14.0), Some(2.0));
+    // A Grand Battery of five medium batteries at 3.1"-8" (x1 1/2, the module's) reads the
+    // 19-25 column and takes a stand a roll on average with no modifier.
+    let t = Tables::default();
+    let total = 5.0 * p.battery(Weight::Medium, 6.0).expect("in range") * 1.5;
+    let c = t.fire.column(total).expect("fires");
+    assert_eq!(c.fp, 19);
+    let stands: u32 = (1..=10).map(|face| t.fire.read(c, face).stands).sum();
+    assert_eq!(stands, 10);
+}
+
+#[test]
+fn a_charismatic_leader_falls_three_times_as_often() {
+    let l = Tables::default().leader_casualty;
+    let falls = |charismatic| (1..=10).filter(|f| l.falls(*f, charismatic)).count();
+    assert_eq!((falls(false), falls(true)), (1, 3));
+}
+
+#[test]
 fn the_charge_table_splits_equal_forces_evenly() {
     let t = Tables::default();
     // The differential of two d10 with a net modifier, band by band from the attacker
@@ -247,6 +273,8 @@ fn a_complete_table_set_of_the_players_own_replaces_every_table() {
     let t = tables::load("alternative.toml", text).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(t.movement.infantry.linear.single_echelon, 5.0);
     assert_eq!(t.movement.terrain.len(), 1);
+    assert_eq!(t.fire_points.battery(Weight::Light, 11.0), Some(2.0));
+    assert!(t.leader_casualty.falls(3, true));
     for (name, p) in t.provenances() {
         assert_eq!(p, "the player's own copy", "{name}");
     }
