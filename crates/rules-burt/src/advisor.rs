@@ -754,14 +754,24 @@ fn reaction(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 -melee_edge(view, &assault::melee_situation(view, a, &d))
             })
         };
-        for r in Reaction::ALL {
-            if assault::reaction_allowed(view, u, r).is_err() {
-                continue;
-            }
+        let allowed: Vec<Reaction> = Reaction::ALL
+            .into_iter()
+            .filter(|r| assault::reaction_allowed(view, u, *r).is_ok())
+            .collect();
+        // Holding and firing first both fight the melee as held: worked out once.
+        let hold = if allowed
+            .iter()
+            .any(|r| matches!(r, Reaction::Hold | Reaction::Fire))
+        {
+            worth(false)
+        } else {
+            0.0
+        };
+        for r in allowed {
             let value = match r {
-                Reaction::Hold => worth(false),
+                Reaction::Hold => hold,
                 Reaction::Countercharge => worth(true),
-                Reaction::Fire => worth(false) + 0.3,
+                Reaction::Fire => hold + 0.3,
                 Reaction::Evade => {
                     if u.troop == Troop::Skirmishers || u.is_guns() {
                         0.2

@@ -57,17 +57,7 @@ impl Default for Tables {
 
 /// Grognard's tables read from the shipped file, every table required.
 pub fn shipped() -> Result<Tables, Vec<FileError>> {
-    grognard_engine::files::load_checked("tables/grognard.toml", GROGNARD, |t: &Tables| {
-        file_problems(&TablesFile {
-            movement: Some(t.movement.clone()),
-            maneuver: Some(t.maneuver.clone()),
-            fire: Some(t.fire.clone()),
-            fire_points: Some(t.fire_points.clone()),
-            leader_casualty: Some(t.leader_casualty.clone()),
-            charge: Some(t.charge.clone()),
-            effectiveness: Some(t.effectiveness.clone()),
-        })
-    })
+    grognard_engine::files::load_checked("tables/grognard.toml", GROGNARD, tables_problems)
 }
 
 impl Tables {
@@ -114,28 +104,41 @@ pub fn load(file: &str, text: &str) -> Result<Tables, Vec<FileError>> {
     })
 }
 
+/// A table that can say what is wrong with it, each problem by its field path.
+trait Table {
+    fn problems(&self, out: &mut Vec<Problem>);
+}
+
 fn file_problems(t: &TablesFile) -> Vec<Problem> {
     let mut out = Vec::new();
-    if let Some(m) = &t.movement {
-        m.problems(&mut out);
+    let given: [Option<&dyn Table>; 7] = [
+        t.movement.as_ref().map(|x| x as &dyn Table),
+        t.maneuver.as_ref().map(|x| x as &dyn Table),
+        t.fire.as_ref().map(|x| x as &dyn Table),
+        t.fire_points.as_ref().map(|x| x as &dyn Table),
+        t.leader_casualty.as_ref().map(|x| x as &dyn Table),
+        t.charge.as_ref().map(|x| x as &dyn Table),
+        t.effectiveness.as_ref().map(|x| x as &dyn Table),
+    ];
+    for table in given.into_iter().flatten() {
+        table.problems(&mut out);
     }
-    if let Some(m) = &t.maneuver {
-        m.problems(&mut out);
-    }
-    if let Some(f) = &t.fire {
-        f.problems(&mut out);
-    }
-    if let Some(f) = &t.fire_points {
-        f.problems(&mut out);
-    }
-    if let Some(l) = &t.leader_casualty {
-        provenance_problem("leader_casualty", &l.provenance, &mut out);
-    }
-    if let Some(c) = &t.charge {
-        c.problems(&mut out);
-    }
-    if let Some(e) = &t.effectiveness {
-        e.problems(&mut out);
+    out
+}
+
+fn tables_problems(t: &Tables) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let all: [&dyn Table; 7] = [
+        &t.movement,
+        &t.maneuver,
+        &t.fire,
+        &t.fire_points,
+        &t.leader_casualty,
+        &t.charge,
+        &t.effectiveness,
+    ];
+    for table in all {
+        table.problems(&mut out);
     }
     out
 }
@@ -285,7 +288,7 @@ impl Ground {
     }
 }
 
-impl Movement {
+impl Table for Movement {
     fn problems(&self, out: &mut Vec<Problem>) {
         provenance_problem("movement", &self.provenance, out);
         let mut rate = |path: String, v: f64| {
@@ -355,6 +358,13 @@ impl Movement {
     }
 }
 
+/// The row of a column of `rows` that a modified score reads, the first row serving `low`
+/// and below, the last every score past it.
+fn row(score: i32, low: i32, rows: usize) -> usize {
+    let last = rows.saturating_sub(1);
+    usize::try_from(score.saturating_sub(low)).map_or(0, |i| i.min(last))
+}
+
 /// One column of a d10 table: the cells for the modified scores `low`, `low + 1`, ...; a
 /// score below `low` reads the first cell, one past the last cell reads the last.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -369,9 +379,7 @@ pub struct Column<C> {
 impl<C> Column<C> {
     /// The cell a modified score reads.
     pub fn read(&self, score: i32) -> &C {
-        let last = self.cells.len().saturating_sub(1);
-        let i = usize::try_from(score.saturating_sub(self.low)).map_or(0, |i| i.min(last));
-        &self.cells[i]
+        &self.cells[row(score, self.low, self.cells.len())]
     }
 
     /// The cell each face of a d10 reads, thrown with `modifier`, faces 1 to 10 in order.
@@ -404,7 +412,7 @@ pub struct Maneuver {
     pub disorder: Column<ManeuverResult>,
 }
 
-impl Maneuver {
+impl Table for Maneuver {
     fn problems(&self, out: &mut Vec<Problem>) {
         provenance_problem("maneuver", &self.provenance, out);
         for (name, c) in [
@@ -567,11 +575,15 @@ impl Fire {
     /// The result a column gives for a modified score: below `low` the first row, past the
     /// last row the last.
     pub fn read(&self, column: &FireColumn, score: i32) -> FireResult {
-        let last = column.cells.len().saturating_sub(1);
-        let i = usize::try_from(score.saturating_sub(self.low)).map_or(0, |i| i.min(last));
-        column.cells.get(i).copied().unwrap_or_default()
+        column
+            .cells
+            .get(row(score, self.low, column.cells.len()))
+            .copied()
+            .unwrap_or_default()
     }
+}
 
+impl Table for Fire {
     fn problems(&self, out: &mut Vec<Problem>) {
         provenance_problem("fire", &self.provenance, out);
         if !(self.minimum.is_finite() && self.minimum >= 0.0) {
@@ -668,7 +680,9 @@ impl FirePoints {
         };
         bands.iter().find(|b| range <= b.to).map(|b| b.fp)
     }
+}
 
+impl Table for FirePoints {
     fn problems(&self, out: &mut Vec<Problem>) {
         provenance_problem("fire_points", &self.provenance, out);
         let positive = |out: &mut Vec<Problem>, path: String, v: f64| {
@@ -724,6 +738,12 @@ pub struct LeaderCasualty {
     pub charismatic: i32,
 }
 
+impl Table for LeaderCasualty {
+    fn problems(&self, out: &mut Vec<Problem>) {
+        provenance_problem("leader_casualty", &self.provenance, out);
+    }
+}
+
 impl LeaderCasualty {
     /// Whether a leader throwing `face` falls.
     pub fn falls(&self, face: i32, charismatic: bool) -> bool {
@@ -754,7 +774,9 @@ impl Charge {
             .find(|b| b.from.is_none_or(|f| differential >= f))
             .unwrap_or_else(|| &self.bands[self.bands.len() - 1])
     }
+}
 
+impl Table for Charge {
     fn problems(&self, out: &mut Vec<Problem>) {
         provenance_problem("charge", &self.provenance, out);
         let n = self.bands.len();
@@ -928,7 +950,9 @@ impl Effectiveness {
             Rating::Conscript
         })
     }
+}
 
+impl Table for Effectiveness {
     fn problems(&self, out: &mut Vec<Problem>) {
         provenance_problem("effectiveness", &self.provenance, out);
         if self.chart.is_empty() {
