@@ -10,6 +10,7 @@
 //! gives whole tables, each with a provenance of the player's words, and the tables it
 //! leaves out stay Grognard's.
 
+use crate::modifiers::{Modifiers, ModifiersFile};
 use grognard_engine::files::{FileError, Problem};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
@@ -38,6 +39,9 @@ pub struct Tables {
     pub charge: Charge,
     /// Brigade effectiveness: when a brigade is Worn and Spent ("NFF Prepare for Battle 6").
     pub effectiveness: Effectiveness,
+    /// The module's own modifiers to every roll, with their sections: not Grognard's.
+    #[serde(default)]
+    pub modifiers: Modifiers,
 }
 
 impl Default for Tables {
@@ -86,6 +90,7 @@ struct TablesFile {
     leader_casualty: Option<LeaderCasualty>,
     charge: Option<Charge>,
     effectiveness: Option<Effectiveness>,
+    modifiers: Option<ModifiersFile>,
 }
 
 /// Read a file of tables: the tables it gives replace Grognard's whole, each checked; the
@@ -101,6 +106,10 @@ pub fn load(file: &str, text: &str) -> Result<Tables, Vec<FileError>> {
         leader_casualty: given.leader_casualty.unwrap_or(ours.leader_casualty),
         charge: given.charge.unwrap_or(ours.charge),
         effectiveness: given.effectiveness.unwrap_or(ours.effectiveness),
+        modifiers: match given.modifiers {
+            Some(m) => m.over(ours.modifiers),
+            None => ours.modifiers,
+        },
     })
 }
 
@@ -123,6 +132,9 @@ fn file_problems(t: &TablesFile) -> Vec<Problem> {
     for table in given.into_iter().flatten() {
         table.problems(&mut out);
     }
+    if let Some(m) = &t.modifiers {
+        m.problems(&mut out);
+    }
     out
 }
 
@@ -140,6 +152,7 @@ fn tables_problems(t: &Tables) -> Vec<Problem> {
     for table in all {
         table.problems(&mut out);
     }
+    t.modifiers.problems(&mut out);
     out
 }
 
@@ -572,6 +585,15 @@ impl Fire {
             .or_else(|| self.columns.first())
     }
 
+    /// A column's heading: the totals of fire points it serves, e.g. "7-9" or "26+".
+    pub fn heading(&self, column: &FireColumn) -> String {
+        match self.columns.iter().find(|c| c.fp > column.fp) {
+            Some(next) if next.fp == column.fp + 1 => column.fp.to_string(),
+            Some(next) => format!("{}-{}", column.fp, next.fp - 1),
+            None => format!("{}+", column.fp),
+        }
+    }
+
     /// The result a column gives for a modified score: below `low` the first row, past the
     /// last row the last.
     pub fn read(&self, column: &FireColumn, score: i32) -> FireResult {
@@ -662,10 +684,13 @@ pub struct RangeBand {
 }
 
 /// A battery's weight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Weight {
     Light,
+    #[default]
     Medium,
     Heavy,
 }
@@ -987,5 +1012,92 @@ impl Table for Effectiveness {
                 }
             }
         }
+    }
+}
+
+/// A share of a move in words.
+fn share(s: f64) -> String {
+    if s == 1.0 {
+        "a full move".into()
+    } else if s == 0.5 {
+        "half a move".into()
+    } else {
+        format!("{s} of a move")
+    }
+}
+
+impl std::fmt::Display for ManeuverResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.choose.is_empty() {
+            let options: Vec<String> = self.choose.iter().map(|c| c.to_string()).collect();
+            return write!(f, "either {}", options.join(", or "));
+        }
+        let mut parts = Vec::new();
+        if self.fall_back > 0.0 {
+            parts.push(format!(
+                "falls back {}, facing the enemy",
+                share(self.fall_back)
+            ));
+        } else if self.moves > 0.0 {
+            parts.push(share(self.moves));
+        } else if self.failure {
+            parts.push("no movement (the Reserve Movement failed)".into());
+        } else if !self.rally {
+            parts.push("no move".into());
+        }
+        if self.rally {
+            parts.push("rallies to Good Order".into());
+        }
+        if self.formation {
+            parts.push("may change formation".into());
+        }
+        if self.charge {
+            parts.push("may charge".into());
+        }
+        if self.disorder {
+            parts.push("Disordered".into());
+        }
+        if self.rally_instead {
+            parts.push("a Disordered brigade may rally instead".into());
+        }
+        write!(f, "{}", parts.join("; "))
+    }
+}
+
+impl std::fmt::Display for FireResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.stands, self.disorder) {
+            (0, false) => write!(f, "no effect"),
+            (0, true) => write!(f, "Disordered"),
+            (1, d) => write!(f, "1 stand lost{}", if d { ", Disordered" } else { "" }),
+            (n, d) => write!(f, "{n} stands lost{}", if d { ", Disordered" } else { "" }),
+        }
+    }
+}
+
+impl std::fmt::Display for ChargeEffect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut parts = Vec::new();
+        match self.stands {
+            0 => {}
+            1 => parts.push("loses 1 stand".to_string()),
+            n => parts.push(format!("loses {n} stands")),
+        }
+        if self.retreat > 0.0 {
+            parts.push(format!("retreats {}", share(self.retreat)));
+        }
+        if self.disorder {
+            parts.push("Disordered".into());
+        }
+        if self.capture_guns {
+            parts.push("batteries in contact taken".into());
+        }
+        if self.breakthrough {
+            parts.push("may make a breakthrough charge".into());
+        }
+        if parts.is_empty() {
+            parts.push("holds".into());
+        }
+        write!(f, "{}", parts.join(", "))
     }
 }
