@@ -8,7 +8,9 @@
 //! section ([`modifiers`]); and every roll the module asks for as a resolution with exact
 //! odds ([`resolve`]). There is no battle yet: `grognard rules` does not list this book.
 
+pub mod design;
 pub mod facts;
 pub mod modifiers;
 pub mod resolve;
+pub mod scenario;
 pub mod tables;

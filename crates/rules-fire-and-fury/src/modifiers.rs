@@ -367,15 +367,22 @@ pub fn shipped() -> Result<Modifiers, Vec<grognard_engine::files::FileError>> {
 }
 
 /// A file's modifiers: each group it gives replaces the module's whole.
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ModifiersFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provenance: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commanders: Option<Commanders>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reserve: Option<Reserve>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tactical: Option<Tactical>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fire: Option<FireMods>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub charge: Option<ChargeMods>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engineers: Option<Engineers>,
 }
 

@@ -79,63 +79,80 @@ impl Tables {
     }
 }
 
-/// A file of tables: each table it names is given whole.
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+/// Tables a player gives (a file of their own, or a scenario's `[tables]`): each table
+/// named is given whole, and each group of modifiers.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct TablesFile {
-    movement: Option<Movement>,
-    maneuver: Option<Maneuver>,
-    fire: Option<Fire>,
-    fire_points: Option<FirePoints>,
-    leader_casualty: Option<LeaderCasualty>,
-    charge: Option<Charge>,
-    effectiveness: Option<Effectiveness>,
-    modifiers: Option<ModifiersFile>,
+pub struct TablesGiven {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<Movement>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub maneuver: Option<Maneuver>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fire: Option<Fire>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fire_points: Option<FirePoints>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader_casualty: Option<LeaderCasualty>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charge: Option<Charge>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effectiveness: Option<Effectiveness>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modifiers: Option<ModifiersFile>,
+}
+
+impl TablesGiven {
+    /// `base` with the given tables and groups of modifiers in place of its own.
+    pub fn over(self, base: Tables) -> Tables {
+        Tables {
+            movement: self.movement.unwrap_or(base.movement),
+            maneuver: self.maneuver.unwrap_or(base.maneuver),
+            fire: self.fire.unwrap_or(base.fire),
+            fire_points: self.fire_points.unwrap_or(base.fire_points),
+            leader_casualty: self.leader_casualty.unwrap_or(base.leader_casualty),
+            charge: self.charge.unwrap_or(base.charge),
+            effectiveness: self.effectiveness.unwrap_or(base.effectiveness),
+            modifiers: match self.modifiers {
+                Some(m) => m.over(base.modifiers),
+                None => base.modifiers,
+            },
+        }
+    }
+
+    /// What is wrong with the tables given, each problem by its field path.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let given: [Option<&dyn Table>; 7] = [
+            self.movement.as_ref().map(|x| x as &dyn Table),
+            self.maneuver.as_ref().map(|x| x as &dyn Table),
+            self.fire.as_ref().map(|x| x as &dyn Table),
+            self.fire_points.as_ref().map(|x| x as &dyn Table),
+            self.leader_casualty.as_ref().map(|x| x as &dyn Table),
+            self.charge.as_ref().map(|x| x as &dyn Table),
+            self.effectiveness.as_ref().map(|x| x as &dyn Table),
+        ];
+        for table in given.into_iter().flatten() {
+            table.problems(&mut out);
+        }
+        if let Some(m) = &self.modifiers {
+            m.problems(&mut out);
+        }
+        out
+    }
 }
 
 /// Read a file of tables: the tables it gives replace Grognard's whole, each checked; the
 /// others stay Grognard's. Errors name the file, line, column and field.
 pub fn load(file: &str, text: &str) -> Result<Tables, Vec<FileError>> {
-    let given: TablesFile = grognard_engine::files::load_checked(file, text, file_problems)?;
-    let ours = Tables::default();
-    Ok(Tables {
-        movement: given.movement.unwrap_or(ours.movement),
-        maneuver: given.maneuver.unwrap_or(ours.maneuver),
-        fire: given.fire.unwrap_or(ours.fire),
-        fire_points: given.fire_points.unwrap_or(ours.fire_points),
-        leader_casualty: given.leader_casualty.unwrap_or(ours.leader_casualty),
-        charge: given.charge.unwrap_or(ours.charge),
-        effectiveness: given.effectiveness.unwrap_or(ours.effectiveness),
-        modifiers: match given.modifiers {
-            Some(m) => m.over(ours.modifiers),
-            None => ours.modifiers,
-        },
-    })
+    let given: TablesGiven =
+        grognard_engine::files::load_checked(file, text, TablesGiven::problems)?;
+    Ok(given.over(Tables::default()))
 }
 
 /// A table that can say what is wrong with it, each problem by its field path.
 trait Table {
     fn problems(&self, out: &mut Vec<Problem>);
-}
-
-fn file_problems(t: &TablesFile) -> Vec<Problem> {
-    let mut out = Vec::new();
-    let given: [Option<&dyn Table>; 7] = [
-        t.movement.as_ref().map(|x| x as &dyn Table),
-        t.maneuver.as_ref().map(|x| x as &dyn Table),
-        t.fire.as_ref().map(|x| x as &dyn Table),
-        t.fire_points.as_ref().map(|x| x as &dyn Table),
-        t.leader_casualty.as_ref().map(|x| x as &dyn Table),
-        t.charge.as_ref().map(|x| x as &dyn Table),
-        t.effectiveness.as_ref().map(|x| x as &dyn Table),
-    ];
-    for table in given.into_iter().flatten() {
-        table.problems(&mut out);
-    }
-    if let Some(m) = &t.modifiers {
-        m.problems(&mut out);
-    }
-    out
 }
 
 fn tables_problems(t: &Tables) -> Vec<Problem> {
