@@ -11,6 +11,7 @@ pub mod dice;
 pub mod driver;
 pub mod explain;
 pub mod files;
+pub mod placed;
 pub mod reference;
 pub mod replay;
 pub mod resolution;

@@ -35,7 +35,7 @@ impl InfantryClass {
     Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
-pub enum State {
+pub enum Condition {
     /// Every brigade starts so.
     #[default]
     Fresh,

@@ -9,8 +9,11 @@
 //! odds ([`resolve`]). There is no battle yet: `grognard rules` does not list this book.
 
 pub mod design;
+pub mod event;
 pub mod facts;
 pub mod modifiers;
 pub mod resolve;
 pub mod scenario;
+pub mod sequence;
+pub mod state;
 pub mod tables;

@@ -8,7 +8,7 @@ use grognard_engine::dice::Scripted;
 use grognard_engine::resolution::{Chance, Exact, Resolution};
 use grognard_engine::Explanation;
 use grognard_rules_fire_and_fury::facts::{
-    Engineers, Formation, InfantryClass, Level, Quality, Skirmish, State,
+    Condition, Engineers, Formation, InfantryClass, Level, Quality, Skirmish,
 };
 use grognard_rules_fire_and_fury::modifiers::{self, Commander, Source};
 use grognard_rules_fire_and_fury::resolve::charge::{self, ChargeRoll, Party};
@@ -153,7 +153,7 @@ fn a_fresh_column_with_its_general_charges_eight_times_in_ten() {
     // Fresh +2, a general +2, columnar +1 (design 4.2).
     let column = maneuver::Tactical {
         class: InfantryClass::Columnar,
-        state: State::Fresh,
+        state: Condition::Fresh,
         leaders: 1,
         charge: true,
         ..Default::default()
@@ -164,7 +164,7 @@ fn a_fresh_column_with_its_general_charges_eight_times_in_ten() {
     // table still reads).
     let spent = maneuver::Tactical {
         class: InfantryClass::Linear,
-        state: State::Spent,
+        state: Condition::Spent,
         ..Default::default()
     };
     assert_eq!(charges(&spent), c(1, 10));
@@ -172,7 +172,7 @@ fn a_fresh_column_with_its_general_charges_eight_times_in_ten() {
     let blown = maneuver::Tactical {
         cavalry: true,
         disordered: true,
-        state: State::Worn,
+        state: Condition::Worn,
         charge: true,
         ..Default::default()
     };
@@ -180,7 +180,7 @@ fn a_fresh_column_with_its_general_charges_eight_times_in_ten() {
     // Three charismatic leaders give no more than the module's +4.
     let crowded = maneuver::Tactical {
         cavalry: true,
-        state: State::Worn,
+        state: Condition::Worn,
         charismatic_leaders: 3,
         ..Default::default()
     };
@@ -191,7 +191,7 @@ fn a_fresh_column_with_its_general_charges_eight_times_in_ten() {
 fn a_spent_brigade_may_not_announce_a_charge_unless_the_tables_allow_it() {
     let mut t = Tables::default();
     let s = maneuver::Tactical {
-        state: State::Spent,
+        state: Condition::Spent,
         charge: true,
         ..Default::default()
     };
@@ -207,7 +207,7 @@ fn a_scripted_maneuver_roll_names_its_column_and_its_table() {
     let t = Tables::default();
     let s = maneuver::Tactical {
         disordered: true,
-        state: State::Worn,
+        state: Condition::Worn,
         ..Default::default()
     };
     let mut rolls = Vec::new();
@@ -404,7 +404,7 @@ fn fresh_armoured_cuirassiers_close_and_supported_are_seven_up() {
     let s = charge::Situation {
         attacker: Party {
             arm: Arm::Cavalry,
-            state: State::Fresh,
+            state: Condition::Fresh,
             heavy: true,
             armoured: true,
             supported: true,

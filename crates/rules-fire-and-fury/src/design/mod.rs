@@ -3,4 +3,5 @@
 //! checked.
 
 pub mod derive;
+pub mod setup;
 pub mod validate;

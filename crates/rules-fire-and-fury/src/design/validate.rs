@@ -4,6 +4,7 @@
 use crate::facts::Formation;
 use crate::scenario::{Guard, Nation, Rank, Scenario, SideSpec, StandKind};
 use grognard_engine::files::{FileError, Problem};
+use grognard_geometry::overlap::bases_overlap;
 
 /// Read a scenario file and check it.
 pub fn load(file: &str, text: &str) -> Result<Scenario, Vec<FileError>> {
@@ -227,7 +228,48 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
             out.push(p);
         }
     }
+    if out.is_empty() {
+        room(s, &mut out);
+    }
     out
+}
+
+/// Every brigade and battery wholly on the table and none standing on another: checked on
+/// the battle as it would start, once the rest of the scenario is sound.
+fn room(s: &Scenario, out: &mut Vec<Problem>) {
+    let state = super::setup::start(s);
+    let mut paths = Vec::new();
+    for (i, side) in s.sides.iter().enumerate() {
+        paths.extend((0..side.leaders.len()).map(|j| format!("sides[{i}].leaders[{j}]")));
+        paths.extend((0..side.brigades.len()).map(|j| format!("sides[{i}].brigades[{j}]")));
+        paths.extend((0..side.batteries.len()).map(|j| format!("sides[{i}].batteries[{j}]")));
+    }
+    let fighting: Vec<_> = state.units().iter().filter(|u| u.fights()).collect();
+    let (w, d) = (s.table.width, s.table.depth);
+    for (k, u) in fighting.iter().enumerate() {
+        let f = u.footprint();
+        let path = &paths[usize::from(u.id)];
+        if f.corners()
+            .iter()
+            .any(|c| c.x < -1e-6 || c.y < -1e-6 || c.x > w + 1e-6 || c.y > d + 1e-6)
+        {
+            out.push(Problem::new(
+                format!("{path}.at"),
+                format!("{} reaches off the table", state.name(u.id)),
+                "move it in from the edge: its formation's stands must all be on the table",
+            ));
+        }
+        if let Some(o) = fighting[..k]
+            .iter()
+            .find(|o| bases_overlap(&o.footprint(), &f, 1e-6))
+        {
+            out.push(Problem::new(
+                format!("{path}.at"),
+                format!("{} stands on {}", state.name(u.id), state.name(o.id)),
+                "place it clear of every other brigade and battery, its formation's stands included",
+            ));
+        }
+    }
 }
 
 /// The chain of command: one army commander, names of their own, superiors that exist

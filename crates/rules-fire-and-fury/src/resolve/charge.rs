@@ -5,7 +5,7 @@
 //! at least a stand (design 4.4).
 
 use super::{against, from_table};
-use crate::facts::{Engineers, Level, State};
+use crate::facts::{Condition, Engineers, Level};
 use crate::modifiers::Item;
 use crate::tables::{Arm, ChargeEffect, Rating, Tables};
 use grognard_engine::files::Problem;
@@ -27,7 +27,7 @@ pub struct Party {
     /// Stands of its participating and incidental brigades, for outnumbering.
     pub stands: u32,
     pub rating: Rating,
-    pub state: State,
+    pub state: Condition,
     /// Leaders of its chain attached to a participating brigade, not charismatic.
     pub leaders: u32,
     /// Charismatic ones.
@@ -60,7 +60,7 @@ impl Default for Party {
             arm: Arm::Infantry,
             stands: 4,
             rating: Rating::Regular,
-            state: State::Worn,
+            state: Condition::Worn,
             leaders: 0,
             charismatic_leaders: 0,
             heavy: false,
@@ -188,9 +188,9 @@ impl ChargeRoll {
             m.push(c.rating.times(levels, "rated higher"));
         }
         match us.state {
-            State::Fresh => push(&mut m, &c.fresh, "Fresh"),
-            State::Spent => push(&mut m, &c.spent, "Spent"),
-            State::Worn => {}
+            Condition::Fresh => push(&mut m, &c.fresh, "Fresh"),
+            Condition::Spent => push(&mut m, &c.spent, "Spent"),
+            Condition::Worn => {}
         }
         let cavalry = us.arm == Arm::Cavalry;
         if attacking && cavalry && them.arm == Arm::Infantry {

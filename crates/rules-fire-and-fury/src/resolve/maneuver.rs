@@ -4,7 +4,7 @@
 //! table is Grognard's (design 4.2); the modifiers are the module's.
 
 use super::{d10, from_table, sum};
-use crate::facts::{Formation, InfantryClass, State};
+use crate::facts::{Condition, Formation, InfantryClass};
 use crate::modifiers::Commander;
 use crate::tables::{ManeuverResult, Tables};
 use grognard_engine::files::Problem;
@@ -155,7 +155,7 @@ pub struct Tactical {
     /// The infantry's class; cavalry has none.
     pub class: InfantryClass,
     pub formation: Formation,
-    pub state: State,
+    pub state: Condition,
     pub disordered: bool,
     /// Irregulars are always Disordered, and roll on the Disorder column.
     pub irregular: bool,
@@ -222,9 +222,9 @@ impl TacticalMovement {
             );
         }
         match s.state {
-            State::Fresh => m.push(k.fresh.modifier("Fresh")),
-            State::Spent => m.push(k.spent.modifier("Spent")),
-            State::Worn => {}
+            Condition::Fresh => m.push(k.fresh.modifier("Fresh")),
+            Condition::Spent => m.push(k.spent.modifier("Spent")),
+            Condition::Worn => {}
         }
         if s.unsecured_flank {
             m.push(k.unsecured_flank.modifier("a flank unsecured"));
@@ -267,7 +267,7 @@ impl Resolution<Tables> for TacticalMovement {
 
     fn problems(&self, t: &Tables, s: &Tactical) -> Vec<Problem> {
         let mut out = Vec::new();
-        if s.charge && s.state == State::Spent && !t.effectiveness.spent_may_charge {
+        if s.charge && s.state == Condition::Spent && !t.effectiveness.spent_may_charge {
             out.push(Problem::new(
                 "charge",
                 "a Spent brigade may not announce a charge (Grognard's ruling, design 4.5)",

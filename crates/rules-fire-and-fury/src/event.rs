@@ -1,0 +1,218 @@
+//! What happens in a battle, as events: each is applied to the state the moment it is
+//! emitted, and applying them is the only way the state changes.
+
+use crate::facts::{Condition, Formation};
+use crate::state::{State, UnitId, What};
+use crate::tables::{FireResult, ManeuverResult};
+use grognard_engine::sequence::Clock;
+use grognard_engine::{Explanation, Outcome, Side};
+use grognard_geometry::Pose;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// The initiative was thrown; the winner chooses to be first or second player
+    /// ("NFF Sequence 1").
+    Initiative {
+        winner: Side,
+        rolls: Vec<Explanation>,
+    },
+    /// The first player of this turn.
+    FirstPlayer { side: Side },
+    /// The battle moves on to a phase (of a new turn, perhaps).
+    Clock { clock: Clock },
+    /// A brigade's Maneuver Table roll, and what it allows ("NFF Maneuver").
+    Maneuver {
+        unit: UnitId,
+        reserve: bool,
+        result: ManeuverResult,
+        rolls: Vec<Explanation>,
+    },
+    /// A brigade announced a charge on an enemy before its roll ("NFF Charge 2").
+    Announced { unit: UnitId, target: UnitId },
+    /// A unit moved: a brigade using a share of its full move, a battery a function, a
+    /// leader so many inches.
+    Moved { unit: UnitId, to: Pose, used: f64 },
+    /// A brigade took up a formation.
+    Formed { unit: UnitId, formation: Formation },
+    /// A battery limbered or unlimbered.
+    Limbered { unit: UnitId, limbered: bool },
+    /// A brigade became Disordered, or recovered Good Order.
+    Order {
+        unit: UnitId,
+        disordered: bool,
+        why: String,
+    },
+    /// A brigade or battery fired ("NFF M&C").
+    Fired {
+        unit: UnitId,
+        target: UnitId,
+        result: FireResult,
+        rolls: Vec<Explanation>,
+    },
+    /// Stands lost: foot and horse left after.
+    Lost {
+        unit: UnitId,
+        foot: u32,
+        horse: u32,
+        fire: bool,
+    },
+    /// A brigade's effectiveness fell (design 4.5).
+    Condition { unit: UnitId, condition: Condition },
+    /// A brigade moved into contact with an enemy as a charger.
+    Contact { unit: UnitId, target: UnitId },
+    /// A charge combat was fought ("NFF Charge").
+    Charge {
+        attacker: UnitId,
+        defender: UnitId,
+        differential: i32,
+        rolls: Vec<Explanation>,
+    },
+    /// Infantry formed square against horse ("NFF Maneuver: Formations 3b").
+    Square { unit: UnitId },
+    /// A leader attached himself to a unit, or left it.
+    Attached { leader: UnitId, to: Option<UnitId> },
+    /// A leader's casualty roll ("NFF M&C 8").
+    LeaderRoll {
+        leader: UnitId,
+        lost: bool,
+        rolls: Vec<Explanation>,
+    },
+    /// Engineers were lost after a charge ("NFF Additional 1").
+    EngineersLost { unit: UnitId },
+    /// A unit left the field: destroyed, captured, or a leader lost.
+    Gone { unit: UnitId, why: String },
+    /// The battle is over.
+    Ended { outcome: Outcome },
+}
+
+impl grognard_engine::ctx::Applies for State {
+    type Event = Event;
+
+    fn apply(&mut self, e: &Event) {
+        apply(self, e)
+    }
+}
+
+fn brigade(s: &mut State, id: UnitId) -> Option<&mut crate::state::Brigade> {
+    match &mut s.units[usize::from(id)].what {
+        What::Brigade(b) => Some(b),
+        _ => None,
+    }
+}
+
+/// The one place a state changes.
+pub fn apply(s: &mut State, e: &Event) {
+    match e {
+        Event::Initiative { winner, .. } => s.choosing = Some(*winner),
+        Event::FirstPlayer { side } => {
+            s.choosing = None;
+            s.clock.first = *side;
+        }
+        Event::Clock { clock } => s.clock = *clock,
+        Event::Maneuver {
+            unit,
+            reserve,
+            result,
+            ..
+        } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.marks.maneuver = Some(result.clone());
+                b.marks.used = 0.0;
+                if *reserve {
+                    b.marks.used_rm = true;
+                    b.marks.rm_this_turn = Some(result.moves > 0.0);
+                }
+            }
+        }
+        Event::Announced { unit, target } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.marks.announced = Some(*target);
+            }
+        }
+        Event::Moved { unit, to, used } => {
+            let u = &mut s.units[usize::from(*unit)];
+            u.pose = *to;
+            match &mut u.what {
+                What::Brigade(b) => b.marks.used += used,
+                What::Battery(b) => b.functions += 1,
+                What::Leader(l) => l.moved += used,
+            }
+            s.reindex(*unit);
+        }
+        Event::Formed { unit, formation } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.formation = *formation;
+                b.marks.changing = true;
+            }
+            s.reindex(*unit);
+        }
+        Event::Limbered { unit, limbered } => {
+            if let What::Battery(b) = &mut s.units[usize::from(*unit)].what {
+                b.limbered = *limbered;
+                b.functions += 1;
+            }
+        }
+        Event::Order {
+            unit, disordered, ..
+        } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.disordered = *disordered;
+            }
+        }
+        Event::Fired { unit, .. } => match &mut s.units[usize::from(*unit)].what {
+            What::Brigade(b) => b.marks.fired = true,
+            What::Battery(b) => b.fired = true,
+            What::Leader(_) => {}
+        },
+        Event::Lost {
+            unit,
+            foot,
+            horse,
+            fire,
+        } => {
+            if let Some(b) = brigade(s, *unit) {
+                let lost = b.stands().saturating_sub(foot + horse);
+                b.foot = *foot;
+                b.horse = *horse;
+                if *fire {
+                    b.marks.lost_to_fire += lost;
+                }
+            }
+            s.reindex(*unit);
+        }
+        Event::Condition { unit, condition } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.condition = *condition;
+            }
+        }
+        Event::Contact { unit, target } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.marks.charging = Some(*target);
+            }
+        }
+        Event::Charge { .. } | Event::LeaderRoll { .. } => {}
+        Event::Square { unit } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.formation = Formation::Square;
+            }
+            s.reindex(*unit);
+        }
+        Event::Attached { leader, to } => {
+            if let What::Leader(l) = &mut s.units[usize::from(*leader)].what {
+                l.attached = *to;
+            }
+        }
+        Event::EngineersLost { unit } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.engineers = false;
+            }
+        }
+        Event::Gone { unit, .. } => {
+            s.units[usize::from(*unit)].gone = true;
+            s.reindex(*unit);
+        }
+        Event::Ended { outcome } => s.outcome = Some(outcome.clone()),
+    }
+}

@@ -1,0 +1,488 @@
+//! The state of a battle under "Napoleonic Fire & Fury": the table, the brigades with their
+//! stands, formation, order and effectiveness, the batteries, the leaders and their chain
+//! of command, and where the turn stands (docs/fire-and-fury-design.md, part 5).
+
+use crate::design::derive::BrigadeArm;
+use crate::facts::{Condition, Formation, InfantryClass, Quality, Skirmish};
+use crate::modifiers::Commander;
+use crate::scenario::{Nation, Options, Rank};
+use crate::tables::{ManeuverResult, Rating, Tables, Weight};
+use grognard_engine::placed::{Kept, Piece, Table};
+use grognard_engine::sequence::Clock;
+use grognard_engine::terrain::Feature;
+use grognard_engine::{Outcome, Side};
+use grognard_geometry::formation::{self, StandSize};
+use grognard_geometry::{Base, Pose, Vec2};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+pub type UnitId = u16;
+
+/// A brigade: its stands, what it is (fixed at the start) and how it stands now.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Brigade {
+    /// Its division commander.
+    pub commander: UnitId,
+    /// Foot stands left (regimental guns among them).
+    pub foot: u32,
+    /// Horse stands left.
+    pub horse: u32,
+    pub start_stands: u32,
+    /// More than half its stands were horse at the start ("mainly cavalry").
+    pub cavalry: bool,
+    /// It had stands of both arms at the start ("NFF Prepare for Battle 7").
+    pub mixed: bool,
+    pub rating: Rating,
+    pub heavy: bool,
+    pub armoured: bool,
+    pub lance: bool,
+    pub class: InfantryClass,
+    pub skirmish: Skirmish,
+    pub two_rank: bool,
+    pub old_guard: bool,
+    /// Irregulars are always Disordered ("NFF Mustering 2h").
+    pub irregular: bool,
+    /// Combat engineers attached, while they last ("NFF Additional 1").
+    pub engineers: bool,
+    pub formation: Formation,
+    pub disordered: bool,
+    pub condition: Condition,
+    pub marks: Marks,
+}
+
+impl Brigade {
+    pub fn arm(&self) -> BrigadeArm {
+        match (self.mixed, self.cavalry) {
+            (false, false) => BrigadeArm::Infantry,
+            (false, true) => BrigadeArm::Cavalry,
+            (true, cavalry) => BrigadeArm::Mixed { cavalry },
+        }
+    }
+
+    pub fn stands(&self) -> u32 {
+        self.foot + self.horse
+    }
+
+    /// Disordered, as irregulars always are.
+    pub fn is_disordered(&self) -> bool {
+        self.disordered || self.irregular
+    }
+
+    /// The size of one of its stands ("NFF Mustering 2"): cavalry 1" square; infantry 3/4"
+    /// by 1", two-rank infantry 1 1/8" wide (the module's optional mounting, taken as
+    /// Grognard's default: design 5.9); a mixed brigade takes the wider.
+    pub fn stand_size(&self) -> StandSize {
+        let width = if self.horse > 0 || self.cavalry {
+            1.0
+        } else if self.two_rank {
+            1.125
+        } else {
+            0.75
+        };
+        StandSize { width, depth: 1.0 }
+    }
+}
+
+/// What a brigade has done this turn, and its record of Reserve Movement.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Marks {
+    /// It used Reserve Movement this turn: no offensive fire, no charge ("NFF Maneuver:
+    /// Reserve Movement 3d").
+    pub used_rm: bool,
+    /// Its Maneuver Table result this phase, which says what it may do.
+    pub maneuver: Option<ManeuverResult>,
+    /// The share of a full move it has used this phase.
+    pub used: f64,
+    /// It changed formation or about-faced this turn ("NFF M&C Modifiers f").
+    pub changing: bool,
+    /// The enemy it moved into contact with as a charger this turn.
+    pub charging: Option<UnitId>,
+    /// It announced a charge on this enemy before its maneuver roll.
+    pub announced: Option<UnitId>,
+    /// It fired in this fire phase.
+    pub fired: bool,
+    /// Stands it lost in this turn's fire phase ("NFF Charge 5j").
+    pub lost_to_fire: u32,
+    /// Its Reserve Movement last turn allowed a move ("NFF Maneuver: Reserve Movement 5i").
+    pub rm_succeeded: bool,
+    /// Turns running in which its Reserve Movement failed (5j).
+    pub rm_failures: u32,
+    /// This turn's Reserve Movement: allowed a move or not.
+    pub rm_this_turn: Option<bool>,
+}
+
+/// A battery: one stand of so many guns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Battery {
+    pub commander: UnitId,
+    pub guns: u32,
+    pub weight: Weight,
+    pub horse: bool,
+    pub quality: Quality,
+    pub limbered: bool,
+    /// Functions used in its own player turn (design 4.8).
+    pub functions: u8,
+    /// A "D" result: it may not fire or move in its next own player turn.
+    pub disabled: bool,
+    pub fired: bool,
+    /// It used Reserve Movement this turn.
+    pub used_rm: bool,
+}
+
+impl Battery {
+    /// The weight it fires at: horse batteries fire as light (design 4.3).
+    pub fn fires_as(&self) -> Weight {
+        if self.horse {
+            Weight::Light
+        } else {
+            self.weight
+        }
+    }
+
+    /// Its base: an eighth of an inch a gun wide, an inch deep ("NFF Mustering 2c").
+    pub fn size(&self) -> StandSize {
+        StandSize {
+            width: (f64::from(self.guns) / 8.0).max(0.5),
+            depth: 1.0,
+        }
+    }
+}
+
+/// A leader.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Leader {
+    pub rank: Rank,
+    pub superior: Option<UnitId>,
+    pub charismatic: bool,
+    /// The brigade, battery or leader he is attached to.
+    pub attached: Option<UnitId>,
+    /// Inches moved in this player turn.
+    pub moved: f64,
+}
+
+/// What a unit on the table is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum What {
+    Brigade(Brigade),
+    Battery(Battery),
+    Leader(Leader),
+}
+
+/// One unit: a brigade, a battery or a leader.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: UnitId,
+    pub side: Side,
+    pub pose: Pose,
+    /// Destroyed, captured, or a leader lost.
+    pub gone: bool,
+    pub what: What,
+}
+
+impl Unit {
+    pub fn brigade(&self) -> Option<&Brigade> {
+        match &self.what {
+            What::Brigade(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn battery(&self) -> Option<&Battery> {
+        match &self.what {
+            What::Battery(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn leader(&self) -> Option<&Leader> {
+        match &self.what {
+            What::Leader(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Brigades and batteries: what zones, fire and charges count ("NFF Maneuver: Reserve
+    /// Movement 2": leaders are not).
+    pub fn fights(&self) -> bool {
+        !matches!(self.what, What::Leader(_))
+    }
+
+    pub fn on_table(&self) -> bool {
+        !self.gone
+    }
+
+    /// Its footprint: a brigade's stands in its formation, a battery's base, a leader's
+    /// base.
+    pub fn footprint(&self) -> Base {
+        self.footprint_at(self.pose)
+    }
+
+    pub fn footprint_at(&self, pose: Pose) -> Base {
+        match &self.what {
+            What::Brigade(b) => formation::footprint(
+                pose,
+                layout(b.formation, b.stands()),
+                b.stands().max(1) as usize,
+                b.stand_size(),
+            ),
+            What::Battery(b) => {
+                let s = b.size();
+                Base::new(pose, s.width, s.depth)
+            }
+            What::Leader(_) => Base::new(pose, 1.0, 1.0),
+        }
+    }
+
+    /// Where each of a brigade's stands stands (a battery or leader is one).
+    pub fn stand_bases(&self) -> smallvec::SmallVec<[Base; 16]> {
+        match &self.what {
+            What::Brigade(b) => formation::stands(
+                self.pose,
+                layout(b.formation, b.stands()),
+                b.stands() as usize,
+                b.stand_size(),
+            ),
+            _ => smallvec::smallvec![self.footprint()],
+        }
+    }
+}
+
+/// How a formation lays its stands out (design 5.6): Single Echelon all abreast; Double
+/// Echelon two lines, the front holding half rounded up; Brigade Masse two abreast; March
+/// Column one abreast; a square keeps the layout it had (shown by its end stands turned
+/// outward, "NFF Maneuver: Formations 3"), drawn here as a line.
+pub fn layout(f: Formation, stands: u32) -> formation::Formation {
+    match f {
+        Formation::SingleEchelon | Formation::Square => formation::Formation::Line,
+        Formation::DoubleEchelon => formation::Formation::Column {
+            files: stands.div_ceil(2).clamp(1, 255) as u8,
+        },
+        Formation::BrigadeMasse => formation::Formation::Column { files: 2 },
+        Formation::MarchColumn => formation::Formation::Column { files: 1 },
+    }
+}
+
+/// What does not change in play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Field {
+    pub name: String,
+    pub width: f64,
+    pub depth: f64,
+    pub year: u32,
+    pub turns: u32,
+    pub set_battle: bool,
+    pub options: Options,
+    pub side_names: [String; 2],
+    pub nations: [Nation; 2],
+    /// Each army commander's class ("NFF Sequence 1").
+    pub commanders: [Commander; 2],
+    /// Each unit's name, by id.
+    pub names: Vec<String>,
+    pub terrain: Vec<Feature>,
+    pub tables: Tables,
+}
+
+/// The phases of a turn (design 4.9): the initiative, then each player turn's maneuver
+/// (leader attachment, Reserve Movement, Tactical Movement, detached leaders), musketry and
+/// cannonade (the other side's defensive fire, then the player's offensive fire) and
+/// charge.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    #[default]
+    Initiative,
+    Attach,
+    Reserve,
+    Tactical,
+    Leaders,
+    DefensiveFire,
+    OffensiveFire,
+    Charge,
+}
+
+impl Phase {
+    /// A player turn's phases, in order.
+    pub const TURN: [Phase; 7] = [
+        Phase::Attach,
+        Phase::Reserve,
+        Phase::Tactical,
+        Phase::Leaders,
+        Phase::DefensiveFire,
+        Phase::OffensiveFire,
+        Phase::Charge,
+    ];
+
+    /// The phase at an index of the sequence: the initiative, then the first player's
+    /// turn, then the second's.
+    pub fn of(index: u8) -> Phase {
+        match index {
+            0 => Phase::Initiative,
+            i => Phase::TURN[usize::from((i - 1) % 7)],
+        }
+    }
+}
+
+/// The state of a battle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub field: Arc<Field>,
+    /// Every unit, by id; read through [`State::units`].
+    pub(crate) units: Vec<Unit>,
+    /// The turn, the phase, and the side that is first player this turn.
+    pub clock: Clock,
+    /// The side that won the initiative and is choosing who goes first.
+    pub choosing: Option<Side>,
+    pub outcome: Option<Outcome>,
+    #[serde(skip)]
+    pub(crate) kept: Kept,
+}
+
+/// Grid cells are this many inches square: about a brigade's frontage and musket reach.
+const CELL: f64 = 6.0;
+
+impl Piece for Unit {
+    fn piece_id(&self) -> u32 {
+        u32::from(self.id)
+    }
+
+    fn piece_side(&self) -> usize {
+        self.side.index()
+    }
+
+    fn circle(&self) -> Option<(Vec2, f64)> {
+        // Leaders stand in nobody's way: the grid holds brigades and batteries.
+        (self.on_table() && self.fights()).then(|| {
+            let f = self.footprint();
+            (f.pose.pos, 0.5 * f.width.hypot(f.depth))
+        })
+    }
+}
+
+impl grognard_engine::Battle for State {
+    fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn side_name(&self, side: Side) -> &str {
+        self.field.side_names[side.index()].as_str()
+    }
+}
+
+impl State {
+    pub fn new(field: Arc<Field>, units: Vec<Unit>) -> State {
+        State {
+            field,
+            units,
+            clock: Clock::new(Side(0)),
+            choosing: None,
+            outcome: None,
+            kept: Kept::default(),
+        }
+    }
+
+    fn table(&self) -> Table {
+        Table {
+            size: Vec2::new(self.field.width, self.field.depth),
+            cell: CELL,
+        }
+    }
+
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[usize::from(id)]
+    }
+
+    /// Every unit, in id order, the gone among them.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// Unit `id` to change by hand (tests, tools).
+    pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
+        self.kept.forget();
+        &mut self.units[usize::from(id)]
+    }
+
+    /// Keep the grid in step with unit `id` after it moved, changed shape or left.
+    pub(crate) fn reindex(&mut self, id: UnitId) {
+        let u = &self.units[usize::from(id)];
+        self.kept.place(u);
+    }
+
+    fn listed(&self, ids: smallvec::SmallVec<[u32; 32]>) -> impl Iterator<Item = &Unit> {
+        ids.into_iter().map(|i| &self.units[i as usize])
+    }
+
+    /// The brigades and batteries whose footprints may come within `r` of `p`, in id
+    /// order.
+    pub fn near(&self, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        self.listed(self.kept.sides(self.table(), &self.units).all.near(p, r))
+    }
+
+    /// [`State::near`], of `side`'s units only.
+    pub fn near_side(&self, side: Side, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        self.listed(self.kept.sides(self.table(), &self.units).side[side.index() & 1].near(p, r))
+    }
+
+    /// The brigades and batteries whose footprints may come within `r` of the segment from
+    /// `a` to `b`, in id order.
+    pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
+        self.listed(
+            self.kept
+                .sides(self.table(), &self.units)
+                .all
+                .along(a, b, r),
+        )
+    }
+
+    /// Whether the grid agrees with where the units stand.
+    pub fn index_consistent(&self) -> Result<(), String> {
+        match self.kept.first_misplaced(self.table(), &self.units) {
+            Some(id) => Err(format!(
+                "the grid of units misplaces {}",
+                self.name(id as UnitId)
+            )),
+            None => Ok(()),
+        }
+    }
+
+    pub fn name(&self, id: UnitId) -> &str {
+        self.field
+            .names
+            .get(usize::from(id))
+            .map_or("a unit", String::as_str)
+    }
+
+    pub fn tables(&self) -> &Tables {
+        &self.field.tables
+    }
+
+    pub fn phase(&self) -> Phase {
+        Phase::of(self.clock.phase)
+    }
+
+    /// The player whose turn it is: the first player in the first half, the second after.
+    pub fn phasing(&self) -> Side {
+        self.clock.phasing(&crate::sequence::SEQUENCE)
+    }
+
+    pub fn on_table(&self) -> impl Iterator<Item = &Unit> {
+        self.units.iter().filter(|u| u.on_table())
+    }
+
+    /// Stands each side has lost of its brigades, and had ("NFF Prepare for Battle 6").
+    pub fn stands_lost(&self, side: Side) -> (u32, u32) {
+        self.units
+            .iter()
+            .filter(|u| u.side == side)
+            .filter_map(|u| u.brigade().map(|b| (u.gone, b)))
+            .fold((0, 0), |(lost, all), (gone, b)| {
+                let left = if gone { 0 } else { b.stands() };
+                (lost + b.start_stands - left, all + b.start_stands)
+            })
+    }
+}

@@ -1,0 +1,97 @@
+//! A battle set up from a scenario: Quatre Bras starts with every unit where the scenario
+//! puts it, none on another, each brigade under its own side's leader; events change the
+//! state and keep what it knows of where units stand in step.
+
+use grognard_engine::ctx::Applies;
+use grognard_engine::Side;
+use grognard_geometry::overlap::bases_overlap;
+use grognard_geometry::Pose;
+use grognard_rules_fire_and_fury::design::setup;
+use grognard_rules_fire_and_fury::event::Event;
+use grognard_rules_fire_and_fury::facts::Condition;
+use grognard_rules_fire_and_fury::state::{State, What};
+
+fn quatre_bras() -> State {
+    setup::start(&setup::built_in())
+}
+
+#[test]
+fn quatre_bras_starts_with_every_unit_on_the_table_and_none_on_another() {
+    let s = quatre_bras();
+    assert_eq!(s.units().len(), 42);
+    let fighting: Vec<_> = s.units().iter().filter(|u| u.fights()).collect();
+    for (i, a) in fighting.iter().enumerate() {
+        let fa = a.footprint();
+        for c in fa.corners() {
+            assert!(
+                (0.0..=s.field.width).contains(&c.x) && (0.0..=s.field.depth).contains(&c.y),
+                "{} reaches off the table",
+                s.name(a.id)
+            );
+        }
+        for b in &fighting[i + 1..] {
+            assert!(
+                !bases_overlap(&fa, &b.footprint(), 1e-6),
+                "{} stands on {}",
+                s.name(a.id),
+                s.name(b.id)
+            );
+        }
+    }
+    for u in s.units() {
+        let commander = match &u.what {
+            What::Brigade(b) => Some(b.commander),
+            What::Battery(b) => Some(b.commander),
+            What::Leader(l) => l.superior,
+        };
+        if let Some(c) = commander {
+            let c = s.unit(c);
+            assert!(c.leader().is_some() && c.side == u.side, "{}", s.name(u.id));
+        }
+        if let Some(b) = u.brigade() {
+            assert_eq!(b.condition, Condition::Fresh);
+            assert_eq!(b.stands(), b.start_stands);
+        }
+    }
+    s.index_consistent().unwrap();
+}
+
+#[test]
+fn events_move_units_and_the_grid_keeps_up() {
+    let mut s = quatre_bras();
+    let husson = s
+        .units()
+        .iter()
+        .find(|u| s.name(u.id).starts_with("Husson"))
+        .unwrap()
+        .id;
+    // Asked once, the grid is kept from then on.
+    assert!(s.near(s.unit(husson).pose.pos, 1.0).any(|u| u.id == husson));
+    let to = Pose::new(50.0, 20.0, std::f64::consts::FRAC_PI_2);
+    s.apply(&Event::Moved {
+        unit: husson,
+        to,
+        used: 0.5,
+    });
+    s.index_consistent().unwrap();
+    assert!(s.near_side(Side(0), to.pos, 1.0).any(|u| u.id == husson));
+    assert!(!s.near_side(Side(1), to.pos, 1.0).any(|u| u.id == husson));
+    assert_eq!(s.unit(husson).brigade().unwrap().marks.used, 0.5);
+    // Two stands lost to fire: counted for the charge that follows ("NFF Charge 5j").
+    s.apply(&Event::Lost {
+        unit: husson,
+        foot: 4,
+        horse: 0,
+        fire: true,
+    });
+    let b = s.unit(husson).brigade().unwrap();
+    assert_eq!((b.stands(), b.marks.lost_to_fire), (4, 2));
+    s.index_consistent().unwrap();
+    s.apply(&Event::Gone {
+        unit: husson,
+        why: "test".into(),
+    });
+    assert!(!s.near(to.pos, 1.0).any(|u| u.id == husson));
+    s.index_consistent().unwrap();
+    assert_eq!(s.stands_lost(Side(0)).0, 6);
+}
