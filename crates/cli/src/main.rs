@@ -37,6 +37,7 @@ use grognard_engine::stats::wilson;
 use grognard_engine::{Player, Ruleset, Side};
 use grognard_rules_beer_and_pretzel::BeerAndPretzel;
 use grognard_rules_burt::Burt;
+use grognard_rules_fire_and_fury::FireAndFury;
 use grognard_rules_napoleons_wars::NapoleonsWars;
 use grognard_rules_two_by_two::TwoByTwo;
 use rayon::prelude::*;
@@ -47,7 +48,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// The rule sets this build knows, with the name used on the command line.
-const RULE_SETS: &[&str] = &["two-by-two", "napoleons-wars", "beer-and-pretzel", "burt"];
+const RULE_SETS: &[&str] = &[
+    "two-by-two",
+    "napoleons-wars",
+    "beer-and-pretzel",
+    "burt",
+    "fire-and-fury",
+];
 
 /// The rule set used when neither `--rules` nor the file names one.
 const DEFAULT_RULES: &str = "two-by-two";
@@ -80,6 +87,10 @@ macro_rules! with_book {
             }
             "burt" => {
                 let $b = &Burt;
+                $body
+            }
+            "fire-and-fury" => {
+                let $b = &FireAndFury;
                 $body
             }
             other => Err(unknown_rules(other)),
@@ -672,6 +683,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             say!("{}", line(&NapoleonsWars));
             say!("{}", line(&BeerAndPretzel));
             say!("{}", line(&Burt));
+            say!("{}", line(&FireAndFury));
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -968,7 +968,13 @@ fn readme_commands_give_what_it_quotes(title: &str) -> (usize, usize) {
 /// types, so the page can neither miss a key nor keep one that is gone.
 #[test]
 fn the_file_references_in_docs_are_what_the_types_say() {
-    for rules in ["two-by-two", "napoleons-wars", "beer-and-pretzel", "burt"] {
+    for rules in [
+        "two-by-two",
+        "napoleons-wars",
+        "beer-and-pretzel",
+        "burt",
+        "fire-and-fury",
+    ] {
         let o = grognard(&["reference", "--rules", rules]);
         assert!(o.status.success(), "{}", show(&o));
         let made = stdout(&o);

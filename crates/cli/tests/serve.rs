@@ -225,7 +225,7 @@ fn two_hundred_games_at_once_lose_no_command_and_repeat_none() {
 fn an_exported_replay_is_one_grognard_replay_accepts() {
     let dir = temp_dir("export");
     let server = Server::start(&dir.join("games.db"));
-    for rules in ["two-by-two", "napoleons-wars", "burt"] {
+    for rules in ["two-by-two", "napoleons-wars", "burt", "fire-and-fury"] {
         let (status, made) = server.call(
             "POST",
             "/api/games",

@@ -29,6 +29,17 @@ pub enum Event {
         result: ManeuverResult,
         rolls: Vec<Explanation>,
     },
+    /// A battery announced Reserve Movement, which it makes without a throw ("NFF Maneuver:
+    /// Reserve Movement 7").
+    Reserve { unit: UnitId },
+    /// A Disordered brigade chose what its result offers: here, the rally.
+    Chose {
+        unit: UnitId,
+        result: ManeuverResult,
+    },
+    /// A brigade turned about: it counts as changing formation this turn ("NFF M&C
+    /// Modifiers f").
+    Changing { unit: UnitId },
     /// A brigade announced a charge on an enemy before its roll ("NFF Charge 2").
     Announced { unit: UnitId, target: UnitId },
     /// A unit moved: a brigade using a share of its full move, a battery a function, a
@@ -44,6 +55,8 @@ pub enum Event {
         disordered: bool,
         why: String,
     },
+    /// A battery hit by a "D" may not fire or move in its next player turn (design 4.3).
+    Silenced { unit: UnitId },
     /// A brigade or battery fired ("NFF M&C").
     Fired {
         unit: UnitId,
@@ -60,8 +73,12 @@ pub enum Event {
     },
     /// A brigade's effectiveness fell (design 4.5).
     Condition { unit: UnitId, condition: Condition },
-    /// A brigade moved into contact with an enemy as a charger.
-    Contact { unit: UnitId, target: UnitId },
+    /// A brigade moved into contact with an enemy as a charger, so far from where it stood.
+    Contact {
+        unit: UnitId,
+        target: UnitId,
+        distance: f64,
+    },
     /// A charge combat was fought ("NFF Charge").
     Charge {
         attacker: UnitId,
@@ -110,7 +127,10 @@ pub fn apply(s: &mut State, e: &Event) {
             s.choosing = None;
             s.clock.first = *side;
         }
-        Event::Clock { clock } => s.clock = *clock,
+        Event::Clock { clock } => {
+            s.clock = *clock;
+            begin(s);
+        }
         Event::Maneuver {
             unit,
             reserve,
@@ -161,11 +181,24 @@ pub fn apply(s: &mut State, e: &Event) {
                 b.disordered = *disordered;
             }
         }
-        Event::Fired { unit, .. } => match &mut s.units[usize::from(*unit)].what {
-            What::Brigade(b) => b.marks.fired = true,
-            What::Battery(b) => b.fired = true,
-            What::Leader(_) => {}
-        },
+        Event::Silenced { unit } => {
+            if let What::Battery(b) = &mut s.units[usize::from(*unit)].what {
+                b.silenced = 2;
+            }
+        }
+        Event::Fired { unit, .. } => {
+            let offensive = s.phase() == crate::state::Phase::OffensiveFire;
+            match &mut s.units[usize::from(*unit)].what {
+                What::Brigade(b) => b.marks.fired = true,
+                What::Battery(b) => {
+                    b.fired = true;
+                    if offensive {
+                        b.functions += 1;
+                    }
+                }
+                What::Leader(_) => {}
+            }
+        }
         Event::Lost {
             unit,
             foot,
@@ -187,9 +220,29 @@ pub fn apply(s: &mut State, e: &Event) {
                 b.condition = *condition;
             }
         }
-        Event::Contact { unit, target } => {
+        Event::Contact {
+            unit,
+            target,
+            distance,
+        } => {
             if let Some(b) = brigade(s, *unit) {
                 b.marks.charging = Some(*target);
+                b.marks.charge_distance = *distance;
+            }
+        }
+        Event::Reserve { unit } => {
+            if let What::Battery(b) = &mut s.units[usize::from(*unit)].what {
+                b.used_rm = true;
+            }
+        }
+        Event::Chose { unit, result } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.marks.maneuver = Some(result.clone());
+            }
+        }
+        Event::Changing { unit } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.marks.changing = true;
             }
         }
         Event::Charge { .. } | Event::LeaderRoll { .. } => {}
@@ -214,5 +267,75 @@ pub fn apply(s: &mut State, e: &Event) {
             s.reindex(*unit);
         }
         Event::Ended { outcome } => s.outcome = Some(outcome.clone()),
+    }
+}
+
+/// What a phase clears as it begins: a player turn's marks for the side whose turn it is,
+/// the stands lost to the last fire phase for both, the firing marks of the side that
+/// fires; and a new turn moves each brigade's record of Reserve Movement on ("NFF Maneuver:
+/// Reserve Movement 5i, 5j").
+fn begin(s: &mut State) {
+    use crate::state::Phase;
+    let phase = s.phase();
+    let phasing = s.phasing();
+    let firing = match phase {
+        Phase::DefensiveFire => Some(phasing.other()),
+        Phase::OffensiveFire => Some(phasing),
+        _ => None,
+    };
+    for u in &mut s.units {
+        let own = u.side == phasing;
+        match &mut u.what {
+            What::Brigade(b) => {
+                let m = &mut b.marks;
+                match phase {
+                    Phase::Initiative => match m.rm_this_turn.take() {
+                        Some(true) => {
+                            m.rm_succeeded = true;
+                            m.rm_failures = 0;
+                        }
+                        Some(false) => {
+                            m.rm_succeeded = false;
+                            m.rm_failures += 1;
+                        }
+                        None => {
+                            m.rm_succeeded = false;
+                            m.rm_failures = 0;
+                        }
+                    },
+                    Phase::Attach => {
+                        m.lost_to_fire = 0;
+                        if own {
+                            m.used_rm = false;
+                            m.maneuver = None;
+                            m.used = 0.0;
+                            m.changing = false;
+                            m.charging = None;
+                            m.charge_distance = 0.0;
+                            m.announced = None;
+                        }
+                    }
+                    _ => {}
+                }
+                if firing == Some(u.side) {
+                    m.fired = false;
+                }
+            }
+            What::Battery(b) => {
+                if phase == Phase::Attach && own {
+                    b.functions = 0;
+                    b.used_rm = false;
+                    b.silenced = b.silenced.saturating_sub(1);
+                }
+                if firing == Some(u.side) {
+                    b.fired = false;
+                }
+            }
+            What::Leader(l) => {
+                if phase == Phase::Attach && own {
+                    l.moved = 0.0;
+                }
+            }
+        }
     }
 }

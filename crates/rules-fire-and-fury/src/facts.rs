@@ -74,6 +74,16 @@ pub enum Formation {
 }
 
 impl Formation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Formation::SingleEchelon => "Single Echelon",
+            Formation::DoubleEchelon => "Double Echelon",
+            Formation::BrigadeMasse => "Brigade Masse",
+            Formation::MarchColumn => "March Column",
+            Formation::Square => "square",
+        }
+    }
+
     /// Whether fire at it always counts as enfilade ("NFF Maneuver: Formations 1, 3d").
     pub fn always_enfiladed(self) -> bool {
         matches!(self, Formation::MarchColumn | Formation::Square)

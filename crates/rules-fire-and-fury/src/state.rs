@@ -97,6 +97,8 @@ pub struct Marks {
     pub changing: bool,
     /// The enemy it moved into contact with as a charger this turn.
     pub charging: Option<UnitId>,
+    /// How far it moved to make contact ("NFF Charge 5d").
+    pub charge_distance: f64,
     /// It announced a charge on this enemy before its maneuver roll.
     pub announced: Option<UnitId>,
     /// It fired in this fire phase.
@@ -122,8 +124,9 @@ pub struct Battery {
     pub limbered: bool,
     /// Functions used in its own player turn (design 4.8).
     pub functions: u8,
-    /// A "D" result: it may not fire or move in its next own player turn.
-    pub disabled: bool,
+    /// A "D" result put it out of action: the starts of its own player turns still to come
+    /// before it acts again (design 4.3); out of action while above nothing.
+    pub silenced: u8,
     pub fired: bool,
     /// It used Reserve Movement this turn.
     pub used_rm: bool,

@@ -21,6 +21,7 @@ use grognard_engine::Side;
 use grognard_geometry::Pose;
 use grognard_rules_beer_and_pretzel::BeerAndPretzel;
 use grognard_rules_burt::Burt;
+use grognard_rules_fire_and_fury::FireAndFury;
 use grognard_rules_napoleons_wars::NapoleonsWars;
 use grognard_rules_two_by_two::TwoByTwo;
 use serde::{Deserialize, Serialize};
@@ -129,6 +130,7 @@ fn table_of(kept: &store::Kept) -> Result<Box<dyn Table>, String> {
         "napoleons-wars" => live(&NapoleonsWars, kept),
         "beer-and-pretzel" => live(&BeerAndPretzel, kept),
         "burt" => live(&Burt, kept),
+        "fire-and-fury" => live(&FireAndFury, kept),
         other => Err(format!("no rule set is called {other:?}")),
     }
 }
@@ -161,10 +163,11 @@ fn scenario_of(rules: &str, seed: u64, file: Option<&str>) -> Result<Value, Fail
         "napoleons-wars" => of(&NapoleonsWars, seed, file),
         "beer-and-pretzel" => of(&BeerAndPretzel, seed, file),
         "burt" => of(&Burt, seed, file),
+        "fire-and-fury" => of(&FireAndFury, seed, file),
         other => Err(Failure::new(
             StatusCode::BAD_REQUEST,
             format!(
-                "no rule set is called {other:?}: two-by-two, napoleons-wars, beer-and-pretzel or burt"
+                "no rule set is called {other:?}: two-by-two, napoleons-wars, beer-and-pretzel, burt or fire-and-fury"
             ),
         )),
     }
@@ -346,6 +349,7 @@ async fn books() -> Json<Value> {
         { "name": "napoleons-wars", "title": NapoleonsWars.title() },
         { "name": "beer-and-pretzel", "title": BeerAndPretzel.title() },
         { "name": "burt", "title": Burt.title() },
+        { "name": "fire-and-fury", "title": FireAndFury.title() },
     ]))
 }
 
@@ -662,6 +666,7 @@ async fn import(State(app): State<App>, Json(replay): Json<Value>) -> Result<Jso
         "napoleons-wars" => checked_replay(&NapoleonsWars, replay)?,
         "beer-and-pretzel" => checked_replay(&BeerAndPretzel, replay)?,
         "burt" => checked_replay(&Burt, replay)?,
+        "fire-and-fury" => checked_replay(&FireAndFury, replay)?,
         other => {
             return Err(Failure::new(
                 StatusCode::UNPROCESSABLE_ENTITY,

@@ -113,7 +113,7 @@ pub fn start(s: &Scenario) -> State {
                     quality: b.quality,
                     limbered: b.limbered,
                     functions: 0,
-                    disabled: false,
+                    silenced: 0,
                     fired: false,
                     used_rm: false,
                 }),

@@ -1,0 +1,421 @@
+//! The general's advice: commands for the side to act, each scored. Fire goes where the
+//! exact odds of the Musketry & Cannonade Table take most stands; a charge is announced
+//! where the exact odds of the Maneuver and Charge Tables favour it; brigades close to musket
+//! range, reserves come up by Reserve Movement, division commanders ride with the brigade
+//! nearest the enemy.
+
+use crate::command::Command;
+use crate::facts::Formation;
+use crate::measure;
+use crate::phases::{self, charge, fire, maneuver};
+use crate::resolve::charge::ChargeRoll;
+use crate::resolve::fire::FireRoll;
+use crate::resolve::maneuver::TacticalMovement;
+use crate::scenario::Rank;
+use crate::state::{Phase, State, Unit, What};
+use grognard_engine::resolution::{ratio_f64, Resolution};
+use grognard_engine::{Candidate, Side};
+use grognard_geometry::{Pose, Vec2};
+
+fn cand(command: Command, score: f64, why: &'static str) -> Candidate<Command> {
+    Candidate {
+        command,
+        score,
+        why,
+        checked: false,
+    }
+}
+
+pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    if phases::to_act(state) != Some(side) {
+        return;
+    }
+    if state.choosing == Some(side) {
+        out.push(cand(Command::GoFirst { first: true }, 1.0, "go first"));
+        out.push(cand(Command::GoFirst { first: false }, 0.5, "go second"));
+        return;
+    }
+    out.push(cand(Command::Done, 0.0, "done"));
+    match state.phase() {
+        Phase::Initiative | Phase::Charge => {}
+        Phase::Attach | Phase::Leaders => leaders(state, side, out),
+        Phase::Reserve => reserve(state, side, out),
+        Phase::Tactical => tactical(state, side, out),
+        Phase::DefensiveFire | Phase::OffensiveFire => fires(state, side, out),
+    }
+}
+
+fn heading(from: Vec2, to: Vec2) -> f64 {
+    let d = to - from;
+    d.y.atan2(d.x)
+}
+
+/// Division commanders join the brigade of their command nearest the enemy in the
+/// Tactical Zone; detached leaders ride toward the middle of their command.
+fn leaders(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for l in state.units().iter().filter(|u| u.side == side && !u.gone) {
+        let Some(ld) = l.leader() else { continue };
+        if ld.rank != Rank::Division {
+            continue;
+        }
+        let mine: Vec<&Unit> = measure::fighting(state, side)
+            .filter(|u| u.brigade().is_some_and(|b| b.commander == l.id))
+            .collect();
+        let best = mine
+            .iter()
+            .filter(|u| measure::tactical(state, u))
+            .min_by(|a, b| {
+                let d = |u: &Unit| {
+                    measure::nearest_enemy(state, u).map_or(99.0, |e| measure::gap(u, e))
+                };
+                d(a).total_cmp(&d(b))
+            });
+        match best {
+            Some(b) if ld.attached != Some(b.id) => out.push(cand(
+                Command::Attach {
+                    leader: l.id,
+                    to: Some(b.id),
+                },
+                0.6,
+                "lead the brigade nearest the enemy",
+            )),
+            None if ld.attached.is_none()
+                && state.phase() == Phase::Leaders
+                && !mine.is_empty() =>
+            {
+                let n = mine.len() as f64;
+                let centre = mine.iter().fold(Vec2::ZERO, |a, u| a + u.pose.pos) / n;
+                let here = l.pose.pos;
+                let d = here.distance(centre);
+                if d > 3.0 {
+                    let step = (d - 2.0)
+                        .min(measure::leader_move(state) - ld.moved)
+                        .max(0.0);
+                    let to = here + (centre - here).normalize_or_zero() * step;
+                    out.push(cand(
+                        Command::Move {
+                            unit: l.id,
+                            to: Pose::at(to, heading(here, centre)),
+                        },
+                        0.3,
+                        "keep up with the command",
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Places along the way to the nearest enemy, stopping with `keep` inches between them,
+/// at shares of the `inches` it may go.
+fn toward(u: &Unit, enemy: &Unit, keep: f64, inches: f64) -> Vec<Pose> {
+    let here = u.pose.pos;
+    let goal = enemy.pose.pos;
+    let go = (measure::gap(u, enemy) - keep).min(inches);
+    if go < 0.3 {
+        return Vec::new();
+    }
+    let dir = (goal - here).normalize_or_zero();
+    let facing = heading(here, goal);
+    [1.0, 0.7, 0.4]
+        .iter()
+        .map(|k| Pose::at(here + dir * (go * k), facing))
+        .collect()
+}
+
+fn moves(
+    state: &State,
+    u: &Unit,
+    keep: f64,
+    share: f64,
+    score: f64,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    let Some(e) = measure::nearest_enemy(state, u) else {
+        return;
+    };
+    let inches = share * measure::full_move(state, u);
+    for (i, to) in toward(u, e, keep, inches).into_iter().enumerate() {
+        let c = Command::Move { unit: u.id, to };
+        if maneuver::check_move(state, u.side, u.id, &to).is_ok() {
+            out.push(Candidate {
+                command: c,
+                score: score - 0.05 * i as f64,
+                why: "close with the enemy",
+                checked: true,
+            });
+            return;
+        }
+    }
+}
+
+/// Whether the battery, unlimbered where it stands (turned toward its nearest enemy if
+/// need be), would have a target.
+fn would_have_target(state: &State, u: &Unit, facing: f64) -> bool {
+    let mut v = u.clone();
+    v.pose = Pose::at(u.pose.pos, facing);
+    if let What::Battery(b) = &mut v.what {
+        b.limbered = false;
+    }
+    state
+        .near_side(u.side.other(), u.pose.pos, 16.0)
+        .any(|t| fire::situation(state, &v, t).is_ok())
+}
+
+fn reserve(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for u in measure::fighting(state, side) {
+        match &u.what {
+            What::Brigade(b) => match &b.marks.maneuver {
+                None if !b.marks.used_rm && !measure::tactical(state, u) => out.push(cand(
+                    Command::Reserve { unit: u.id },
+                    1.0,
+                    "bring the reserve up",
+                )),
+                Some(r) if b.marks.used_rm => {
+                    let share = (r.moves - b.marks.used).max(0.0);
+                    if share > 0.0 {
+                        moves(state, u, measure::ZONE - 2.0, share, 0.8, out);
+                    }
+                }
+                _ => {}
+            },
+            What::Battery(b) => {
+                if !b.used_rm && b.functions == 0 && !measure::tactical(state, u) {
+                    out.push(cand(
+                        Command::Reserve { unit: u.id },
+                        0.7,
+                        "bring the guns up",
+                    ));
+                } else if b.used_rm {
+                    if !b.limbered {
+                        out.push(cand(
+                            Command::Limber {
+                                unit: u.id,
+                                limbered: true,
+                            },
+                            0.6,
+                            "limber to move",
+                        ));
+                    } else {
+                        moves(state, u, measure::ZONE - 4.0, 1.0, 0.6, out);
+                    }
+                }
+            }
+            What::Leader(_) => {}
+        }
+    }
+}
+
+/// The value of a charge by `u` on `t`: the chance the throw allows it times what the
+/// combat is worth in stands, by the exact odds.
+fn charge_value(state: &State, u: &Unit, t: &Unit) -> f64 {
+    let Some(b) = u.brigade() else { return 0.0 };
+    let d = measure::gap(u, t);
+    let reach = measure::full_move(state, u);
+    if d > reach {
+        return 0.0;
+    }
+    let tables = state.tables();
+    let sit = maneuver::tactical_situation(state, u, b, true);
+    let allow: f64 = TacticalMovement
+        .odds(tables, &sit)
+        .outcomes
+        .iter()
+        .filter(|(r, _)| {
+            let m = if r.choose.is_empty() {
+                r.clone()
+            } else {
+                r.choose.last().cloned().unwrap_or_default()
+            };
+            m.charge && m.moves * reach >= d
+        })
+        .map(|(_, p)| ratio_f64(*p))
+        .sum();
+    if allow <= 0.0 {
+        return 0.0;
+    }
+    let csit = charge::would_be(state, u, b.stands(), t, d);
+    if ChargeRoll.problems(tables, &csit).iter().any(|_| true) {
+        return 0.0;
+    }
+    let odds = ChargeRoll.odds(tables, &csit);
+    let gain: f64 = odds
+        .outcomes
+        .iter()
+        .map(|(r, p)| {
+            let v = f64::from(r.defender.stands) - f64::from(r.attacker.stands)
+                + 0.4 * (r.defender.retreat - r.attacker.retreat)
+                + if r.square { -0.3 } else { 0.0 };
+            v * ratio_f64(*p)
+        })
+        .sum();
+    allow * gain
+}
+
+fn tactical(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for u in measure::fighting(state, side) {
+        match &u.what {
+            What::Brigade(b) => {
+                if b.marks.used_rm {
+                    continue;
+                }
+                match &b.marks.maneuver {
+                    None => {
+                        if !measure::tactical(state, u) {
+                            continue;
+                        }
+                        let best = state
+                            .near_side(side.other(), u.pose.pos, measure::full_move(state, u) + 4.0)
+                            .filter(|t| t.fights())
+                            .map(|t| (t.id, charge_value(state, u, t)))
+                            .max_by(|a, b| a.1.total_cmp(&b.1));
+                        if let Some((t, v)) = best {
+                            if v > 0.15 {
+                                out.push(cand(
+                                    Command::Maneuver {
+                                        unit: u.id,
+                                        charge: Some(t),
+                                    },
+                                    1.0 + v,
+                                    "announce a charge the odds favour",
+                                ));
+                                continue;
+                            }
+                        }
+                        let near =
+                            measure::nearest_enemy(state, u).map_or(99.0, |e| measure::gap(u, e));
+                        let wants = if b.cavalry { near > 6.0 } else { near > 2.0 };
+                        if wants || b.disordered || b.formation == Formation::Square {
+                            out.push(cand(
+                                Command::Maneuver {
+                                    unit: u.id,
+                                    charge: None,
+                                },
+                                0.7,
+                                "move up to fire",
+                            ));
+                        }
+                    }
+                    Some(r) => {
+                        if maneuver::check_charge(state, side, u.id).is_ok() {
+                            out.push(cand(Command::Charge { unit: u.id }, 2.0, "charge home"));
+                            continue;
+                        }
+                        if maneuver::check_rally(state, side, u.id).is_ok() {
+                            out.push(cand(Command::Rally { unit: u.id }, 0.8, "rally"));
+                        }
+                        if b.formation == Formation::Square
+                            && maneuver::check_form(state, side, u.id, Formation::SingleEchelon)
+                                .is_ok()
+                        {
+                            out.push(cand(
+                                Command::Form {
+                                    unit: u.id,
+                                    formation: Formation::SingleEchelon,
+                                },
+                                0.6,
+                                "leave square",
+                            ));
+                        }
+                        let m = if r.choose.is_empty() {
+                            r.clone()
+                        } else {
+                            r.choose
+                                .iter()
+                                .find(|o| !o.rally)
+                                .cloned()
+                                .unwrap_or_default()
+                        };
+                        let share = (m.moves - b.marks.used).max(0.0);
+                        if share > 0.0 {
+                            let keep = if b.cavalry { 5.0 } else { 1.5 };
+                            moves(state, u, keep, share, 0.5, out);
+                        }
+                    }
+                }
+            }
+            What::Battery(b) => {
+                if b.used_rm || b.silenced > 0 || b.functions >= 2 {
+                    continue;
+                }
+                let Some(e) = measure::nearest_enemy(state, u) else {
+                    continue;
+                };
+                let face = heading(u.pose.pos, e.pose.pos);
+                if b.limbered {
+                    if would_have_target(state, u, u.pose.facing) {
+                        out.push(cand(
+                            Command::Limber {
+                                unit: u.id,
+                                limbered: false,
+                            },
+                            0.9,
+                            "unlimber with a target in range",
+                        ));
+                    } else if would_have_target(state, u, face) {
+                        let to = Pose::at(u.pose.pos, face);
+                        if maneuver::check_move(state, side, u.id, &to).is_ok() {
+                            out.push(cand(
+                                Command::Move { unit: u.id, to },
+                                0.8,
+                                "turn to the enemy",
+                            ));
+                        }
+                    } else {
+                        moves(state, u, 6.0, 1.0, 0.5, out);
+                    }
+                } else if fire::targets(state, u).next().is_none() {
+                    let to = Pose::at(u.pose.pos, face);
+                    if would_have_target(state, u, face) {
+                        if maneuver::check_move(state, side, u.id, &to).is_ok() {
+                            out.push(cand(
+                                Command::Move { unit: u.id, to },
+                                0.8,
+                                "turn to the enemy",
+                            ));
+                        }
+                    } else if b.functions == 0 && measure::gap(u, e) > 10.0 {
+                        out.push(cand(
+                            Command::Limber {
+                                unit: u.id,
+                                limbered: true,
+                            },
+                            0.3,
+                            "limber to find a target",
+                        ));
+                    }
+                }
+            }
+            What::Leader(_) => {}
+        }
+    }
+}
+
+fn fires(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    let tables = state.tables();
+    for u in measure::fighting(state, side) {
+        for t in fire::targets(state, u) {
+            let Ok(sit) = fire::check(state, side, u.id, t.id) else {
+                continue;
+            };
+            let odds = FireRoll.odds(tables, &sit);
+            let value: f64 = odds
+                .outcomes
+                .iter()
+                .map(|(r, p)| {
+                    (f64::from(r.stands) + if r.disorder { 0.3 } else { 0.0 }) * ratio_f64(*p)
+                })
+                .sum();
+            out.push(Candidate {
+                command: Command::Fire {
+                    unit: u.id,
+                    target: t.id,
+                },
+                score: 0.5 + value,
+                why: "fire where it takes most",
+                checked: true,
+            });
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! Measurements on the table (docs/fire-and-fury-design.md, 4.7): zones, command, rates,
+//! what ground costs, arcs, sight, contact and flanks.
+
+use crate::facts::{Formation, InfantryClass};
+use crate::state::{Brigade, State, Unit, UnitId, What};
+use crate::tables::{Arm, Rates};
+use grognard_engine::terrain::TerrainKind;
+use grognard_engine::Side;
+use grognard_geometry::aspect::{aspect_of, Aspect};
+use grognard_geometry::distance::base_base;
+use grognard_geometry::line_of_sight::Corridor;
+use grognard_geometry::{Base, Face, Pose, Vec2};
+
+/// The Tactical Zone reaches this far from an enemy brigade or battery ("NFF Maneuver:
+/// Reserve Movement 2").
+pub const ZONE: f64 = 15.0;
+/// Every leader's command radius ("NFF Maneuver: General 3").
+pub const COMMAND: f64 = 12.0;
+/// A move that is not a charge may not end nearer an enemy than this (design 4.1).
+pub const CLEAR: f64 = 1.0;
+/// Stands in contact are within this.
+pub const TOUCH: f64 = 0.05;
+/// Sight is blocked by more than this much town or wood ("NFF M&C 2").
+pub const SIGHT: f64 = 1.0;
+/// A leader's move in a player turn, both steps together (design 4.1).
+pub fn leader_move(state: &State) -> f64 {
+    state.tables().movement.leader
+}
+
+/// Nearest edge to nearest edge.
+pub fn gap(a: &Unit, b: &Unit) -> f64 {
+    base_base(&a.footprint(), &b.footprint())
+}
+
+/// Whether a unit at `at` would stand in the Tactical Zone: within 15" of an enemy brigade
+/// or battery.
+pub fn tactical_at(state: &State, u: &Unit, at: &Base) -> bool {
+    state
+        .near_side(u.side.other(), at.pose.pos, ZONE + at.radius())
+        .any(|e| base_base(&e.footprint(), at) <= ZONE)
+}
+
+/// Whether the unit stands in the Tactical Zone.
+pub fn tactical(state: &State, u: &Unit) -> bool {
+    tactical_at(state, u, &u.footprint())
+}
+
+/// The leaders a unit answers to, nearest first: its commander and his superiors.
+pub fn chain(state: &State, commander: UnitId) -> impl Iterator<Item = &Unit> {
+    std::iter::successors(Some(state.unit(commander)), move |l| {
+        l.leader().and_then(|l| l.superior).map(|s| state.unit(s))
+    })
+}
+
+/// The commander a brigade or battery answers to.
+pub fn commander_of(u: &Unit) -> Option<UnitId> {
+    match &u.what {
+        What::Brigade(b) => Some(b.commander),
+        What::Battery(b) => Some(b.commander),
+        What::Leader(l) => l.superior,
+    }
+}
+
+/// Within 12" of its commander or a superior of his who is still on the field (design 4.7).
+pub fn in_command(state: &State, u: &Unit) -> bool {
+    let Some(c) = commander_of(u) else {
+        return true;
+    };
+    let f = u.footprint();
+    chain(state, c)
+        .any(|l| !l.gone && grognard_geometry::distance::point_base(l.pose.pos, &f) <= COMMAND)
+}
+
+/// Leaders of the unit's chain of command attached to it: (plain, charismatic).
+pub fn attached_leaders(state: &State, u: &Unit) -> (u32, u32) {
+    let Some(c) = commander_of(u) else {
+        return (0, 0);
+    };
+    let mut out = (0, 0);
+    for l in chain(state, c) {
+        if let Some(ld) = l.leader() {
+            if !l.gone && ld.attached == Some(u.id) {
+                if ld.charismatic {
+                    out.1 += 1;
+                } else {
+                    out.0 += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A brigade's rates by formation: its infantry class, or its cavalry; a mixed brigade the
+/// slower of its arms ("NFF Prepare for Battle 7b"); irregular horse at the heavy rate.
+pub fn rates(state: &State, b: &Brigade) -> Rates {
+    let m = &state.tables().movement;
+    let foot = match b.class {
+        InfantryClass::Linear => m.infantry.linear,
+        InfantryClass::Columnar => m.infantry.columnar,
+        InfantryClass::Impulse => m.infantry.impulse,
+    };
+    let horse = if b.heavy || b.irregular {
+        m.cavalry.heavy
+    } else {
+        m.cavalry.light
+    };
+    match (b.foot > 0, b.horse > 0 || b.cavalry) {
+        (true, true) => Rates {
+            single_echelon: foot.single_echelon.min(horse.single_echelon),
+            double_echelon: foot.double_echelon.min(horse.double_echelon),
+            brigade_masse: foot.brigade_masse.min(horse.brigade_masse),
+            march_column: foot.march_column.min(horse.march_column),
+            road: foot.road.min(horse.road),
+        },
+        (false, true) => horse,
+        _ => foot,
+    }
+}
+
+/// A unit's full move in its present formation, off roads; a battery's limbered.
+pub fn full_move(state: &State, u: &Unit) -> f64 {
+    match &u.what {
+        What::Brigade(b) => {
+            let r = rates(state, b);
+            match b.formation {
+                Formation::SingleEchelon => r.single_echelon,
+                Formation::DoubleEchelon => r.double_echelon,
+                Formation::BrigadeMasse => r.brigade_masse,
+                Formation::MarchColumn => r.march_column,
+                Formation::Square => 0.0,
+            }
+        }
+        What::Battery(b) => {
+            let a = &state.tables().movement.artillery;
+            if b.horse {
+                a.horse
+            } else {
+                a.foot
+            }
+        }
+        What::Leader(_) => leader_move(state),
+    }
+}
+
+/// The rate on a road, for a brigade in March Column or a limbered battery.
+pub fn road_move(state: &State, u: &Unit) -> Option<f64> {
+    match &u.what {
+        What::Brigade(b) if b.formation == Formation::MarchColumn => Some(rates(state, b).road),
+        What::Battery(b) if b.limbered => {
+            let a = &state.tables().movement.artillery;
+            Some(if b.horse { a.horse_road } else { a.foot_road })
+        }
+        _ => None,
+    }
+}
+
+/// The arm ground treats a unit as.
+pub fn arm(u: &Unit) -> Arm {
+    match &u.what {
+        What::Brigade(b) if b.cavalry => Arm::Cavalry,
+        What::Brigade(_) => Arm::Infantry,
+        What::Battery(_) => Arm::Artillery,
+        What::Leader(_) => Arm::Cavalry,
+    }
+}
+
+/// What a straight move over the ground from `a` to `b` costs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Going {
+    /// Inches of movement it takes, ground included.
+    pub cost: f64,
+    /// The whole path lies along a road.
+    pub road: bool,
+    /// The ground disorders the unit.
+    pub disorders: bool,
+}
+
+fn key(k: TerrainKind) -> String {
+    serde_json::to_value(k)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The cost of the ground between `a` and `b` for `arm` (design 4.1), or `None` where it may
+/// not go: an area's factor on every inch inside it, a linear feature's inches to cross it,
+/// a river only at a bridge or ford.
+pub fn going(state: &State, arm: Arm, a: Vec2, b: Vec2) -> Option<Going> {
+    let len = a.distance(b);
+    let mut g = Going {
+        cost: len,
+        road: false,
+        disorders: false,
+    };
+    let terrain = &state.tables().movement.terrain;
+    let mut river = false;
+    let mut crossing = false;
+    for f in &state.field.terrain {
+        match f.kind {
+            TerrainKind::Road => {
+                if len > 0.0 && f.shape.length_inside(a, b) >= len - 1e-6 {
+                    g.road = true;
+                }
+                continue;
+            }
+            TerrainKind::River => {
+                if f.shape.length_inside(a, b) > 0.0 || f.shape.crossings(a, b) > 0 {
+                    river = true;
+                }
+                continue;
+            }
+            TerrainKind::Bridge => {
+                if f.shape.length_inside(a, b) > 0.0 {
+                    crossing = true;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let Some(ground) = terrain.get(&key(f.kind)) else {
+            continue;
+        };
+        let inside = f.shape.length_inside(a, b);
+        let crossed = if f.shape.is_band() {
+            f.shape.crossings(a, b)
+        } else {
+            0
+        };
+        if inside <= 0.0 && crossed == 0 && !f.shape.contains(b) {
+            continue;
+        }
+        if f.kind == TerrainKind::Ford {
+            crossing = true;
+        }
+        if ground.cross.is_some() {
+            if crossed > 0 || inside > 0.0 {
+                let per = ground.crossing(arm)?;
+                g.cost += per * crossed.max(1) as f64;
+                g.disorders |= ground.disorders.contains(&arm);
+            }
+        } else {
+            let factor = ground.factor(arm)?;
+            g.cost += inside * (factor - 1.0);
+            if inside > 0.0 || f.shape.contains(b) {
+                g.disorders |= ground.disorders.contains(&arm);
+            }
+        }
+    }
+    if river && !crossing {
+        return None;
+    }
+    Some(g)
+}
+
+/// Whether `p` lies in the arc of fire of `stand`: ahead of its front edge, within lines
+/// splayed outward from its front corners by `splay` radians (design 4.3).
+pub fn in_arc(stand: &Base, p: Vec2, splay: f64) -> bool {
+    let l = stand.to_local(p);
+    let h = stand.half();
+    let ahead = l.x - h.x;
+    ahead >= -1e-9 && l.y.abs() <= h.y + ahead * splay.tan() + 1e-9
+}
+
+/// Whether any of the target's corners, edge centres or centre lies in the arc.
+pub fn target_in_arc(stand: &Base, target: &Base, splay: f64) -> bool {
+    let mut pts = target.corners().to_vec();
+    pts.extend(Face::ALL.iter().map(|f| target.face_centre(*f)));
+    pts.push(target.pose.pos);
+    pts.into_iter().any(|p| in_arc(stand, p, splay))
+}
+
+fn hides(k: TerrainKind) -> bool {
+    matches!(
+        k,
+        TerrainKind::Town
+            | TerrainKind::Building
+            | TerrainKind::DenseWood
+            | TerrainKind::LightWood
+            | TerrainKind::Copse
+    )
+}
+
+/// Whether `from` sees the target: no brigade or battery between (the firer's own and the
+/// target apart), and no more than 1" of town or wood along the line ("NFF M&C 2").
+pub fn sees(state: &State, from: &Base, target: &Unit, firer: UnitId) -> bool {
+    let tb = target.footprint();
+    let (a, b) = from.face(Face::Front);
+    let c = Corridor::new(a, b, &tb);
+    let (lo, hi) = c.bounds();
+    let mid = (lo + hi) * 0.5;
+    let r = (hi - lo).length() * 0.5;
+    if state
+        .near(mid, r)
+        .any(|o| o.id != firer && o.id != target.id && c.blocked_by_base(&o.footprint(), TOUCH))
+    {
+        return false;
+    }
+    let eye = from.face_centre(Face::Front);
+    let hidden: f64 = state
+        .field
+        .terrain
+        .iter()
+        .filter(|f| hides(f.kind))
+        .map(|f| f.shape.length_inside(eye, tb.pose.pos))
+        .sum();
+    hidden <= SIGHT
+}
+
+/// Where a charger stands in contact with the face of the target it comes at.
+pub fn contact_pose(charger: &Unit, target: &Unit) -> Pose {
+    let t = target.footprint();
+    let face = grognard_geometry::aspect::sector_of_point(&t, charger.pose.pos);
+    charger.footprint().aligned_against(&t, face)
+}
+
+/// Whether a charger at `pose` hits the target's flank or rear (design 4.6); squares have
+/// none ("NFF Maneuver: Formations 3d").
+pub fn flank_or_rear(target: &Unit, charger_at: &Base) -> bool {
+    if target
+        .brigade()
+        .is_some_and(|b| b.formation == Formation::Square)
+    {
+        return false;
+    }
+    aspect_of(&target.footprint(), charger_at) != Aspect::Front
+}
+
+/// The nearest enemy brigade or battery to a unit, by gap.
+pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
+    state
+        .on_table()
+        .filter(|e| e.side != u.side && e.fights())
+        .min_by(|a, b| gap(u, a).total_cmp(&gap(u, b)))
+}
+
+/// Whether a footprint lies wholly on the table.
+pub fn on_table(state: &State, b: &Base) -> bool {
+    b.corners().iter().all(|c| {
+        c.x >= -1e-6
+            && c.y >= -1e-6
+            && c.x <= state.field.width + 1e-6
+            && c.y <= state.field.depth + 1e-6
+    })
+}
+
+/// The units of `side` on the table (brigades and batteries).
+pub fn fighting(state: &State, side: Side) -> impl Iterator<Item = &Unit> {
+    state
+        .on_table()
+        .filter(move |u| u.side == side && u.fights())
+}

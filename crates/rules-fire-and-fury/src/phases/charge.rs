@@ -1,0 +1,243 @@
+//! The charge phase ("NFF Charge", design 4.6): every charge made this player turn is
+//! fought, each side throwing with its own modifiers; the results are applied, the losers
+//! fall back, and horse that charged or countercharged ends Disordered ("NFF Charge 2, 4d").
+
+use crate::ctx::{Ctx, Effects};
+use crate::event::Event;
+use crate::facts::{Condition, Engineers, Formation};
+use crate::measure::{self, TOUCH};
+use crate::resolve::charge::{ChargeRoll, Party, Situation};
+use crate::resolve::losses::{Company, EngineerLoss, Fate};
+use crate::state::{State, Unit, UnitId, What};
+use crate::tables::{Arm, ChargeEffect, Rating};
+use grognard_engine::resolution::Resolution;
+use grognard_geometry::overlap::bases_overlap;
+use grognard_geometry::{Pose, Vec2};
+use std::collections::BTreeMap;
+
+/// One side of a combat, from the brigade (or battery) that leads it.
+fn party(state: &State, u: &Unit, stands: u32) -> Party {
+    match &u.what {
+        What::Brigade(b) => {
+            let (leaders, charismatic_leaders) = measure::attached_leaders(state, u);
+            Party {
+                arm: if b.cavalry {
+                    Arm::Cavalry
+                } else {
+                    Arm::Infantry
+                },
+                stands,
+                rating: b.rating,
+                state: b.condition,
+                leaders,
+                charismatic_leaders,
+                heavy: b.heavy,
+                armoured: b.armoured,
+                lance: b.lance,
+                supported: b.formation == Formation::DoubleEchelon && b.stands() > 1,
+                disordered: b.disordered,
+                irregular: b.irregular,
+                countercharged: false,
+                stands_lost_to_fire: b.marks.lost_to_fire,
+                old_guard: b.old_guard,
+                square: b.formation == Formation::Square,
+            }
+        }
+        _ => Party {
+            arm: Arm::Artillery,
+            stands: 1,
+            rating: Rating::Regular,
+            state: Condition::Worn,
+            ..Party::default()
+        },
+    }
+}
+
+/// The facts of the combat of `attackers` (the first leading) against `defender`.
+pub fn situation(state: &State, attackers: &[UnitId], defender: UnitId) -> Situation {
+    let lead = state.unit(attackers[0]);
+    let stands: u32 = attackers
+        .iter()
+        .filter_map(|a| state.unit(*a).brigade().map(|b| b.stands()))
+        .sum();
+    let distance = lead.brigade().map_or(0.0, |b| b.marks.charge_distance);
+    would_be(state, lead, stands, state.unit(defender), distance)
+}
+
+/// The facts of a charge `lead` (with `stands` in all) would make on `d` from `distance`.
+pub fn would_be(state: &State, lead: &Unit, stands: u32, d: &Unit, distance: f64) -> Situation {
+    let mut attacker = party(state, lead, stands.max(1));
+    attacker.square = false;
+    let dstands = d.brigade().map_or(1, |b| b.stands());
+    let mut def = party(state, d, dstands.max(1));
+    // Horse charged by horse countercharges (NFF Charge 4).
+    def.countercharged = def.arm == Arm::Cavalry && attacker.arm == Arm::Cavalry;
+    def.supported = false;
+    let lb = lead.brigade();
+    let terrain = super::fire::cover(state, d);
+    Situation {
+        attacker,
+        defender: def,
+        distance,
+        flank_or_rear: !d
+            .brigade()
+            .is_some_and(|b| b.formation == Formation::Square)
+            && measure::flank_or_rear(d, &lead.footprint()),
+        terrain,
+        engineers: match lb {
+            Some(b) if b.engineers && state.field.options.guard_engineers && b.old_guard => {
+                Engineers::Guard
+            }
+            Some(b) if b.engineers => Engineers::Engineers,
+            _ => Engineers::None,
+        },
+        breakthrough: false,
+    }
+}
+
+/// Move a unit back `share` of its full move, straight away from `from` and keeping its
+/// facing; where the way is blocked it stops, and loses a stand more (design 4.6).
+fn retreat(ctx: &mut Ctx, unit: UnitId, from: Vec2, share: f64) {
+    let s = &*ctx.state;
+    let u = s.unit(unit);
+    if u.gone || share <= 0.0 {
+        return;
+    }
+    let away = (u.pose.pos - from).normalize_or_zero();
+    let rate = measure::full_move(s, u).max(s.tables().movement.infantry.linear.single_echelon);
+    let want = share * rate;
+    let mut step = want;
+    let clear = |to: Pose| {
+        let end = u.footprint_at(to);
+        measure::on_table(s, &end)
+            && !s
+                .near(to.pos, end.radius() + 1.0)
+                .any(|o| o.id != unit && bases_overlap(&o.footprint(), &end, TOUCH))
+    };
+    while step > 0.25 {
+        let to = Pose::at(u.pose.pos + away * step, u.pose.facing);
+        if clear(to) {
+            ctx.emit(Event::Moved {
+                unit,
+                to,
+                used: 0.0,
+            });
+            if step + 0.5 < want {
+                ctx.lose(unit, 1, false, "its retreat was blocked");
+            }
+            return;
+        }
+        step -= 0.5;
+    }
+    ctx.lose(unit, 1, false, "its retreat was blocked");
+}
+
+fn apply_effect(ctx: &mut Ctx, unit: UnitId, e: &ChargeEffect, from: Vec2) {
+    if e.stands > 0 {
+        ctx.lose(unit, e.stands, false, "lost in the charge");
+    }
+    if e.disorder {
+        ctx.disorder(unit, "the charge went against it");
+    }
+    if e.retreat > 0.0 {
+        retreat(ctx, unit, from, e.retreat);
+    }
+}
+
+fn combat(ctx: &mut Ctx, attackers: &[UnitId], defender: UnitId) {
+    let sit = situation(ctx.state, attackers, defender);
+    let mut rolls = Vec::new();
+    let r = ChargeRoll.resolve(ctx.state.tables(), &sit, ctx.dice, &mut rolls);
+    let differential = rolls.first().map_or(0, |a| a.total) - rolls.get(1).map_or(0, |d| d.total);
+    let lead = attackers[0];
+    ctx.emit(Event::Charge {
+        attacker: lead,
+        defender,
+        differential,
+        rolls,
+    });
+    let (apos, dpos) = (
+        ctx.state.unit(lead).pose.pos,
+        ctx.state.unit(defender).pose.pos,
+    );
+    if r.square {
+        ctx.emit(Event::Square { unit: defender });
+    }
+    if r.defender.capture_guns && ctx.state.unit(defender).battery().is_some() {
+        ctx.remove(defender, "its guns were taken");
+    } else {
+        apply_effect(ctx, defender, &r.defender, apos);
+    }
+    apply_effect(ctx, lead, &r.attacker, dpos);
+    for u in [lead, defender] {
+        ctx.leaders_at_risk(u);
+    }
+    for u in attackers {
+        let has = ctx
+            .state
+            .unit(*u)
+            .brigade()
+            .is_some_and(|b| b.engineers && !ctx.state.unit(*u).gone);
+        if has {
+            let mut rolls = Vec::new();
+            let fate = EngineerLoss.resolve(ctx.state.tables(), &Company {}, ctx.dice, &mut rolls);
+            if fate == Fate::Lost {
+                ctx.emit(Event::EngineersLost { unit: *u });
+            }
+        }
+    }
+}
+
+/// Fight every charge of the player whose turn it is, in the order of the targets' ids.
+pub fn resolve_all(ctx: &mut Ctx) {
+    let phasing = ctx.state.phasing();
+    let mut by_target: BTreeMap<UnitId, Vec<UnitId>> = BTreeMap::new();
+    for u in ctx.state.on_table() {
+        if u.side != phasing {
+            continue;
+        }
+        if let Some(t) = u.brigade().and_then(|b| b.marks.charging) {
+            by_target.entry(t).or_default().push(u.id);
+        }
+    }
+    let mut horse = Vec::new();
+    for (target, mut list) in by_target {
+        let s = &*ctx.state;
+        if s.unit(target).gone {
+            continue;
+        }
+        list.retain(|a| !s.unit(*a).gone);
+        if list.is_empty() {
+            continue;
+        }
+        list.sort_by_key(|a| std::cmp::Reverse(s.unit(*a).brigade().map_or(0, |b| b.stands())));
+        let t_horse = s.unit(target).brigade().is_some_and(|b| b.cavalry);
+        horse.extend(
+            list.iter()
+                .filter(|a| s.unit(**a).brigade().is_some_and(|b| b.cavalry)),
+        );
+        if t_horse
+            && list
+                .iter()
+                .any(|a| s.unit(*a).brigade().is_some_and(|b| b.cavalry))
+        {
+            horse.push(target);
+        }
+        combat(ctx, &list, target);
+    }
+    for u in horse {
+        ctx.disorder(u, "horse that charged is blown (NFF Charge 2, 4d)");
+    }
+}
+
+/// Brigades in contact with an enemy: (charger, target) this turn.
+pub fn contacts(state: &State) -> Vec<(UnitId, UnitId)> {
+    state
+        .on_table()
+        .filter_map(|u| {
+            u.brigade()
+                .and_then(|b| b.marks.charging)
+                .map(|t| (u.id, t))
+        })
+        .collect()
+}

@@ -1,0 +1,311 @@
+//! The Musketry & Cannonade phase ("NFF M&C", design 4.3): the other side's defensive fire,
+//! then the player's offensive fire. A brigade's front-rank stands fire at an enemy within
+//! their range and arc and in sight; a battery fires as one stand.
+
+use super::no;
+use crate::ctx::{Ctx, Effects};
+use crate::event::Event;
+use crate::facts::{Formation, Level};
+use crate::measure::{self, TOUCH};
+use crate::resolve::fire::{FireRoll, Firers, Kind, Situation, Target};
+use crate::state::{Phase, State, Unit, UnitId, What};
+use grognard_engine::resolution::Resolution;
+use grognard_engine::terrain::TerrainKind;
+use grognard_engine::{Illegal, Side};
+use grognard_geometry::aspect::{aspect_of, Aspect};
+use grognard_geometry::distance::base_base;
+use grognard_geometry::Base;
+
+pub const R_FIRE: &str = "NFF M&C 1";
+
+/// How many of a brigade's stands, laid out front rank first, stand in its front rank
+/// (design 4.3): all in Single Echelon and square, the front line of Double Echelon, two of
+/// Brigade Masse, the head of March Column.
+pub fn front_rank(f: Formation, stands: usize) -> usize {
+    match f {
+        Formation::SingleEchelon | Formation::Square => stands,
+        Formation::DoubleEchelon => stands.div_ceil(2),
+        Formation::BrigadeMasse => stands.min(2),
+        Formation::MarchColumn => stands.min(1),
+    }
+}
+
+/// The cover a unit stands in (the module gives -1 to -3 by scenario; the levels by ground
+/// are Grognard's): woods and copses light; dense woods, towns, buildings and hasty works
+/// medium; field works heavy.
+pub fn cover(state: &State, u: &Unit) -> Level {
+    let p = u.pose.pos;
+    let mut best = Level::None;
+    for f in &state.field.terrain {
+        if !f.shape.contains(p) {
+            continue;
+        }
+        let l = match f.kind {
+            TerrainKind::LightWood | TerrainKind::Copse => Level::Light,
+            TerrainKind::DenseWood
+            | TerrainKind::Town
+            | TerrainKind::Building
+            | TerrainKind::HastyWorks => Level::Medium,
+            TerrainKind::FieldWorks => Level::Heavy,
+            _ => Level::None,
+        };
+        let rank = |l: Level| l as u8;
+        if rank(l) > rank(best) {
+            best = l;
+        }
+    }
+    best
+}
+
+fn may_fire(state: &State, u: &Unit) -> Result<(), Illegal> {
+    let offensive = state.phase() == Phase::OffensiveFire;
+    match &u.what {
+        What::Brigade(b) => {
+            if b.marks.fired {
+                return Err(no(R_FIRE, "the brigade has fired in this phase"));
+            }
+            if b.cavalry && (b.heavy || b.irregular) {
+                return Err(no(
+                    "NFF M&C 6",
+                    "only light cavalry fires mounted; heavy and irregular horse never do",
+                ));
+            }
+            if offensive && b.marks.used_rm {
+                return Err(no(
+                    "NFF Maneuver: Reserve Movement 3d",
+                    "a brigade that used Reserve Movement may not start fire this turn",
+                ));
+            }
+            if offensive && b.marks.charging.is_some() {
+                return Err(no(
+                    R_FIRE,
+                    "a brigade that charged fights in the charge phase",
+                ));
+            }
+            Ok(())
+        }
+        What::Battery(b) => {
+            if b.fired {
+                return Err(no(R_FIRE, "the battery has fired in this phase"));
+            }
+            if b.limbered {
+                return Err(no(R_FIRE, "a battery fires unlimbered"));
+            }
+            if b.silenced > 0 {
+                return Err(no(R_FIRE, "the battery is out of action this turn"));
+            }
+            if offensive && b.used_rm {
+                return Err(no(
+                    "NFF Maneuver: Reserve Movement 3d",
+                    "a battery that used Reserve Movement may not start fire this turn",
+                ));
+            }
+            if offensive && b.functions >= 2 {
+                return Err(no(
+                    "Grognard's artillery functions (design 4.8)",
+                    "the battery has used its functions this turn",
+                ));
+            }
+            Ok(())
+        }
+        What::Leader(_) => Err(no(R_FIRE, "leaders do not fire")),
+    }
+}
+
+/// The fire of `u` at `target`: its situation, or why it may not.
+pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Illegal> {
+    if target.side == u.side || target.gone || !target.fights() {
+        return Err(no(
+            R_FIRE,
+            "fire is at an enemy brigade or battery on the field",
+        ));
+    }
+    let t = state.tables();
+    let tb = target.footprint();
+    let (kind, stands, splay, reach, all_round): (Kind, Vec<Base>, f64, f64, bool) = match &u.what {
+        What::Brigade(b) => {
+            let bases = u.stand_bases();
+            let front = front_rank(b.formation, bases.len());
+            let square = b.formation == Formation::Square;
+            let (kind, reach) = if b.cavalry {
+                (Kind::LightCavalry, t.fire_points.light_cavalry_range)
+            } else if b.skirmish != crate::facts::Skirmish::None && !square {
+                (Kind::Infantry, t.modifiers.fire.skirmish_fire_band.value[1])
+            } else {
+                (Kind::Infantry, t.fire_points.musket_range)
+            };
+            (
+                kind,
+                bases[..front].to_vec(),
+                std::f64::consts::FRAC_PI_4,
+                reach,
+                square,
+            )
+        }
+        What::Battery(b) => {
+            let bands = match b.fires_as() {
+                crate::tables::Weight::Light => &t.fire_points.artillery.light,
+                crate::tables::Weight::Medium => &t.fire_points.artillery.medium,
+                crate::tables::Weight::Heavy => &t.fire_points.artillery.heavy,
+            };
+            let reach = bands.last().map_or(0.0, |x| x.to);
+            (
+                Kind::Battery,
+                vec![u.footprint()],
+                std::f64::consts::FRAC_PI_6,
+                reach,
+                false,
+            )
+        }
+        What::Leader(_) => return Err(no(R_FIRE, "leaders do not fire")),
+    };
+    let mut ranges: Vec<f64> = stands
+        .iter()
+        .filter(|s| all_round || measure::target_in_arc(s, &tb, splay))
+        .map(|s| base_base(s, &tb))
+        .filter(|d| *d <= reach + 1e-9)
+        .collect();
+    if ranges.is_empty() {
+        return Err(no(
+            R_FIRE,
+            format!(
+                "{} is not within the range and arc of its stands",
+                state.name(target.id)
+            ),
+        ));
+    }
+    if !measure::sees(state, &u.footprint(), target, u.id) {
+        return Err(no(
+            "NFF M&C 2",
+            format!("{} cannot be seen from there", state.name(target.id)),
+        ));
+    }
+    // Stands within musket range fire together; without any, the skirmishers do.
+    let musket = t
+        .fire_points
+        .musket_range
+        .max(t.fire_points.light_cavalry_range);
+    if kind != Kind::Battery && ranges.iter().any(|d| *d <= musket + 1e-9) {
+        ranges.retain(|d| *d <= musket + 1e-9);
+    }
+    let range = ranges.iter().cloned().fold(0.0, f64::max).max(0.0);
+    let enfilade = aspect_of(&tb, &u.footprint()) != Aspect::Front;
+    let (firers, disordered, irregular, square) = match &u.what {
+        What::Brigade(b) => (
+            Firers {
+                kind,
+                stands: ranges.len() as u32,
+                class: b.class,
+                two_rank: b.two_rank,
+                skirmish: b.skirmish,
+                enfilade,
+                ..Firers::default()
+            },
+            b.disordered,
+            b.irregular,
+            b.formation == Formation::Square,
+        ),
+        What::Battery(b) => (
+            Firers {
+                kind,
+                stands: 1,
+                weight: b.fires_as(),
+                quality: b.quality,
+                enfilade,
+                ..Firers::default()
+            },
+            false,
+            false,
+            false,
+        ),
+        What::Leader(_) => unreachable!("leaders were refused above"),
+    };
+    let changing = match &target.what {
+        What::Brigade(b) => b.marks.changing,
+        What::Battery(b) => b.limbered,
+        What::Leader(_) => false,
+    };
+    Ok(Situation {
+        firers: vec![firers],
+        range: (range * 10.0).ceil() / 10.0,
+        square,
+        grand_battery: false,
+        commander_down: false,
+        disordered,
+        irregular,
+        target: Target {
+            formation: target
+                .brigade()
+                .map_or(Formation::SingleEchelon, |b| b.formation),
+            skirmish: target
+                .brigade()
+                .map_or(crate::facts::Skirmish::None, |b| b.skirmish),
+            changing,
+            cover: cover(state, target),
+        },
+    })
+}
+
+pub fn check(
+    state: &State,
+    side: Side,
+    unit: UnitId,
+    target: UnitId,
+) -> Result<Situation, Illegal> {
+    let u = state
+        .units()
+        .get(usize::from(unit))
+        .ok_or_else(|| no(R_FIRE, "no such unit"))?;
+    if u.side != side || u.gone {
+        return Err(no(
+            R_FIRE,
+            "that is not one of the side's units on the field",
+        ));
+    }
+    may_fire(state, u)?;
+    let t = state
+        .units()
+        .get(usize::from(target))
+        .ok_or_else(|| no(R_FIRE, "no such target"))?;
+    situation(state, u, t)
+}
+
+pub fn perform(ctx: &mut Ctx, unit: UnitId, target: UnitId) {
+    let s = &*ctx.state;
+    let Ok(sit) = situation(s, s.unit(unit), s.unit(target)) else {
+        return;
+    };
+    let mut rolls = Vec::new();
+    let result = FireRoll.resolve(s.tables(), &sit, ctx.dice, &mut rolls);
+    ctx.emit(Event::Fired {
+        unit,
+        target,
+        result,
+        rolls,
+    });
+    if result.stands > 0 {
+        ctx.lose(target, result.stands, true, "lost to fire");
+    }
+    if result.disorder {
+        ctx.disorder(target, "Disordered by fire");
+    }
+}
+
+/// The enemies `u` may fire at now.
+pub fn targets<'a>(state: &'a State, u: &'a Unit) -> impl Iterator<Item = &'a Unit> + 'a {
+    let reach = 16.0 + u.footprint().radius();
+    state
+        .near_side(u.side.other(), u.pose.pos, reach)
+        .filter(move |t| situation(state, u, t).is_ok())
+}
+
+/// Whether the side has a unit that may fire at something.
+pub fn any(state: &State, side: Side) -> bool {
+    measure::fighting(state, side)
+        .any(|u| may_fire(state, u).is_ok() && targets(state, u).next().is_some())
+}
+
+/// Whether two units touch (a charge combat's contact).
+pub fn touching(a: &Unit, b: &Unit) -> bool {
+    base_base(&a.footprint(), &b.footprint()) <= TOUCH * 2.0
+}
