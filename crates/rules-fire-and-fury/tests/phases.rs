@@ -1,0 +1,353 @@
+//! The phases played with scripted dice on small battles of our own: fire read off the
+//! table, a charge from its announcement to its result, Reserve Movement's record from turn
+//! to turn, leaders' modifiers, and the order of play.
+
+use grognard_engine::ctx::Applies;
+use grognard_engine::dice::Scripted;
+use grognard_engine::{Ruleset, Side};
+use grognard_rules_fire_and_fury::command::Command;
+use grognard_rules_fire_and_fury::design::{setup, validate};
+use grognard_rules_fire_and_fury::event::Event;
+use grognard_rules_fire_and_fury::facts::{Condition, Formation};
+use grognard_rules_fire_and_fury::phases::{fire, maneuver};
+use grognard_rules_fire_and_fury::state::{Phase, State, UnitId};
+use grognard_rules_fire_and_fury::tables::ManeuverResult;
+use grognard_rules_fire_and_fury::FireAndFury;
+
+/// Two small armies: a French brigade and an Allied one facing it across `gap` inches of
+/// open ground (north is the Allied side), each with a leader far behind.
+fn battle(french: &str, allied: &str, gap: f64) -> State {
+    let y_french = 20.0;
+    let text = format!(
+        r#"
+rules = "fire-and-fury"
+name = "test"
+year = 1815
+[table]
+width = 48
+depth = 48
+
+[[sides]]
+name = "French"
+nation = "french"
+commander = "steady"
+[[sides.leaders]]
+name = "Ney"
+rank = "army"
+at = [20, 12, 90]
+[[sides.brigades]]
+name = "French brigade"
+commander = "Ney"
+{french}
+at = [24, {y_french}, 90]
+
+[[sides]]
+name = "Allies"
+nation = "british_allied"
+commander = "steady"
+[[sides.leaders]]
+name = "Wellington"
+rank = "army"
+at = [5, 46, 270]
+[[sides.brigades]]
+name = "Allied brigade"
+commander = "Wellington"
+{allied}
+at = [24, {}, 270]
+"#,
+        y_french + 1.0 + gap
+    );
+    let s = validate::load("test.toml", &text).unwrap_or_else(|e| panic!("{e:?}"));
+    FireAndFury.start(&s)
+}
+
+const FRENCH: UnitId = 1;
+const ALLIED: UnitId = 3;
+
+/// Give `command`, with these dice, and return the events.
+fn give(s: &mut State, side: Side, command: Command, faces: &[u8]) -> Vec<Event> {
+    let mut dice = Scripted::new(faces);
+    let mut events = Vec::new();
+    FireAndFury
+        .execute(s, side, &command, &mut dice, &mut events)
+        .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+    assert!(
+        dice.remaining().is_empty(),
+        "dice left over after {command:?}"
+    );
+    events
+}
+
+/// Pass until `phase` comes.
+fn until(s: &mut State, phase: Phase) {
+    while s.phase() != phase {
+        let side = FireAndFury.to_act(s).expect("the battle goes on");
+        give(s, side, Command::Done, &[]);
+    }
+}
+
+#[test]
+fn the_first_army_opens_and_the_phases_follow_in_order() {
+    let mut s = battle(
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        1.5,
+    );
+    assert_eq!(
+        (s.clock.turn, s.phase(), s.phasing()),
+        (1, Phase::Attach, Side(0))
+    );
+    let mut seen = vec![s.phase()];
+    let mut dice = grognard_engine::dice::Seeded::new(5);
+    while s.clock.turn == 1 {
+        let side = FireAndFury.to_act(&s).unwrap();
+        FireAndFury
+            .execute(&mut s, side, &Command::Done, &mut dice, &mut Vec::new())
+            .unwrap();
+        if s.clock.turn == 1 && seen.last() != Some(&s.phase()) {
+            seen.push(s.phase());
+        }
+    }
+    // Both player turns pass through every phase with something to decide; the fire phases
+    // are there because the brigades stand in musket range.
+    assert!(seen.contains(&Phase::DefensiveFire) && seen.contains(&Phase::OffensiveFire));
+    // The second turn opens with the initiative: the winner chooses.
+    assert_eq!(s.phase(), Phase::Initiative);
+    assert!(s.choosing.is_some());
+}
+
+#[test]
+fn defensive_fire_reads_the_table_and_costs_a_stand() {
+    let mut s = battle(
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        1.5,
+    );
+    until(&mut s, Phase::DefensiveFire);
+    assert_eq!(FireAndFury.to_act(&s), Some(Side(1)));
+    // Four two-rank impulse stands at 1.5": 4 x 2.5 = 10 fire points.
+    let sit = fire::check(&s, Side(1), ALLIED, FRENCH).unwrap();
+    assert_eq!(sit.firers[0].stands, 4);
+    assert_eq!(sit.range, 1.5);
+    let pts = grognard_rules_fire_and_fury::resolve::fire::points(s.tables(), &sit);
+    assert_eq!(pts.total, 10.0);
+    // A 7 on the 10-13 column of Grognard's table: one stand.
+    let events = give(
+        &mut s,
+        Side(1),
+        Command::Fire {
+            unit: ALLIED,
+            target: FRENCH,
+        },
+        &[7],
+    );
+    assert!(events.iter().any(
+        |e| matches!(e, Event::Fired { result, .. } if result.stands == 1 && !result.disorder)
+    ));
+    let b = s.unit(FRENCH).brigade().unwrap();
+    assert_eq!(b.stands(), 3);
+    // Four regular stands are Worn after one lost (Grognard's chart).
+    assert_eq!(b.condition, Condition::Worn);
+    assert_eq!(b.marks.lost_to_fire, 1);
+    // It may not fire twice in the phase.
+    assert!(FireAndFury
+        .check(
+            &s,
+            Side(1),
+            &Command::Fire {
+                unit: ALLIED,
+                target: FRENCH
+            }
+        )
+        .is_err());
+}
+
+#[test]
+fn a_cavalry_charge_from_its_announcement_to_the_square_that_beats_it() {
+    let mut s = battle(
+        r#"stands = [{ kind = "light_cavalry", count = 4, rating = "regular" }]"#,
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        3.0,
+    );
+    until(&mut s, Phase::Tactical);
+    // Infantry may not charge cavalry, but cavalry may charge infantry; the charge is
+    // announced before the throw. Fresh +2: a 6 reads 8, which allows a charge.
+    let events = give(
+        &mut s,
+        Side(0),
+        Command::Maneuver {
+            unit: FRENCH,
+            charge: Some(ALLIED),
+        },
+        &[6],
+    );
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Announced { target: ALLIED, .. })));
+    let r = s
+        .unit(FRENCH)
+        .brigade()
+        .unwrap()
+        .marks
+        .maneuver
+        .clone()
+        .unwrap();
+    assert!(r.charge && r.moves == 1.0);
+    give(&mut s, Side(0), Command::Charge { unit: FRENCH }, &[]);
+    let b = s.unit(FRENCH).brigade().unwrap();
+    assert_eq!(b.marks.charging, Some(ALLIED));
+    assert!(
+        (b.marks.charge_distance - 3.0).abs() < 0.6,
+        "{}",
+        b.marks.charge_distance
+    );
+    assert!(fire::touching(s.unit(FRENCH), s.unit(ALLIED)));
+    // The Allies' defensive fire: a 1 on the 10-13 column does nothing. Nothing else is
+    // left to decide, so the charge is fought at once: the horse throws 1, +2 Fresh, +2
+    // close = 5; the foot 10, +2 Fresh = 12. A differential of -7: the horse routed, the
+    // infantry in square.
+    until(&mut s, Phase::DefensiveFire);
+    let events = give(
+        &mut s,
+        Side(1),
+        Command::Fire {
+            unit: ALLIED,
+            target: FRENCH,
+        },
+        &[1, 1, 10],
+    );
+    assert_eq!(s.phasing(), Side(1), "the French player turn is over");
+    let charge = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Charge { differential, .. } => Some(*differential),
+            _ => None,
+        })
+        .expect("the charge was fought");
+    assert_eq!(charge, -7);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Square { unit: ALLIED })));
+    let horse = s.unit(FRENCH).brigade().unwrap();
+    assert_eq!(horse.stands(), 2);
+    assert!(horse.disordered);
+    assert_eq!(
+        s.unit(ALLIED).brigade().unwrap().formation,
+        Formation::Square
+    );
+    assert!(!fire::touching(s.unit(FRENCH), s.unit(ALLIED)));
+}
+
+#[test]
+fn a_brigade_remembers_its_reserve_movement_from_turn_to_turn() {
+    let mut s = battle(
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        25.0,
+    );
+    until(&mut s, Phase::Reserve);
+    // In the Reserve Zone it may not throw for Tactical Movement.
+    assert!(maneuver::check_maneuver(&s, Side(0), FRENCH, None).is_err());
+    // A 3 with a steady commander: no movement, a failure.
+    give(&mut s, Side(0), Command::Reserve { unit: FRENCH }, &[3]);
+    let b = s.unit(FRENCH).brigade().unwrap();
+    assert!(b.marks.used_rm);
+    assert_eq!(b.marks.rm_this_turn, Some(false));
+    assert!(maneuver::check_move(&s, Side(0), FRENCH, &s.unit(FRENCH).pose).is_err());
+    // The next turn remembers one failure: +1 (NFF Maneuver: Reserve Movement 5j).
+    s.apply(&Event::Clock {
+        clock: grognard_engine::sequence::Clock {
+            turn: 2,
+            phase: 0,
+            first: Side(0),
+        },
+    });
+    let u = s.unit(FRENCH);
+    let sit = maneuver::reserve_situation(&s, u, u.brigade().unwrap());
+    assert_eq!(sit.failures_in_a_row, 1);
+    let m = grognard_rules_fire_and_fury::resolve::maneuver::ReserveMovement::modifiers_of(
+        s.tables(),
+        &sit,
+    );
+    assert!(m.iter().any(|m| m.value == 1 && m.reason.contains("5j")));
+}
+
+#[test]
+fn an_attached_division_commander_adds_to_the_tactical_throw() {
+    let mut s = battle(
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        6.0,
+    );
+    let u = s.unit(FRENCH);
+    let before = maneuver::tactical_situation(&s, u, u.brigade().unwrap(), false);
+    assert_eq!(before.leaders, 0);
+    // Ney is 9" away, within his 24".
+    give(
+        &mut s,
+        Side(0),
+        Command::Attach {
+            leader: 0,
+            to: Some(FRENCH),
+        },
+        &[],
+    );
+    let u = s.unit(FRENCH);
+    let after = maneuver::tactical_situation(&s, u, u.brigade().unwrap(), false);
+    assert_eq!(after.leaders, 1);
+    assert!(!after.out_of_command);
+    let m = grognard_rules_fire_and_fury::resolve::maneuver::TacticalMovement::modifiers_of(
+        s.tables(),
+        &after,
+    );
+    assert!(m.iter().any(|m| m.value == 2 && m.reason.contains("2b")));
+}
+
+#[test]
+fn a_move_is_costed_and_may_not_close_with_the_enemy() {
+    let mut s = battle(
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        8.0,
+    );
+    until(&mut s, Phase::Tactical);
+    // A 4 +1 impulse +2 Fresh = 7: a full move of 8" (impulse in Single Echelon).
+    give(
+        &mut s,
+        Side(0),
+        Command::Maneuver {
+            unit: FRENCH,
+            charge: None,
+        },
+        &[4],
+    );
+    assert_eq!(
+        s.unit(FRENCH).brigade().unwrap().marks.maneuver,
+        Some(ManeuverResult {
+            moves: 1.0,
+            formation: true,
+            ..Default::default()
+        })
+    );
+    let p = s.unit(FRENCH).pose;
+    let ahead = |d: f64| {
+        grognard_geometry::Pose::at(p.pos + grognard_geometry::Vec2::new(0.0, d), p.facing)
+    };
+    // Into the enemy's last inch: refused.
+    assert!(maneuver::check_move(&s, Side(0), FRENCH, &ahead(7.5)).is_err());
+    // 6" of the 8": allowed, three quarters of the move used.
+    give(
+        &mut s,
+        Side(0),
+        Command::Move {
+            unit: FRENCH,
+            to: ahead(6.0),
+        },
+        &[],
+    );
+    let used = s.unit(FRENCH).brigade().unwrap().marks.used;
+    assert!((used - 0.75).abs() < 1e-9, "{used}");
+    // 3" more is beyond what is left.
+    assert!(maneuver::check_move(&s, Side(0), FRENCH, &ahead(6.0 + 3.0)).is_err());
+    let _ = setup::built_in;
+}
