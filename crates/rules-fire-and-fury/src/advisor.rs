@@ -250,7 +250,106 @@ fn charge_value(state: &State, u: &Unit, t: &Unit) -> f64 {
             v * ratio_f64(*p)
         })
         .sum();
-    allow * gain
+    // The fire it will meet at the end of its charge, before the combat.
+    let at = measure::contact_pose(u, t);
+    let mut v = u.clone();
+    v.pose = at;
+    let risk: f64 = state
+        .near_side(u.side.other(), at.pos, 16.0)
+        .filter_map(|e| {
+            let mut ev = e.clone();
+            if let What::Battery(b) = &mut ev.what {
+                b.limbered = false;
+            }
+            fire::situation(state, &ev, &v).ok()
+        })
+        .map(|sit| fire_worth(state, &sit))
+        .sum();
+    allow * (gain - risk)
+}
+
+/// Mean stands a fire takes, a Disorder counted as a third of one.
+fn fire_worth(state: &State, sit: &crate::resolve::fire::Situation) -> f64 {
+    FireRoll
+        .odds(state.tables(), sit)
+        .outcomes
+        .iter()
+        .map(|(r, p)| (f64::from(r.stands) + if r.disorder { 0.3 } else { 0.0 }) * ratio_f64(*p))
+        .sum()
+}
+
+/// What standing at `pose` is worth to `u`: the most its fire would take from one enemy,
+/// less what every enemy in reach would take from it (counted a fifth heavier, since the
+/// enemy's defensive fire comes first).
+pub fn position_value(state: &State, u: &Unit, pose: Pose) -> f64 {
+    let mut v = u.clone();
+    v.pose = pose;
+    if let What::Battery(b) = &mut v.what {
+        b.limbered = false;
+    }
+    let mut gain: f64 = 0.0;
+    let mut risk = 0.0;
+    for e in state.near_side(u.side.other(), pose.pos, 16.0) {
+        if let Ok(sit) = fire::situation(state, &v, e) {
+            gain = gain.max(fire_worth(state, &sit));
+        }
+        let firer_ok = match &e.what {
+            What::Brigade(b) => !(b.cavalry && (b.heavy || b.irregular)),
+            What::Battery(b) => !b.limbered || measure::gap(e, &v) < 8.0,
+            What::Leader(_) => false,
+        };
+        if firer_ok {
+            let mut ev = e.clone();
+            if let What::Battery(b) = &mut ev.what {
+                b.limbered = false;
+            }
+            if let Ok(sit) = fire::situation(state, &ev, &v) {
+                risk += fire_worth(state, &sit);
+            }
+        }
+    }
+    gain - 1.2 * risk
+}
+
+/// The best place within `share` of a move among a few along the way to the nearest
+/// enemy (and where it stands), by [`position_value`]; a little is added for closing
+/// while far off, so that a quiet front still comes on.
+fn best_position(state: &State, u: &Unit, share: f64, out: &mut Vec<Candidate<Command>>) {
+    let Some(e) = measure::nearest_enemy(state, u) else {
+        return;
+    };
+    let gap = measure::gap(u, e);
+    let inches = share * measure::full_move(state, u);
+    let here = u.pose.pos;
+    let dir = (e.pose.pos - here).normalize_or_zero();
+    let facing = heading(here, e.pose.pos);
+    let closing = |g: f64| if g > 6.0 { 0.02 * (gap - g) } else { 0.0 };
+    let stay = position_value(state, u, u.pose) + closing(gap);
+    let mut best: Option<(f64, Pose)> = None;
+    for keep in [1.3, 2.5, 3.5, 5.0, 8.0, 11.0] {
+        let go = (gap - keep).min(inches);
+        if go < 0.3 {
+            continue;
+        }
+        let to = Pose::at(here + dir * go, facing);
+        if maneuver::check_move(state, u.side, u.id, &to).is_err() {
+            continue;
+        }
+        let v = position_value(state, u, to) + closing(gap - go);
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, to));
+        }
+    }
+    if let Some((v, to)) = best {
+        if v > stay + 0.02 {
+            out.push(Candidate {
+                command: Command::Move { unit: u.id, to },
+                score: 0.5 + (v - stay).min(1.0),
+                why: "a better place to fight from",
+                checked: true,
+            });
+        }
+    }
 }
 
 fn tactical(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -271,7 +370,7 @@ fn tactical(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                             .map(|t| (t.id, charge_value(state, u, t)))
                             .max_by(|a, b| a.1.total_cmp(&b.1));
                         if let Some((t, v)) = best {
-                            if v > 0.15 {
+                            if v > 0.25 {
                                 out.push(cand(
                                     Command::Maneuver {
                                         unit: u.id,
@@ -329,8 +428,7 @@ fn tactical(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                         };
                         let share = (m.moves - b.marks.used).max(0.0);
                         if share > 0.0 {
-                            let keep = if b.cavalry { 5.0 } else { 1.5 };
-                            moves(state, u, keep, share, 0.5, out);
+                            best_position(state, u, share, out);
                         }
                     }
                 }
@@ -416,6 +514,134 @@ fn fires(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 why: "fire where it takes most",
                 checked: true,
             });
+        }
+    }
+}
+
+/// Every kind of command the side might give now, cheaply listed and not all legal (the
+/// engine settles each before it is taken): the move generator the random player draws
+/// from. Moves go eight ways at two lengths, facing the way they go or keeping the facing.
+pub fn offer(state: &State, side: Side, out: &mut Vec<Command>) {
+    if phases::to_act(state) != Some(side) {
+        return;
+    }
+    if state.choosing == Some(side) {
+        out.push(Command::GoFirst { first: true });
+        out.push(Command::GoFirst { first: false });
+        return;
+    }
+    out.push(Command::Done);
+    let phase = state.phase();
+    let mine = || {
+        state
+            .units()
+            .iter()
+            .filter(move |u| u.side == side && !u.gone)
+    };
+    let ways = |u: &Unit, inches: f64, out: &mut Vec<Command>| {
+        for k in 0..8 {
+            let a = u.pose.facing + f64::from(k) * std::f64::consts::FRAC_PI_4;
+            let dir = Vec2::new(a.cos(), a.sin());
+            for share in [1.0, 0.5] {
+                let to = u.pose.pos + dir * (inches * share);
+                out.push(Command::Move {
+                    unit: u.id,
+                    to: Pose::at(to, u.pose.facing),
+                });
+                if k != 0 {
+                    out.push(Command::Move {
+                        unit: u.id,
+                        to: Pose::at(to, a),
+                    });
+                }
+            }
+        }
+    };
+    match phase {
+        Phase::Initiative | Phase::Charge => {}
+        Phase::Attach | Phase::Leaders => {
+            for l in mine().filter(|u| u.leader().is_some()) {
+                out.push(Command::Attach {
+                    leader: l.id,
+                    to: None,
+                });
+                for u in mine().filter(|u| u.id != l.id) {
+                    out.push(Command::Attach {
+                        leader: l.id,
+                        to: Some(u.id),
+                    });
+                }
+                if phase == Phase::Leaders {
+                    ways(l, 8.0, out);
+                }
+            }
+        }
+        Phase::Reserve | Phase::Tactical => {
+            for u in mine().filter(|u| u.fights()) {
+                if phase == Phase::Reserve {
+                    out.push(Command::Reserve { unit: u.id });
+                } else {
+                    out.push(Command::Maneuver {
+                        unit: u.id,
+                        charge: None,
+                    });
+                    out.push(Command::Charge { unit: u.id });
+                    let reach = measure::full_move(state, u) + 2.0;
+                    for t in state.near_side(side.other(), u.pose.pos, reach + 6.0) {
+                        out.push(Command::Maneuver {
+                            unit: u.id,
+                            charge: Some(t.id),
+                        });
+                    }
+                }
+                out.push(Command::Rally { unit: u.id });
+                for f in [
+                    Formation::SingleEchelon,
+                    Formation::DoubleEchelon,
+                    Formation::BrigadeMasse,
+                    Formation::MarchColumn,
+                ] {
+                    out.push(Command::Form {
+                        unit: u.id,
+                        formation: f,
+                    });
+                }
+                for limbered in [true, false] {
+                    out.push(Command::Limber {
+                        unit: u.id,
+                        limbered,
+                    });
+                }
+                let inches = match &u.what {
+                    What::Brigade(b) => {
+                        b.marks
+                            .maneuver
+                            .as_ref()
+                            .map_or(0.0, |r| {
+                                r.moves
+                                    .max(r.choose.iter().map(|o| o.moves).fold(0.0, f64::max))
+                                    - b.marks.used
+                            })
+                            .max(0.0)
+                            * measure::full_move(state, u)
+                    }
+                    What::Battery(_) => measure::full_move(state, u),
+                    What::Leader(_) => 0.0,
+                };
+                if inches > 0.2 {
+                    ways(u, inches, out);
+                }
+            }
+        }
+        Phase::DefensiveFire | Phase::OffensiveFire => {
+            for u in mine().filter(|u| u.fights()) {
+                for t in state.near_side(side.other(), u.pose.pos, 16.0 + u.footprint().radius()) {
+                    out.push(Command::Fire {
+                        unit: u.id,
+                        target: t.id,
+                    });
+                }
+            }
         }
     }
 }

@@ -62,6 +62,10 @@ impl Ruleset for FireAndFury {
         crate::advisor::candidates(view, side, out)
     }
 
+    fn offer(&self, view: &&State, side: Side, out: &mut Vec<Command>) {
+        crate::advisor::offer(view, side, out)
+    }
+
     fn invariants(&self, state: &State) -> Result<(), String> {
         crate::invariants::check(state)
     }

@@ -315,6 +315,9 @@ impl ChargeRoll {
         let mut defender = band.defender.clone();
         // Only cavalry breaks through; the defender's only if it countercharged.
         attacker.breakthrough &= s.attacker.arm == Arm::Cavalry;
+        // Only guns are taken.
+        defender.capture_guns &= s.defender.arm == Arm::Artillery;
+        attacker.capture_guns = false;
         defender.breakthrough &= s.defender.arm == Arm::Cavalry && s.defender.countercharged;
         // A battery that does not hold loses at least a stand.
         if s.defender.arm == Arm::Artillery && band.defender != ChargeEffect::default() {
