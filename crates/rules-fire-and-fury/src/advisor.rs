@@ -37,7 +37,8 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
     }
     out.push(cand(Command::Done, 0.0, "done"));
     match state.phase() {
-        Phase::Initiative | Phase::Charge => {}
+        Phase::Initiative => {}
+        Phase::Charge => breakthroughs(state, side, out),
         Phase::Attach | Phase::Leaders => leaders(state, side, out),
         Phase::Reserve => reserve(state, side, out),
         Phase::Tactical => tactical(state, side, out),
@@ -48,6 +49,41 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
 fn heading(from: Vec2, to: Vec2) -> f64 {
     let d = to - from;
     d.y.atan2(d.x)
+}
+
+/// A breakthrough where the exact odds of the combat favour it.
+fn breakthroughs(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for u in state.on_table().filter(|u| u.side == side) {
+        let Some(b) = u.brigade() else { continue };
+        if !b.marks.may_break {
+            continue;
+        }
+        for t in charge::breakthrough_targets(state, u) {
+            let mut sit = charge::would_be(state, u, b.stands(), t, measure::gap(u, t));
+            sit.breakthrough = true;
+            if !ChargeRoll.problems(state.tables(), &sit).is_empty() {
+                continue;
+            }
+            let gain: f64 = ChargeRoll
+                .odds(state.tables(), &sit)
+                .outcomes
+                .iter()
+                .map(|(r, p)| {
+                    (f64::from(r.defender.stands) - f64::from(r.attacker.stands)) * ratio_f64(*p)
+                })
+                .sum();
+            if gain > 0.2 {
+                out.push(cand(
+                    Command::Breakthrough {
+                        unit: u.id,
+                        target: t.id,
+                    },
+                    1.0 + gain,
+                    "break through",
+                ));
+            }
+        }
+    }
 }
 
 /// Division commanders join the brigade of their command nearest the enemy in the
@@ -558,7 +594,17 @@ pub fn offer(state: &State, side: Side, out: &mut Vec<Command>) {
         }
     };
     match phase {
-        Phase::Initiative | Phase::Charge => {}
+        Phase::Initiative => {}
+        Phase::Charge => {
+            for u in mine().filter(|u| u.brigade().is_some_and(|b| b.marks.may_break)) {
+                for t in charge::breakthrough_targets(state, u) {
+                    out.push(Command::Breakthrough {
+                        unit: u.id,
+                        target: t.id,
+                    });
+                }
+            }
+        }
         Phase::Attach | Phase::Leaders => {
             for l in mine().filter(|u| u.leader().is_some()) {
                 out.push(Command::Attach {

@@ -36,6 +36,9 @@ pub enum Command {
     /// A brigade whose result allows it charges the enemy it announced: it moves into
     /// contact ("NFF Charge 1").
     Charge { unit: UnitId },
+    /// Cavalry that won its charge charges again, straight ahead, into an enemy not yet
+    /// fought this phase ("NFF Sequence 2c", design 4.6).
+    Breakthrough { unit: UnitId, target: UnitId },
     /// A brigade or battery fires at an enemy ("NFF M&C").
     Fire { unit: UnitId, target: UnitId },
     /// The side is done with the phase.

@@ -86,6 +86,14 @@ pub enum Event {
         differential: i32,
         rolls: Vec<Explanation>,
     },
+    /// A winner may make a breakthrough charge, or (`may` false) has let it go.
+    MayBreak { unit: UnitId, may: bool },
+    /// A breakthrough charge into contact ("NFF Sequence 2c").
+    Breaking {
+        unit: UnitId,
+        target: UnitId,
+        distance: f64,
+    },
     /// Infantry formed square against horse ("NFF Maneuver: Formations 3b").
     Square { unit: UnitId },
     /// A leader attached himself to a unit, or left it.
@@ -245,7 +253,34 @@ pub fn apply(s: &mut State, e: &Event) {
                 b.marks.changing = true;
             }
         }
-        Event::Charge { .. } | Event::LeaderRoll { .. } => {}
+        Event::Charge {
+            attacker, defender, ..
+        } => {
+            for u in [*attacker, *defender] {
+                match &mut s.units[usize::from(u)].what {
+                    What::Brigade(b) => b.marks.fought = true,
+                    What::Battery(b) => b.fought = true,
+                    What::Leader(_) => {}
+                }
+            }
+        }
+        Event::MayBreak { unit, may } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.marks.may_break = *may;
+            }
+        }
+        Event::Breaking {
+            unit,
+            target,
+            distance,
+        } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.marks.may_break = false;
+                b.marks.breaking = Some(*target);
+                b.marks.charge_distance = *distance;
+            }
+        }
+        Event::LeaderRoll { .. } => {}
         Event::Square { unit } => {
             if let Some(b) = brigade(s, *unit) {
                 b.formation = Formation::Square;
@@ -320,8 +355,16 @@ fn begin(s: &mut State) {
                 if firing == Some(u.side) {
                     m.fired = false;
                 }
+                if phase == Phase::Charge {
+                    m.fought = false;
+                    m.may_break = false;
+                    m.breaking = None;
+                }
             }
             What::Battery(b) => {
+                if phase == Phase::Charge {
+                    b.fought = false;
+                }
                 if phase == Phase::Attach && own {
                     b.functions = 0;
                     b.used_rm = false;

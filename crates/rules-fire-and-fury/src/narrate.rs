@@ -120,6 +120,19 @@ pub fn line_for(state: &State, event: &Event) -> Option<String> {
             name(*defender),
             rolls(r)
         ),
+        Event::MayBreak { unit, may: true } => {
+            format!("{} may break through (NFF Sequence 2c).", name(*unit))
+        }
+        Event::MayBreak { may: false, .. } => return None,
+        Event::Breaking {
+            unit,
+            target,
+            distance,
+        } => format!(
+            "{} breaks through into {} from {distance:.1}\".",
+            name(*unit),
+            name(*target)
+        ),
         Event::Square { unit } => format!("{} forms square against the horse.", name(*unit)),
         Event::Attached { leader, to } => match to {
             Some(u) => format!("{} joins {}.", name(*leader), name(*u)),

@@ -53,6 +53,11 @@ pub fn order_text(state: &State, command: &Command) -> String {
         Command::Fire { unit, target } => {
             format!("{} fires at {}", name(state, *unit), name(state, *target))
         }
+        Command::Breakthrough { unit, target } => format!(
+            "{} breaks through into {}",
+            name(state, *unit),
+            name(state, *target)
+        ),
         Command::Done => format!("done with {}", phases::title(state.phase())),
     }
 }
@@ -67,7 +72,8 @@ pub fn order_unit(command: &Command) -> Option<u32> {
         | Command::Form { unit: u, .. }
         | Command::Limber { unit: u, .. }
         | Command::Charge { unit: u }
-        | Command::Fire { unit: u, .. } => Some(u32::from(*u)),
+        | Command::Fire { unit: u, .. }
+        | Command::Breakthrough { unit: u, .. } => Some(u32::from(*u)),
         Command::GoFirst { .. } | Command::Done => None,
     }
 }

@@ -99,6 +99,12 @@ pub struct Marks {
     pub charging: Option<UnitId>,
     /// How far it moved to make contact ("NFF Charge 5d").
     pub charge_distance: f64,
+    /// It fought a charge combat in this charge phase.
+    pub fought: bool,
+    /// Its win lets it make a breakthrough charge now ("NFF Sequence 2c").
+    pub may_break: bool,
+    /// The enemy it made a breakthrough charge on.
+    pub breaking: Option<UnitId>,
     /// It announced a charge on this enemy before its maneuver roll.
     pub announced: Option<UnitId>,
     /// It fired in this fire phase.
@@ -130,6 +136,8 @@ pub struct Battery {
     pub fired: bool,
     /// It used Reserve Movement this turn.
     pub used_rm: bool,
+    /// It fought a charge combat in this charge phase.
+    pub fought: bool,
 }
 
 impl Battery {

@@ -351,3 +351,120 @@ fn a_move_is_costed_and_may_not_close_with_the_enemy() {
     assert!(maneuver::check_move(&s, Side(0), FRENCH, &ahead(6.0 + 3.0)).is_err());
     let _ = setup::built_in;
 }
+
+#[test]
+fn horse_that_routs_its_enemy_breaks_through_into_the_next() {
+    let text = r#"
+rules = "fire-and-fury"
+name = "test"
+year = 1815
+[table]
+width = 48
+depth = 48
+
+[[sides]]
+name = "French"
+nation = "french"
+commander = "steady"
+[[sides.leaders]]
+name = "Ney"
+rank = "army"
+at = [20, 12, 90]
+[[sides.brigades]]
+name = "Lancers"
+commander = "Ney"
+stands = [{ kind = "light_cavalry", count = 4, rating = "regular" }]
+at = [24, 20, 90]
+
+[[sides]]
+name = "Allies"
+nation = "british_allied"
+commander = "steady"
+[[sides.leaders]]
+name = "Wellington"
+rank = "army"
+at = [5, 46, 270]
+[[sides.brigades]]
+name = "First line"
+commander = "Wellington"
+stands = [{ kind = "infantry", count = 4, rating = "regular" }]
+at = [24, 24, 270]
+[[sides.brigades]]
+name = "Second line"
+commander = "Wellington"
+stands = [{ kind = "infantry", count = 4, rating = "regular" }]
+at = [29.5, 25, 270]
+"#;
+    let s = validate::load("test.toml", text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = FireAndFury.start(&s);
+    let (horse, first, second) = (1, 3, 4);
+    until(&mut s, Phase::Tactical);
+    give(
+        &mut s,
+        Side(0),
+        Command::Maneuver {
+            unit: horse,
+            charge: Some(first),
+        },
+        &[6],
+    );
+    give(&mut s, Side(0), Command::Charge { unit: horse }, &[]);
+    until(&mut s, Phase::DefensiveFire);
+    // The Allies hold their fire. The charge: 10 +2 Fresh +2 close = 14 against 1 +2
+    // Fresh = 3: +11, the first line routed; the horse may break through.
+    let events = give(&mut s, Side(1), Command::Done, &[10, 1]);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::MayBreak { unit, may: true } if *unit == horse)));
+    assert_eq!(s.phase(), Phase::Charge);
+    assert_eq!(FireAndFury.to_act(&s), Some(Side(0)));
+    assert_eq!(s.unit(first).brigade().unwrap().stands(), 2);
+    // Not into the line it has fought; into the second, ahead within half a move.
+    assert!(FireAndFury
+        .check(
+            &s,
+            Side(0),
+            &Command::Breakthrough {
+                unit: horse,
+                target: first
+            }
+        )
+        .is_err());
+    // The wheel onto the second line's flank makes the path longer than 4": 5 +2 Fresh -3
+    // from afar +1 breakthrough -1 blown = 4, against 5 +2 Fresh = 7. At -3 the horse is
+    // repulsed, and the foot that held it off is in square.
+    let events = give(
+        &mut s,
+        Side(0),
+        Command::Breakthrough {
+            unit: horse,
+            target: second,
+        },
+        &[5, 5],
+    );
+    let fought = events.iter().find_map(|e| match e {
+        Event::Charge {
+            attacker,
+            defender,
+            differential,
+            rolls,
+        } if *attacker == horse && *defender == second => Some((*differential, rolls.clone())),
+        _ => None,
+    });
+    let (differential, rolls) = fought.expect("the breakthrough was fought");
+    assert_eq!(differential, -3);
+    assert!(rolls[0]
+        .modifiers
+        .iter()
+        .any(|m| m.value == 1 && m.reason.contains("breakthrough")));
+    assert!(rolls[0]
+        .modifiers
+        .iter()
+        .any(|m| m.value == -3 && m.reason.contains("afar")));
+    let b = s.unit(second).brigade().unwrap();
+    assert_eq!(b.formation, Formation::Square);
+    assert_eq!(b.stands(), 4);
+    // Horse breaks through once only.
+    assert!(!s.unit(horse).brigade().unwrap().marks.may_break);
+    assert_eq!(s.phasing(), Side(1), "the French player turn is over");
+}

@@ -116,6 +116,7 @@ pub fn start(s: &Scenario) -> State {
                     silenced: 0,
                     fired: false,
                     used_rm: false,
+                    fought: false,
                 }),
             });
         }

@@ -54,14 +54,21 @@ fn party(state: &State, u: &Unit, stands: u32) -> Party {
 }
 
 /// The facts of the combat of `attackers` (the first leading) against `defender`.
-pub fn situation(state: &State, attackers: &[UnitId], defender: UnitId) -> Situation {
+pub fn situation(
+    state: &State,
+    attackers: &[UnitId],
+    defender: UnitId,
+    breakthrough: bool,
+) -> Situation {
     let lead = state.unit(attackers[0]);
     let stands: u32 = attackers
         .iter()
         .filter_map(|a| state.unit(*a).brigade().map(|b| b.stands()))
         .sum();
     let distance = lead.brigade().map_or(0.0, |b| b.marks.charge_distance);
-    would_be(state, lead, stands, state.unit(defender), distance)
+    let mut s = would_be(state, lead, stands, state.unit(defender), distance);
+    s.breakthrough = breakthrough;
+    s
 }
 
 /// The facts of a charge `lead` (with `stands` in all) would make on `d` from `distance`.
@@ -144,8 +151,8 @@ fn apply_effect(ctx: &mut Ctx, unit: UnitId, e: &ChargeEffect, from: Vec2) {
     }
 }
 
-fn combat(ctx: &mut Ctx, attackers: &[UnitId], defender: UnitId) {
-    let sit = situation(ctx.state, attackers, defender);
+fn combat(ctx: &mut Ctx, attackers: &[UnitId], defender: UnitId, breakthrough: bool) {
+    let sit = situation(ctx.state, attackers, defender, breakthrough);
     let mut rolls = Vec::new();
     let r = ChargeRoll.resolve(ctx.state.tables(), &sit, ctx.dice, &mut rolls);
     let differential = rolls.first().map_or(0, |a| a.total) - rolls.get(1).map_or(0, |d| d.total);
@@ -171,6 +178,20 @@ fn combat(ctx: &mut Ctx, attackers: &[UnitId], defender: UnitId) {
     apply_effect(ctx, lead, &r.attacker, dpos);
     for u in [lead, defender] {
         ctx.leaders_at_risk(u);
+    }
+    // Horse that beat its enemy, and is not Spent, may break through; not twice.
+    if !breakthrough {
+        for (u, e) in [(lead, &r.attacker), (defender, &r.defender)] {
+            let able = ctx
+                .state
+                .unit(u)
+                .brigade()
+                .is_some_and(|b| b.cavalry && b.condition != Condition::Spent)
+                && !ctx.state.unit(u).gone;
+            if e.breakthrough && able {
+                ctx.emit(Event::MayBreak { unit: u, may: true });
+            }
+        }
     }
     for u in attackers {
         let has = ctx
@@ -223,11 +244,117 @@ pub fn resolve_all(ctx: &mut Ctx) {
         {
             horse.push(target);
         }
-        combat(ctx, &list, target);
+        combat(ctx, &list, target, false);
     }
     for u in horse {
         ctx.disorder(u, "horse that charged is blown (NFF Charge 2, 4d)");
     }
+}
+
+pub const R_BREAKTHROUGH: &str = "NFF Sequence 2c (Grognard's breakthrough, design 4.6)";
+
+/// The enemies a winner may break through into: not yet fought this phase, ahead of it,
+/// within half its full move.
+pub fn breakthrough_targets<'a>(
+    state: &'a State,
+    u: &'a Unit,
+) -> impl Iterator<Item = &'a Unit> + 'a {
+    let reach = 0.5 * measure::full_move(state, u);
+    let f = u.footprint();
+    state
+        .near_side(u.side.other(), u.pose.pos, reach + f.radius() + 6.0)
+        .filter(move |t| {
+            let fought = match &t.what {
+                What::Brigade(b) => b.marks.fought,
+                What::Battery(b) => b.fought,
+                What::Leader(_) => true,
+            };
+            !fought
+                && grognard_geometry::aspect::sector_of_point(&f, t.pose.pos)
+                    == grognard_geometry::Face::Front
+                && measure::gap(u, t) <= reach
+        })
+}
+
+/// Whether the side has a winner that may still break through.
+pub fn pending(state: &State, side: grognard_engine::Side) -> bool {
+    state.on_table().any(|u| {
+        u.side == side
+            && u.brigade().is_some_and(|b| b.marks.may_break)
+            && breakthrough_targets(state, u).next().is_some()
+    })
+}
+
+pub fn check_breakthrough(
+    state: &State,
+    side: grognard_engine::Side,
+    unit: UnitId,
+    target: UnitId,
+) -> Result<super::maneuver::MovePlan, grognard_engine::Illegal> {
+    let no = |why: &'static str| grognard_engine::Illegal::new(R_BREAKTHROUGH, why);
+    let u = state
+        .units()
+        .get(usize::from(unit))
+        .ok_or_else(|| no("no such unit"))?;
+    if u.side != side || u.gone || !u.brigade().is_some_and(|b| b.marks.may_break) {
+        return Err(no("only horse that has just won its charge breaks through"));
+    }
+    if !breakthrough_targets(state, u).any(|t| t.id == target) {
+        return Err(no(
+            "a breakthrough goes straight ahead, within half a move, into an enemy not yet fought this phase",
+        ));
+    }
+    let to = measure::contact_pose(u, state.unit(target));
+    super::maneuver::plan_move(state, u, &to, 0.5 + 1e-9, Some(target))
+        .map_err(|e| grognard_engine::Illegal::new(R_BREAKTHROUGH, e.reason))
+}
+
+pub fn perform_breakthrough(ctx: &mut Ctx, unit: UnitId, target: UnitId, distance: f64) {
+    let to = measure::contact_pose(ctx.state.unit(unit), ctx.state.unit(target));
+    ctx.emit(Event::Moved {
+        unit,
+        to,
+        used: 0.0,
+    });
+    ctx.emit(Event::Breaking {
+        unit,
+        target,
+        distance,
+    });
+}
+
+/// The side acting in the charge phase is done: let its remaining winners go; then, if
+/// the other side has none to declare, fight every breakthrough. Whether the phase is over.
+pub fn side_done(ctx: &mut Ctx, side: grognard_engine::Side) -> bool {
+    let idle: Vec<UnitId> = ctx
+        .state
+        .on_table()
+        .filter(|u| u.side == side && u.brigade().is_some_and(|b| b.marks.may_break))
+        .map(|u| u.id)
+        .collect();
+    for unit in idle {
+        ctx.emit(Event::MayBreak { unit, may: false });
+    }
+    if pending(ctx.state, side.other()) {
+        return false;
+    }
+    let phasing = ctx.state.phasing();
+    let mut breaking: Vec<(UnitId, UnitId)> = ctx
+        .state
+        .on_table()
+        .filter_map(|u| {
+            u.brigade()
+                .and_then(|b| b.marks.breaking)
+                .map(|t| (u.id, t))
+        })
+        .collect();
+    breaking.sort_by_key(|(u, _)| (ctx.state.unit(*u).side != phasing, *u));
+    for (u, t) in breaking {
+        if !ctx.state.unit(u).gone && !ctx.state.unit(t).gone {
+            combat(ctx, &[u], t, true);
+        }
+    }
+    true
 }
 
 /// Brigades in contact with an enemy: (charger, target) this turn.

@@ -439,7 +439,7 @@ fn sweep(from: &Base, to: &Base) -> Vec<Vec2> {
 }
 
 /// Check a move (or a charge's move into contact with `target`) of a brigade or battery.
-fn plan_move(
+pub(crate) fn plan_move(
     state: &State,
     u: &Unit,
     to: &Pose,
@@ -455,8 +455,11 @@ fn plan_move(
     let going = measure::going(state, arm, u.pose.pos, to.pos)
         .ok_or_else(|| no(R_MOVE, "the ground is impassable to it there"))?;
     let turn = wrap(to.facing - u.pose.facing).abs();
-    let about_face = turn > 0.75 * std::f64::consts::PI;
-    let turning = if about_face {
+    // A charge's wheel into line with its target is part of the charge.
+    let about_face = target.is_none() && turn > 0.75 * std::f64::consts::PI;
+    let turning = if target.is_some() {
+        0.0
+    } else if about_face {
         ABOUT_FACE
     } else {
         turn * from.width * 0.5
@@ -764,7 +767,6 @@ pub fn check_charge(state: &State, side: Side, unit: UnitId) -> Result<MovePlan,
             format!("it cannot reach {}: {}", state.name(t), e.reason),
         )
     })?;
-    // The wheel into line with the target is part of the charge.
     plan.about_face = false;
     Ok(plan)
 }

@@ -38,11 +38,18 @@ pub fn to_act(state: &State) -> Option<Side> {
     if state.outcome.is_some() {
         return None;
     }
-    Some(
-        state
-            .choosing
-            .unwrap_or_else(|| state.clock.actor(&SEQUENCE)),
-    )
+    if let Some(s) = state.choosing {
+        return Some(s);
+    }
+    if state.phase() == Phase::Charge {
+        // Winners declare their breakthroughs, the player's first.
+        let p = state.phasing();
+        if !charge::pending(state, p) && charge::pending(state, p.other()) {
+            return Some(p.other());
+        }
+        return Some(p);
+    }
+    Some(state.clock.actor(&SEQUENCE))
 }
 
 /// Whether `side` may give `command` now, and what carrying a move out takes.
@@ -92,6 +99,9 @@ pub fn check(state: &State, side: Side, command: &Command) -> Result<Plan, Illeg
         (Phase::Tactical, Command::Charge { unit }) => {
             maneuver::check_charge(state, side, *unit).map(Plan::Move)
         }
+        (Phase::Charge, Command::Breakthrough { unit, target }) => {
+            charge::check_breakthrough(state, side, *unit, *target).map(Plan::Move)
+        }
         (Phase::DefensiveFire | Phase::OffensiveFire, Command::Fire { unit, target }) => {
             fire::check(state, side, *unit, *target).map(|_| Plan::None)
         }
@@ -112,6 +122,12 @@ pub enum Plan {
 /// Carry out a checked command.
 pub fn perform(ctx: &mut Ctx, side: Side, command: &Command, plan: Plan) {
     match command {
+        Command::Done if ctx.state.phase() == Phase::Charge => {
+            if charge::side_done(ctx, side) {
+                advance(ctx);
+            }
+            return;
+        }
         Command::Done => {
             advance(ctx);
             return;
@@ -141,8 +157,16 @@ pub fn perform(ctx: &mut Ctx, side: Side, command: &Command, plan: Plan) {
             }
         }
         Command::Fire { unit, target } => fire::perform(ctx, *unit, *target),
+        Command::Breakthrough { unit, target } => {
+            if let Plan::Move(p) = plan {
+                charge::perform_breakthrough(ctx, *unit, *target, p.distance)
+            }
+        }
     }
     if !has_choice(ctx.state, side) {
+        if ctx.state.phase() == Phase::Charge && !charge::side_done(ctx, side) {
+            return;
+        }
         advance(ctx);
     }
 }
@@ -155,7 +179,7 @@ pub fn has_choice(state: &State, side: Side) -> bool {
         Phase::Reserve => maneuver::any_reserve(state, side),
         Phase::Tactical => maneuver::any_tactical(state, side),
         Phase::DefensiveFire | Phase::OffensiveFire => fire::any(state, side),
-        Phase::Charge => false,
+        Phase::Charge => charge::pending(state, side),
     }
 }
 
@@ -176,7 +200,14 @@ pub fn advance(ctx: &mut Ctx) {
         ctx.emit(Event::Clock { clock });
         match ctx.state.phase() {
             Phase::Initiative if turn::initiative(ctx) => return,
-            Phase::Charge => charge::resolve_all(ctx),
+            Phase::Charge => {
+                charge::resolve_all(ctx);
+                if to_act(ctx.state).is_some_and(|s| has_choice(ctx.state, s)) {
+                    return;
+                }
+                let p = ctx.state.phasing();
+                charge::side_done(ctx, p);
+            }
             _ => {}
         }
         if let Some(o) = turn::decided(ctx.state) {
