@@ -388,7 +388,49 @@ fn best_position(state: &State, u: &Unit, share: f64, out: &mut Vec<Candidate<Co
     }
 }
 
+/// For each leader who may form a Grand Battery, the batteries that might make it: his
+/// side's unlimbered batteries within his command radius and not in one already.
+fn grand_batteries(
+    state: &State,
+    side: Side,
+) -> Vec<(crate::state::UnitId, Vec<crate::state::UnitId>)> {
+    state
+        .on_table()
+        .filter(|l| {
+            l.side == side
+                && l.leader()
+                    .is_some_and(|ld| ld.grand_battery && ld.commands_battery.is_none())
+        })
+        .map(|l| {
+            let at = phases::leaders::at(state, l);
+            let batteries = measure::fighting(state, side)
+                .filter(|u| {
+                    u.battery()
+                        .is_some_and(|b| !b.limbered && b.grand_battery.is_none())
+                        && u.pose.pos.distance(at) <= measure::COMMAND
+                })
+                .map(|u| u.id)
+                .collect();
+            (l.id, batteries)
+        })
+        .collect()
+}
+
 fn tactical(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    for (commander, batteries) in grand_batteries(state, side) {
+        let c = Command::GrandBattery {
+            commander,
+            batteries,
+        };
+        if phases::check(state, side, &c).is_ok() {
+            out.push(Candidate {
+                command: c,
+                score: 1.2,
+                why: "form a Grand Battery",
+                checked: true,
+            });
+        }
+    }
     for u in measure::fighting(state, side) {
         match &u.what {
             What::Brigade(b) => {
@@ -623,6 +665,14 @@ pub fn offer(state: &State, side: Side, out: &mut Vec<Command>) {
             }
         }
         Phase::Reserve | Phase::Tactical => {
+            if phase == Phase::Tactical {
+                for (commander, batteries) in grand_batteries(state, side) {
+                    out.push(Command::GrandBattery {
+                        commander,
+                        batteries,
+                    });
+                }
+            }
             for u in mine().filter(|u| u.fights()) {
                 if phase == Phase::Reserve {
                     out.push(Command::Reserve { unit: u.id });

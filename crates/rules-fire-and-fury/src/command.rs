@@ -33,6 +33,12 @@ pub enum Command {
     Form { unit: UnitId, formation: Formation },
     /// A battery limbers or unlimbers (a function: design 4.8).
     Limber { unit: UnitId, limbered: bool },
+    /// An eligible commander forms a Grand Battery of these batteries ("NFF Maneuver: Grand
+    /// Batteries 1").
+    GrandBattery {
+        commander: UnitId,
+        batteries: Vec<UnitId>,
+    },
     /// A brigade whose result allows it charges the enemy it announced: it moves into
     /// contact ("NFF Charge 1").
     Charge { unit: UnitId },

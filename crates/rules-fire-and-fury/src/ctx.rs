@@ -30,8 +30,13 @@ impl Effects for Ctx<'_> {
             return;
         }
         match &u.what {
-            What::Battery(_) => {
+            What::Battery(b) => {
+                let gb = b.grand_battery;
                 self.leaders_at_risk(unit);
+                // A Grand Battery's commander is at risk when any of its batteries is lost.
+                if let Some(g) = gb.filter(|g| *g != unit) {
+                    self.leaders_at_risk(g);
+                }
                 self.remove(unit, why);
             }
             What::Brigade(b) => {

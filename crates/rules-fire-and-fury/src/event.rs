@@ -96,6 +96,12 @@ pub enum Event {
     },
     /// Infantry formed square against horse ("NFF Maneuver: Formations 3b").
     Square { unit: UnitId },
+    /// A Grand Battery formed ("NFF Maneuver: Grand Batteries 1"), known by its first
+    /// battery; its commander is attached to it.
+    GrandBattery {
+        commander: UnitId,
+        batteries: Vec<UnitId>,
+    },
     /// A leader attached himself to a unit, or left it.
     Attached { leader: UnitId, to: Option<UnitId> },
     /// A leader's casualty roll ("NFF M&C 8").
@@ -286,6 +292,21 @@ pub fn apply(s: &mut State, e: &Event) {
                 b.formation = Formation::Square;
             }
             s.reindex(*unit);
+        }
+        Event::GrandBattery {
+            commander,
+            batteries,
+        } => {
+            let gb = batteries[0];
+            for b in batteries {
+                if let What::Battery(x) = &mut s.units[usize::from(*b)].what {
+                    x.grand_battery = Some(gb);
+                }
+            }
+            if let What::Leader(l) = &mut s.units[usize::from(*commander)].what {
+                l.commands_battery = Some(gb);
+                l.attached = Some(gb);
+            }
         }
         Event::Attached { leader, to } => {
             if let What::Leader(l) = &mut s.units[usize::from(*leader)].what {

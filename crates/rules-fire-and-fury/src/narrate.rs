@@ -84,6 +84,7 @@ pub fn line_for(state: &State, event: &Event) -> Option<String> {
             }
         ),
         Event::Silenced { unit } => format!("{} is put out of action for a turn.", name(*unit)),
+        Event::Fired { rolls: r, .. } if r.is_empty() => return None,
         Event::Fired {
             unit,
             target,
@@ -134,6 +135,14 @@ pub fn line_for(state: &State, event: &Event) -> Option<String> {
             name(*target)
         ),
         Event::Square { unit } => format!("{} forms square against the horse.", name(*unit)),
+        Event::GrandBattery {
+            commander,
+            batteries,
+        } => format!(
+            "{} forms a Grand Battery of {} batteries.",
+            name(*commander),
+            batteries.len()
+        ),
         Event::Attached { leader, to } => match to {
             Some(u) => format!("{} joins {}.", name(*leader), name(*u)),
             None => format!("{} rides off on his own.", name(*leader)),

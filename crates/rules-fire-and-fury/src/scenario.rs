@@ -86,6 +86,12 @@ pub struct LeaderSpec {
     pub superior: Option<String>,
     #[serde(default)]
     pub charismatic: bool,
+    /// He may form a Grand Battery ("NFF Maneuver: Grand Batteries 3": French corps and
+    /// army chiefs of artillery, the artillery ADC, Napoleon, Kutaisov, Archduke Charles
+    /// from 1809, and the Russian, Austrian and Prussian army artillery commanders named
+    /// there). Every artillery commander may.
+    #[serde(default)]
+    pub grand_battery: bool,
     /// Centre x, y in inches and facing in degrees (0 is east, counter-clockwise).
     pub at: [f64; 3],
 }

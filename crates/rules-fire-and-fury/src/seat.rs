@@ -53,6 +53,14 @@ pub fn order_text(state: &State, command: &Command) -> String {
         Command::Fire { unit, target } => {
             format!("{} fires at {}", name(state, *unit), name(state, *target))
         }
+        Command::GrandBattery {
+            commander,
+            batteries,
+        } => format!(
+            "{} forms a Grand Battery of {} batteries",
+            name(state, *commander),
+            batteries.len()
+        ),
         Command::Breakthrough { unit, target } => format!(
             "{} breaks through into {}",
             name(state, *unit),
@@ -65,6 +73,7 @@ pub fn order_text(state: &State, command: &Command) -> String {
 pub fn order_unit(command: &Command) -> Option<u32> {
     match command {
         Command::Attach { leader: u, .. }
+        | Command::GrandBattery { commander: u, .. }
         | Command::Reserve { unit: u }
         | Command::Maneuver { unit: u, .. }
         | Command::Rally { unit: u }

@@ -138,6 +138,9 @@ pub struct Battery {
     pub used_rm: bool,
     /// It fought a charge combat in this charge phase.
     pub fought: bool,
+    /// The Grand Battery it belongs to, by the id of its first battery ("NFF Maneuver:
+    /// Grand Batteries"): never left.
+    pub grand_battery: Option<UnitId>,
 }
 
 impl Battery {
@@ -169,6 +172,10 @@ pub struct Leader {
     pub attached: Option<UnitId>,
     /// Inches moved in this player turn.
     pub moved: f64,
+    /// He may form a Grand Battery ("NFF Maneuver: Grand Batteries 3").
+    pub grand_battery: bool,
+    /// The Grand Battery he commands, by the id of its first battery.
+    pub commands_battery: Option<UnitId>,
 }
 
 /// What a unit on the table is.

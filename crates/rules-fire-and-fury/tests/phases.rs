@@ -468,3 +468,115 @@ at = [29.5, 25, 270]
     assert!(!s.unit(horse).brigade().unwrap().marks.may_break);
     assert_eq!(s.phasing(), Side(1), "the French player turn is over");
 }
+
+#[test]
+fn a_grand_battery_forms_of_thirty_two_guns_and_fires_as_one() {
+    let battery = |name: &str, x: f64| {
+        format!(
+            r#"
+[[sides.batteries]]
+name = "{name}"
+commander = "Senarmont"
+guns = 8
+weight = "medium"
+at = [{x}, 10, 90]
+"#
+        )
+    };
+    let text = format!(
+        r#"
+rules = "fire-and-fury"
+name = "test"
+year = 1807
+[table]
+width = 48
+depth = 48
+
+[[sides]]
+name = "French"
+nation = "french"
+commander = "steady"
+[[sides.leaders]]
+name = "Victor"
+rank = "army"
+at = [30, 4, 90]
+[[sides.leaders]]
+name = "Senarmont"
+rank = "artillery_commander"
+superior = "Victor"
+at = [21.5, 9, 90]
+[[sides.brigades]]
+name = "Line"
+commander = "Victor"
+stands = [{{ kind = "infantry", count = 4, rating = "regular" }}]
+at = [35, 6, 90]
+{}{}{}{}
+[[sides]]
+name = "Russians"
+nation = "russian"
+commander = "steady"
+[[sides.leaders]]
+name = "Bennigsen"
+rank = "army"
+at = [5, 46, 270]
+[[sides.brigades]]
+name = "Target"
+commander = "Bennigsen"
+stands = [{{ kind = "infantry", count = 4, rating = "regular" }}]
+at = [21.5, 16.5, 270]
+"#,
+        battery("A", 20.0),
+        battery("B", 21.0),
+        battery("C", 22.0),
+        battery("D", 23.0)
+    );
+    let s = validate::load("test.toml", &text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = FireAndFury.start(&s);
+    let (senarmont, a, b, c, d, target) = (1, 3, 4, 5, 6, 8);
+    until(&mut s, Phase::Tactical);
+    // Three batteries are 24 guns: too few (NFF Maneuver: Grand Batteries 2).
+    let few = FireAndFury.check(
+        &s,
+        Side(0),
+        &Command::GrandBattery {
+            commander: senarmont,
+            batteries: vec![a, b, c],
+        },
+    );
+    assert!(few.unwrap_err().reason.contains("24 guns"));
+    give(
+        &mut s,
+        Side(0),
+        Command::GrandBattery {
+            commander: senarmont,
+            batteries: vec![a, b, c, d],
+        },
+        &[],
+    );
+    assert_eq!(s.unit(d).battery().unwrap().grand_battery, Some(a));
+    // Its batteries never leave it.
+    assert!(FireAndFury
+        .check(
+            &s,
+            Side(0),
+            &Command::Limber {
+                unit: b,
+                limbered: true
+            }
+        )
+        .is_err());
+    until(&mut s, Phase::OffensiveFire);
+    // Four medium batteries at 5.5", 3 fire points each, half as much again: 18.
+    let sit = fire::check(&s, Side(0), a, target).unwrap();
+    assert!(sit.grand_battery && !sit.commander_down);
+    assert_eq!(sit.firers.len(), 4);
+    let pts = grognard_rules_fire_and_fury::resolve::fire::points(s.tables(), &sit);
+    assert_eq!(pts.total, 18.0);
+    // A 7 on the 14-18 column: a stand and Disorder. The whole battery has fired.
+    give(&mut s, Side(0), Command::Fire { unit: a, target }, &[7]);
+    let t = s.unit(target).brigade().unwrap();
+    assert_eq!((t.stands(), t.disordered), (3, true));
+    assert!(FireAndFury
+        .check(&s, Side(0), &Command::Fire { unit: c, target })
+        .is_err());
+}

@@ -57,6 +57,9 @@ pub fn start(s: &Scenario) -> State {
                     charismatic: l.charismatic,
                     attached: None,
                     moved: 0.0,
+                    grand_battery: l.grand_battery
+                        || l.rank == crate::scenario::Rank::ArtilleryCommander,
+                    commands_battery: None,
                 }),
             });
         }
@@ -117,6 +120,7 @@ pub fn start(s: &Scenario) -> State {
                     fired: false,
                     used_rm: false,
                     fought: false,
+                    grand_battery: None,
                 }),
             });
         }

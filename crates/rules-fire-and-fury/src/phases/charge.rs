@@ -45,7 +45,7 @@ fn party(state: &State, u: &Unit, stands: u32) -> Party {
         }
         _ => Party {
             arm: Arm::Artillery,
-            stands: 1,
+            stands: stands.max(1),
             rating: Rating::Regular,
             state: Condition::Worn,
             ..Party::default()
@@ -75,7 +75,12 @@ pub fn situation(
 pub fn would_be(state: &State, lead: &Unit, stands: u32, d: &Unit, distance: f64) -> Situation {
     let mut attacker = party(state, lead, stands.max(1));
     attacker.square = false;
-    let dstands = d.brigade().map_or(1, |b| b.stands());
+    // A Grand Battery fights as one brigade of so many stands ("NFF M&C 10c").
+    let dstands = match (&d.what, d.battery().and_then(|b| b.grand_battery)) {
+        (What::Brigade(b), _) => b.stands(),
+        (_, Some(gb)) => super::grand::members(state, gb).count() as u32,
+        _ => 1,
+    };
     let mut def = party(state, d, dstands.max(1));
     // Horse charged by horse countercharges (NFF Charge 4).
     def.countercharged = def.arm == Arm::Cavalry && attacker.arm == Arm::Cavalry;
@@ -170,8 +175,26 @@ fn combat(ctx: &mut Ctx, attackers: &[UnitId], defender: UnitId, breakthrough: b
     if r.square {
         ctx.emit(Event::Square { unit: defender });
     }
-    if r.defender.capture_guns && ctx.state.unit(defender).battery().is_some() {
-        ctx.remove(defender, "its guns were taken");
+    if let Some(b) = ctx.state.unit(defender).battery() {
+        // Batteries that do not hold are lost, the one in contact first, then those of its
+        // Grand Battery nearest the charger.
+        let n = r.defender.stands.max(u32::from(r.defender.capture_guns));
+        let mut lost = vec![defender];
+        if let Some(gb) = b.grand_battery {
+            let mut rest: Vec<&Unit> = super::grand::members(ctx.state, gb)
+                .filter(|m| m.id != defender)
+                .collect();
+            rest.sort_by(|a, b| {
+                a.pose
+                    .pos
+                    .distance(apos)
+                    .total_cmp(&b.pose.pos.distance(apos))
+            });
+            lost.extend(rest.iter().map(|m| m.id));
+        }
+        for u in lost.into_iter().take(n as usize) {
+            ctx.lose(u, 1, false, "its guns were taken");
+        }
     } else {
         apply_effect(ctx, defender, &r.defender, apos);
     }

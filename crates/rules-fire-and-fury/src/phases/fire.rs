@@ -100,7 +100,7 @@ fn may_fire(state: &State, u: &Unit) -> Result<(), Illegal> {
                     "a battery that used Reserve Movement may not start fire this turn",
                 ));
             }
-            if offensive && b.functions >= 2 {
+            if offensive && b.functions >= super::maneuver::functions(b) {
                 return Err(no(
                     "Grognard's artillery functions (design 4.8)",
                     "the battery has used its functions this turn",
@@ -220,17 +220,48 @@ pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Il
         ),
         What::Leader(_) => unreachable!("leaders were refused above"),
     };
+    let mut firers = vec![firers];
+    let mut grand_battery = false;
+    let mut commander_down = false;
+    if let Some(gb) = u.battery().and_then(|b| b.grand_battery) {
+        // The whole Grand Battery fires as one, each battery that reaches the target.
+        grand_battery = true;
+        commander_down = super::grand::commander_down(state, gb);
+        for m in super::grand::members(state, gb).filter(|m| m.id != u.id) {
+            let Some(mb) = m.battery() else { continue };
+            let reach_m = match mb.fires_as() {
+                crate::tables::Weight::Light => &t.fire_points.artillery.light,
+                crate::tables::Weight::Medium => &t.fire_points.artillery.medium,
+                crate::tables::Weight::Heavy => &t.fire_points.artillery.heavy,
+            }
+            .last()
+            .map_or(0.0, |x| x.to);
+            let mf = m.footprint();
+            if measure::target_in_arc(&mf, &tb, std::f64::consts::FRAC_PI_6)
+                && base_base(&mf, &tb) <= reach_m + 1e-9
+            {
+                firers.push(Firers {
+                    kind: Kind::Battery,
+                    stands: 1,
+                    weight: mb.fires_as(),
+                    quality: mb.quality,
+                    enfilade: aspect_of(&tb, &mf) != Aspect::Front,
+                    ..Firers::default()
+                });
+            }
+        }
+    }
     let changing = match &target.what {
         What::Brigade(b) => b.marks.changing,
         What::Battery(b) => b.limbered,
         What::Leader(_) => false,
     };
     Ok(Situation {
-        firers: vec![firers],
+        firers,
         range: (range * 10.0).ceil() / 10.0,
         square,
-        grand_battery: false,
-        commander_down: false,
+        grand_battery,
+        commander_down,
         disordered,
         irregular,
         target: Target {
@@ -283,6 +314,21 @@ pub fn perform(ctx: &mut Ctx, unit: UnitId, target: UnitId) {
         result,
         rolls,
     });
+    // The rest of a Grand Battery fired in the same roll.
+    if let Some(gb) = ctx.state.unit(unit).battery().and_then(|b| b.grand_battery) {
+        let others: Vec<UnitId> = super::grand::members(ctx.state, gb)
+            .filter(|m| m.id != unit)
+            .map(|m| m.id)
+            .collect();
+        for m in others {
+            ctx.emit(Event::Fired {
+                unit: m,
+                target,
+                result: crate::tables::FireResult::default(),
+                rolls: Vec::new(),
+            });
+        }
+    }
     if result.stands > 0 {
         ctx.lose(target, result.stands, true, "lost to fire");
     }

@@ -77,8 +77,12 @@ fn moving(r: &ManeuverResult) -> ManeuverResult {
 }
 
 /// The most a battery may do in a player turn: two functions, a Grand Battery's one.
-fn functions(_b: &crate::state::Battery) -> u8 {
-    2
+pub fn functions(b: &crate::state::Battery) -> u8 {
+    if b.grand_battery.is_some() {
+        1
+    } else {
+        2
+    }
 }
 
 pub fn check_reserve(state: &State, side: Side, unit: UnitId) -> Result<(), Illegal> {
@@ -100,8 +104,11 @@ pub fn check_reserve(state: &State, side: Side, unit: UnitId) -> Result<(), Ille
             Ok(())
         }
         What::Battery(b) => {
-            if b.used_rm || b.functions > 0 {
-                return Err(no(R_RESERVE, "the battery has acted this turn"));
+            if b.used_rm || b.functions > 0 || b.grand_battery.is_some() {
+                return Err(no(
+                    R_RESERVE,
+                    "the battery has acted this turn, or stands in a Grand Battery",
+                ));
             }
             if b.silenced > 0 {
                 return Err(no(R_ARTILLERY, "the battery is out of action this turn"));
@@ -594,6 +601,12 @@ pub fn check_move(state: &State, side: Side, unit: UnitId, to: &Pose) -> Result<
 
 fn check_battery(state: &State, u: &Unit, b: &crate::state::Battery) -> Result<(), Illegal> {
     let phase = state.phase();
+    if b.grand_battery.is_some() {
+        return Err(no(
+            "NFF Maneuver: Grand Batteries 5",
+            "a Grand Battery's batteries never leave it",
+        ));
+    }
     if b.silenced > 0 {
         return Err(no(R_ARTILLERY, "the battery is out of action this turn"));
     }

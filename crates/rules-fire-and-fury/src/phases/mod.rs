@@ -4,6 +4,7 @@
 
 pub mod charge;
 pub mod fire;
+pub mod grand;
 pub mod leaders;
 pub mod maneuver;
 pub mod turn;
@@ -96,6 +97,13 @@ pub fn check(state: &State, side: Side, command: &Command) -> Result<Plan, Illeg
         (Phase::Reserve | Phase::Tactical, Command::Limber { unit, limbered }) => {
             none(maneuver::check_limber(state, side, *unit, *limbered))
         }
+        (
+            Phase::Tactical,
+            Command::GrandBattery {
+                commander,
+                batteries,
+            },
+        ) => none(grand::check_form(state, side, *commander, batteries)),
         (Phase::Tactical, Command::Charge { unit }) => {
             maneuver::check_charge(state, side, *unit).map(Plan::Move)
         }
@@ -157,6 +165,10 @@ pub fn perform(ctx: &mut Ctx, side: Side, command: &Command, plan: Plan) {
             }
         }
         Command::Fire { unit, target } => fire::perform(ctx, *unit, *target),
+        Command::GrandBattery {
+            commander,
+            batteries,
+        } => grand::perform_form(ctx, *commander, batteries),
         Command::Breakthrough { unit, target } => {
             if let Plan::Move(p) = plan {
                 charge::perform_breakthrough(ctx, *unit, *target, p.distance)
