@@ -52,6 +52,6 @@ impl Book for FireAndFury {
     }
 
     fn completeness(&self) -> &'static str {
-        "begun and playable on Grognard's own tables (not the published ones): maneuver by Reserve and Tactical Movement, musketry and cannonade, charges, leaders, effectiveness; the AI wins 96% against the random player; not yet: countercharge movement and pass-through fire, the Guard band (see crates/rules-fire-and-fury/README.md)"
+        "begun and playable on Grognard's own tables (not the published ones): maneuver by Reserve and Tactical Movement, musketry and cannonade, charges, leaders, effectiveness; the AI wins 96% against the random player; not yet: the Guard band, leader replacements (see crates/rules-fire-and-fury/README.md)"
     }
 }

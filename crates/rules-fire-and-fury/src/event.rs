@@ -73,6 +73,8 @@ pub enum Event {
     },
     /// A brigade's effectiveness fell (design 4.5).
     Condition { unit: UnitId, condition: Condition },
+    /// Horse charged by horse rode out to meet the charger ("NFF Charge 4").
+    Countercharged { unit: UnitId },
     /// A brigade moved into contact with an enemy as a charger, so far from where it stood.
     Contact {
         unit: UnitId,
@@ -201,9 +203,16 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::Fired { unit, .. } => {
-            let offensive = s.phase() == crate::state::Phase::OffensiveFire;
+            let phase = s.phase();
+            let offensive = phase == crate::state::Phase::OffensiveFire;
+            let early = !matches!(
+                phase,
+                crate::state::Phase::OffensiveFire | crate::state::Phase::DefensiveFire
+            );
             match &mut s.units[usize::from(*unit)].what {
+                What::Brigade(b) if early => b.marks.fired_early = true,
                 What::Brigade(b) => b.marks.fired = true,
+                What::Battery(b) if early => b.fired_early = true,
                 What::Battery(b) => {
                     b.fired = true;
                     if offensive {
@@ -242,6 +251,11 @@ pub fn apply(s: &mut State, e: &Event) {
             if let Some(b) = brigade(s, *unit) {
                 b.marks.charging = Some(*target);
                 b.marks.charge_distance = *distance;
+            }
+        }
+        Event::Countercharged { unit } => {
+            if let Some(b) = brigade(s, *unit) {
+                b.marks.countercharged = true;
             }
         }
         Event::Reserve { unit } => {
@@ -289,6 +303,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::LeaderRoll { .. } => {}
         Event::Square { unit } => {
             if let Some(b) = brigade(s, *unit) {
+                b.squared_from = b.formation;
                 b.formation = Formation::Square;
             }
             s.reindex(*unit);
@@ -361,6 +376,7 @@ fn begin(s: &mut State) {
                     },
                     Phase::Attach => {
                         m.lost_to_fire = 0;
+                        m.countercharged = false;
                         if own {
                             m.used_rm = false;
                             m.maneuver = None;
@@ -374,7 +390,9 @@ fn begin(s: &mut State) {
                     _ => {}
                 }
                 if firing == Some(u.side) {
-                    m.fired = false;
+                    // A shot taken at a passing enemy stands for the next defensive fire.
+                    m.fired = phase == Phase::DefensiveFire && m.fired_early;
+                    m.fired_early = false;
                 }
                 if phase == Phase::Charge {
                     m.fought = false;
@@ -392,7 +410,8 @@ fn begin(s: &mut State) {
                     b.silenced = b.silenced.saturating_sub(1);
                 }
                 if firing == Some(u.side) {
-                    b.fired = false;
+                    b.fired = phase == Phase::DefensiveFire && b.fired_early;
+                    b.fired_early = false;
                 }
             }
             What::Leader(l) => {

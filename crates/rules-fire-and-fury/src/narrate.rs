@@ -134,6 +134,9 @@ pub fn line_for(state: &State, event: &Event) -> Option<String> {
             name(*unit),
             name(*target)
         ),
+        Event::Countercharged { unit } => {
+            format!("{} countercharges (NFF Charge 4).", name(*unit))
+        }
         Event::Square { unit } => format!("{} forms square against the horse.", name(*unit)),
         Event::GrandBattery {
             commander,

@@ -45,6 +45,9 @@ pub struct Brigade {
     /// Combat engineers attached, while they last ("NFF Additional 1").
     pub engineers: bool,
     pub formation: Formation,
+    /// The formation whose layout a square keeps (its end stands turned outward, "NFF
+    /// Maneuver: Formations 3").
+    pub squared_from: Formation,
     pub disordered: bool,
     pub condition: Condition,
     pub marks: Marks,
@@ -61,6 +64,16 @@ impl Brigade {
 
     pub fn stands(&self) -> u32 {
         self.foot + self.horse
+    }
+
+    /// How its stands are laid out now.
+    pub fn layout(&self) -> formation::Formation {
+        let f = if self.formation == Formation::Square {
+            self.squared_from
+        } else {
+            self.formation
+        };
+        layout(f, self.stands())
     }
 
     /// Disordered, as irregulars always are.
@@ -109,6 +122,10 @@ pub struct Marks {
     pub announced: Option<UnitId>,
     /// It fired in this fire phase.
     pub fired: bool,
+    /// It fired at a passing enemy, and so does not fire in the next defensive fire.
+    pub fired_early: bool,
+    /// It countercharged a charger this player turn ("NFF Charge 4").
+    pub countercharged: bool,
     /// Stands it lost in this turn's fire phase ("NFF Charge 5j").
     pub lost_to_fire: u32,
     /// Its Reserve Movement last turn allowed a move ("NFF Maneuver: Reserve Movement 5i").
@@ -134,6 +151,8 @@ pub struct Battery {
     /// before it acts again (design 4.3); out of action while above nothing.
     pub silenced: u8,
     pub fired: bool,
+    /// It fired at a passing enemy, and so does not fire in the next defensive fire.
+    pub fired_early: bool,
     /// It used Reserve Movement this turn.
     pub used_rm: bool,
     /// It fought a charge combat in this charge phase.
@@ -144,6 +163,16 @@ pub struct Battery {
 }
 
 impl Battery {
+    /// The most it may do in its player turn: two functions, a Grand Battery's one (design
+    /// 4.8, "NFF Maneuver: Grand Batteries 4").
+    pub fn functions_allowed(&self) -> u8 {
+        if self.grand_battery.is_some() {
+            1
+        } else {
+            2
+        }
+    }
+
     /// The weight it fires at: horse batteries fire as light (design 4.3).
     pub fn fires_as(&self) -> Weight {
         if self.horse {
@@ -238,12 +267,9 @@ impl Unit {
 
     pub fn footprint_at(&self, pose: Pose) -> Base {
         match &self.what {
-            What::Brigade(b) => formation::footprint(
-                pose,
-                layout(b.formation, b.stands()),
-                b.stands().max(1) as usize,
-                b.stand_size(),
-            ),
+            What::Brigade(b) => {
+                formation::footprint(pose, b.layout(), b.stands().max(1) as usize, b.stand_size())
+            }
             What::Battery(b) => {
                 let s = b.size();
                 Base::new(pose, s.width, s.depth)
@@ -255,12 +281,9 @@ impl Unit {
     /// Where each of a brigade's stands stands (a battery or leader is one).
     pub fn stand_bases(&self) -> smallvec::SmallVec<[Base; 16]> {
         match &self.what {
-            What::Brigade(b) => formation::stands(
-                self.pose,
-                layout(b.formation, b.stands()),
-                b.stands() as usize,
-                b.stand_size(),
-            ),
+            What::Brigade(b) => {
+                formation::stands(self.pose, b.layout(), b.stands() as usize, b.stand_size())
+            }
             _ => smallvec::smallvec![self.footprint()],
         }
     }
@@ -268,8 +291,8 @@ impl Unit {
 
 /// How a formation lays its stands out (design 5.6): Single Echelon all abreast; Double
 /// Echelon two lines, the front holding half rounded up; Brigade Masse two abreast; March
-/// Column one abreast; a square keeps the layout it had (shown by its end stands turned
-/// outward, "NFF Maneuver: Formations 3"), drawn here as a line.
+/// Column one abreast. A square keeps the layout it had ([`Brigade::layout`]); alone, it
+/// is drawn as a line.
 pub fn layout(f: Formation, stands: u32) -> formation::Formation {
     match f {
         Formation::SingleEchelon | Formation::Square => formation::Formation::Line,

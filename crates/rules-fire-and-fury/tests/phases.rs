@@ -580,3 +580,142 @@ at = [21.5, 16.5, 270]
         .check(&s, Side(0), &Command::Fire { unit: c, target })
         .is_err());
 }
+
+#[test]
+fn horse_charged_by_horse_rides_out_to_meet_it() {
+    let mut s = battle(
+        r#"stands = [{ kind = "light_cavalry", count = 4, rating = "regular" }]"#,
+        r#"stands = [{ kind = "light_cavalry", count = 4, rating = "regular" }]"#,
+        6.0,
+    );
+    let start = s.unit(ALLIED).pose.pos;
+    until(&mut s, Phase::Tactical);
+    give(
+        &mut s,
+        Side(0),
+        Command::Maneuver {
+            unit: FRENCH,
+            charge: Some(ALLIED),
+        },
+        &[6],
+    );
+    // Equal rates: the two meet halfway, the Allied horse 3" out from where it stood.
+    let events = give(&mut s, Side(0), Command::Charge { unit: FRENCH }, &[]);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Countercharged { unit: ALLIED })));
+    let moved = s.unit(ALLIED).pose.pos.distance(start);
+    assert!((moved - 3.0).abs() < 1e-6, "{moved}");
+    assert!(fire::touching(s.unit(FRENCH), s.unit(ALLIED)));
+    let b = s.unit(FRENCH).brigade().unwrap();
+    assert!(
+        (b.marks.charge_distance - 3.0).abs() < 0.1,
+        "{}",
+        b.marks.charge_distance
+    );
+    // In the combat the countercharger is not standing still; both end blown.
+    until(&mut s, Phase::DefensiveFire);
+    let events = give(&mut s, Side(1), Command::Done, &[5, 5]);
+    let rolls = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Charge { rolls, .. } => Some(rolls.clone()),
+            _ => None,
+        })
+        .expect("the charge was fought");
+    assert!(!rolls[1]
+        .modifiers
+        .iter()
+        .any(|m| m.reason.contains("standing still")));
+    assert!(s.unit(ALLIED).brigade().is_none_or(|b| b.disordered));
+    assert!(s.unit(FRENCH).brigade().is_none_or(|b| b.disordered));
+}
+
+#[test]
+fn a_charge_across_a_brigade_s_front_draws_its_fire_on_the_way() {
+    let text = r#"
+rules = "fire-and-fury"
+name = "test"
+year = 1815
+[table]
+width = 48
+depth = 48
+
+[[sides]]
+name = "French"
+nation = "french"
+commander = "steady"
+[[sides.leaders]]
+name = "Ney"
+rank = "army"
+at = [20, 12, 90]
+[[sides.brigades]]
+name = "Chasseurs"
+commander = "Ney"
+stands = [{ kind = "light_cavalry", count = 4, rating = "regular" }]
+at = [24, 20, 90]
+
+[[sides]]
+name = "Allies"
+nation = "british_allied"
+commander = "steady"
+[[sides.leaders]]
+name = "Wellington"
+rank = "army"
+at = [5, 46, 270]
+[[sides.brigades]]
+name = "Target"
+commander = "Wellington"
+stands = [{ kind = "infantry", count = 4, rating = "regular" }]
+at = [24, 26, 270]
+[[sides.brigades]]
+name = "Flanker"
+commander = "Wellington"
+stands = [{ kind = "infantry", count = 4, rating = "regular" }]
+at = [29, 23, 180]
+"#;
+    let s = validate::load("test.toml", text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = FireAndFury.start(&s);
+    let (horse, target, flanker) = (1, 3, 4);
+    until(&mut s, Phase::Tactical);
+    give(
+        &mut s,
+        Side(0),
+        Command::Maneuver {
+            unit: horse,
+            charge: Some(target),
+        },
+        &[6],
+    );
+    // On its way the horse crosses the flanker's front within musket range: a 10 on its
+    // column costs the horse a stand at once.
+    let events = give(&mut s, Side(0), Command::Charge { unit: horse }, &[10]);
+    let shot = events.iter().find_map(|e| match e {
+        Event::Fired {
+            unit,
+            target: t,
+            result,
+            rolls,
+        } if *unit == flanker && *t == horse && !rolls.is_empty() => Some(*result),
+        _ => None,
+    });
+    let r = shot.expect("the flanker fired as the horse passed");
+    assert!(r.stands >= 1);
+    assert_eq!(s.unit(horse).brigade().unwrap().stands(), 4 - r.stands);
+    assert_eq!(
+        s.unit(horse).brigade().unwrap().marks.charging,
+        Some(target)
+    );
+    // Having fired, it does not fire again in the defensive fire that follows.
+    until(&mut s, Phase::DefensiveFire);
+    assert!(FireAndFury
+        .check(
+            &s,
+            Side(1),
+            &Command::Fire {
+                unit: flanker,
+                target: horse
+            }
+        )
+        .is_err());
+}

@@ -82,8 +82,9 @@ pub fn would_be(state: &State, lead: &Unit, stands: u32, d: &Unit, distance: f64
         _ => 1,
     };
     let mut def = party(state, d, dstands.max(1));
-    // Horse charged by horse countercharges (NFF Charge 4).
-    def.countercharged = def.arm == Arm::Cavalry && attacker.arm == Arm::Cavalry;
+    // Horse charged by horse that rode out to meet it countercharged (NFF Charge 4); horse
+    // that could not stood still.
+    def.countercharged = d.brigade().is_some_and(|b| b.marks.countercharged);
     def.supported = false;
     let lb = lead.brigade();
     let terrain = super::fire::cover(state, d);

@@ -100,7 +100,7 @@ fn may_fire(state: &State, u: &Unit) -> Result<(), Illegal> {
                     "a battery that used Reserve Movement may not start fire this turn",
                 ));
             }
-            if offensive && b.functions >= super::maneuver::functions(b) {
+            if offensive && b.functions >= b.functions_allowed() {
                 return Err(no(
                     "Grognard's artillery functions (design 4.8)",
                     "the battery has used its functions this turn",
@@ -334,6 +334,79 @@ pub fn perform(ctx: &mut Ctx, unit: UnitId, target: UnitId) {
     }
     if result.disorder {
         ctx.disorder(target, "Disordered by fire");
+    }
+}
+
+/// Pass-through fire (design 4.6, "NFF Charge 4c"): each unit of the other side that could
+/// fire at the mover somewhere along its straight path, and that the mover does not end in
+/// contact with (`skip`), fires at once where along the path its fire is heaviest, and so
+/// does not fire in the next defensive fire. A unit always takes the shot (ruling R10).
+pub fn pass_through(
+    ctx: &mut Ctx,
+    mover: UnitId,
+    from: grognard_geometry::Pose,
+    to: grognard_geometry::Pose,
+    skip: &[UnitId],
+) {
+    let s = &*ctx.state;
+    let m = s.unit(mover);
+    let len = from.pos.distance(to.pos);
+    if len < 0.25 {
+        return;
+    }
+    let mut shots = Vec::new();
+    let steps = (len / 0.5).ceil() as usize;
+    for e in s.along(from.pos, to.pos, 16.0) {
+        if e.side == m.side || skip.contains(&e.id) || !e.fights() {
+            continue;
+        }
+        let fired = match &e.what {
+            What::Brigade(b) => b.marks.fired || b.marks.fired_early,
+            What::Battery(b) => b.fired || b.fired_early,
+            What::Leader(_) => true,
+        };
+        if fired || may_fire(s, e).is_err() {
+            continue;
+        }
+        // Where along the path (not at its end, in contact with its enemy) its fire is
+        // heaviest.
+        let mut best: Option<(f64, Situation)> = None;
+        for k in 1..steps {
+            let at = grognard_geometry::Pose::at(
+                from.pos.lerp(to.pos, k as f64 / steps as f64),
+                to.facing,
+            );
+            let mut ghost = m.clone();
+            ghost.pose = at;
+            if let Ok(sit) = situation(s, e, &ghost) {
+                let p = crate::resolve::fire::points(s.tables(), &sit).total;
+                if best.as_ref().is_none_or(|(b, _)| p > *b) {
+                    best = Some((p, sit));
+                }
+            }
+        }
+        if let Some((_, sit)) = best {
+            shots.push((e.id, sit));
+        }
+    }
+    for (e, sit) in shots {
+        if ctx.state.unit(mover).gone {
+            return;
+        }
+        let mut rolls = Vec::new();
+        let result = FireRoll.resolve(ctx.state.tables(), &sit, ctx.dice, &mut rolls);
+        ctx.emit(Event::Fired {
+            unit: e,
+            target: mover,
+            result,
+            rolls,
+        });
+        if result.stands > 0 {
+            ctx.lose(mover, result.stands, true, "lost to fire on the way");
+        }
+        if result.disorder {
+            ctx.disorder(mover, "Disordered by fire on the way");
+        }
     }
 }
 

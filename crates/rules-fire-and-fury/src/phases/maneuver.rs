@@ -76,13 +76,8 @@ fn moving(r: &ManeuverResult) -> ManeuverResult {
         .unwrap_or_default()
 }
 
-/// The most a battery may do in a player turn: two functions, a Grand Battery's one.
-pub fn functions(b: &crate::state::Battery) -> u8 {
-    if b.grand_battery.is_some() {
-        1
-    } else {
-        2
-    }
+fn functions(b: &crate::state::Battery) -> u8 {
+    b.functions_allowed()
 }
 
 pub fn check_reserve(state: &State, side: Side, unit: UnitId) -> Result<(), Illegal> {
@@ -784,20 +779,82 @@ pub fn check_charge(state: &State, side: Side, unit: UnitId) -> Result<MovePlan,
     Ok(plan)
 }
 
+/// Where horse charged by horse meets the charger, if it may countercharge ("NFF Charge 4",
+/// ruling 4a): it turns to face the charger, needs 2" of clear ground straight ahead, and
+/// the gap between them is shared in the ratio of their full moves.
+fn countercharge(state: &State, charger: &Unit, target: &Unit) -> Option<(Pose, Pose, f64)> {
+    let cb = charger.brigade()?;
+    let tb = target.brigade()?;
+    if !(cb.cavalry && tb.cavalry) || tb.marks.charging.is_some() {
+        return None;
+    }
+    let here = target.pose.pos;
+    let dir = (charger.pose.pos - here).normalize_or_zero();
+    let facing = dir.y.atan2(dir.x);
+    let two = Pose::at(here + dir * 2.0, facing);
+    plan_move(state, target, &two, 100.0, Some(charger.id)).ok()?;
+    let gap = measure::gap(charger, target);
+    let (rc, rt) = (
+        measure::full_move(state, charger),
+        measure::full_move(state, target),
+    );
+    let share = rt / (rc + rt).max(1e-9);
+    let step = (gap * share).min(rt).max(0.0);
+    let meet = Pose::at(here + dir * step, facing);
+    plan_move(state, target, &meet, 100.0, Some(charger.id)).ok()?;
+    let mut moved = target.clone();
+    moved.pose = meet;
+    let contact = measure::contact_pose(charger, &moved);
+    // The charger's path must still be clear of all but the countercharger.
+    let mut there = state.clone();
+    there.unit_mut(target.id).pose = meet;
+    let left = 1.0 + 1e-9;
+    plan_move(&there, charger, &contact, left, Some(target.id)).ok()?;
+    Some((meet, contact, charger.pose.pos.distance(contact.pos)))
+}
+
 pub fn perform_charge(ctx: &mut Ctx, unit: UnitId, plan: MovePlan) {
     let s = &*ctx.state;
     let u = s.unit(unit);
     let Some(t) = u.brigade().and_then(|b| b.marks.announced) else {
         return;
     };
+    let from = u.pose;
+    if let Some((meet, contact, distance)) = countercharge(s, u, s.unit(t)) {
+        let tfrom = s.unit(t).pose;
+        ctx.emit(Event::Moved {
+            unit: t,
+            to: meet,
+            used: 0.0,
+        });
+        ctx.emit(Event::Countercharged { unit: t });
+        super::fire::pass_through(ctx, t, tfrom, meet, &[unit]);
+        if ctx.state.unit(t).gone {
+            return;
+        }
+        let p = MovePlan { distance, ..plan };
+        perform_move(ctx, unit, &contact, p);
+        super::fire::pass_through(ctx, unit, from, contact, &[t]);
+        if !ctx.state.unit(unit).gone {
+            ctx.emit(Event::Contact {
+                unit,
+                target: t,
+                distance,
+            });
+        }
+        return;
+    }
     let to = measure::contact_pose(u, s.unit(t));
     let distance = plan.distance;
     perform_move(ctx, unit, &to, plan);
-    ctx.emit(Event::Contact {
-        unit,
-        target: t,
-        distance,
-    });
+    super::fire::pass_through(ctx, unit, from, to, &[t]);
+    if !ctx.state.unit(unit).gone {
+        ctx.emit(Event::Contact {
+            unit,
+            target: t,
+            distance,
+        });
+    }
 }
 
 /// Whether the side has a unit that may still act in the Reserve Movement subphase.
