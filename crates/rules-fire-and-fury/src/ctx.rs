@@ -140,16 +140,36 @@ impl Effects for Ctx<'_> {
         if self.state.unit(unit).gone {
             return;
         }
-        // Leaders attached to it are left where it stood.
-        let with: Vec<UnitId> = self
-            .state
+        // Leaders attached to it ride to the nearest unit of their side still on the field
+        // (design 4.10), or stay where it stood.
+        let s = &*self.state;
+        let gone_at = s.unit(unit).pose.pos;
+        let side = s.unit(unit).side;
+        let with: Vec<UnitId> = s
             .units()
             .iter()
             .filter(|l| l.leader().is_some_and(|ld| ld.attached == Some(unit)))
             .map(|l| l.id)
             .collect();
+        let refuge = s
+            .on_table()
+            .filter(|u| u.side == side && u.fights() && u.id != unit)
+            .min_by(|a, b| {
+                a.pose
+                    .pos
+                    .distance(gone_at)
+                    .total_cmp(&b.pose.pos.distance(gone_at))
+            })
+            .map(|u| crate::measure::behind(s, u));
         for leader in with {
             self.emit(Event::Attached { leader, to: None });
+            if let Some(to) = refuge {
+                self.emit(Event::Moved {
+                    unit: leader,
+                    to,
+                    used: 0.0,
+                });
+            }
         }
         self.emit(Event::Gone {
             unit,

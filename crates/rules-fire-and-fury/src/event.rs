@@ -114,6 +114,11 @@ pub enum Event {
     },
     /// Engineers were lost after a charge ("NFF Additional 1").
     EngineersLost { unit: UnitId },
+    /// A replacement takes a lost leader's place, with a unit of his command (design 4.10).
+    Replaced {
+        leader: UnitId,
+        at: grognard_geometry::Pose,
+    },
     /// A unit left the field: destroyed, captured, or a leader lost.
     Gone { unit: UnitId, why: String },
     /// The battle is over.
@@ -331,6 +336,16 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::EngineersLost { unit } => {
             if let Some(b) = brigade(s, *unit) {
                 b.engineers = false;
+            }
+        }
+        Event::Replaced { leader, at } => {
+            let u = &mut s.units[usize::from(*leader)];
+            u.gone = false;
+            u.pose = *at;
+            if let What::Leader(l) = &mut u.what {
+                l.charismatic = false;
+                l.replacement = true;
+                l.attached = None;
             }
         }
         Event::Gone { unit, .. } => {

@@ -350,3 +350,13 @@ pub fn fighting(state: &State, side: Side) -> impl Iterator<Item = &Unit> {
         .on_table()
         .filter(move |u| u.side == side && u.fights())
 }
+
+/// Where a leader stands with a unit: an inch behind it, on the table.
+pub fn behind(state: &State, u: &Unit) -> Pose {
+    let p = u.pose.pos - u.pose.forward() * (u.footprint().depth * 0.5 + 1.0);
+    let p = Vec2::new(
+        p.x.clamp(0.0, state.field.width),
+        p.y.clamp(0.0, state.field.depth),
+    );
+    Pose::at(p, u.pose.facing)
+}

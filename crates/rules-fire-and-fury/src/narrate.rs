@@ -37,6 +37,15 @@ pub fn line_for(state: &State, event: &Event) -> Option<String> {
         }
         Event::Maneuver {
             unit,
+            rolls: r,
+            result,
+            ..
+        } if r.is_empty() => format!(
+            "{} moves on the same throw as its division: {result} (NFF Maneuver: Reserve Movement 8).",
+            name(*unit)
+        ),
+        Event::Maneuver {
+            unit,
             reserve,
             rolls: r,
             ..
@@ -154,6 +163,10 @@ pub fn line_for(state: &State, event: &Event) -> Option<String> {
             leader, rolls: r, ..
         } => format!("{} is at risk: {}", name(*leader), rolls(r)),
         Event::EngineersLost { unit } => format!("{}'s engineers are lost.", name(*unit)),
+        Event::Replaced { leader, .. } => format!(
+            "A replacement takes {}'s place (Grognard's, design 4.10).",
+            name(*leader)
+        ),
         Event::Gone { unit, why } => format!("{} is gone: {why}.", name(*unit)),
         Event::Ended { outcome } => format!("The battle is over: {}.", outcome.reason),
     })

@@ -173,6 +173,11 @@ pub struct BrigadeSpec {
     /// Combat engineers attached ("NFF Additional 1").
     #[serde(default)]
     pub engineers: bool,
+    /// The Imperial Guard's band marches with this brigade (the optional rule of "NFF
+    /// Additional 2", played when `options.guard_band` is set; the band goes where the
+    /// brigade goes: ruling R12).
+    #[serde(default)]
+    pub band: bool,
 }
 
 /// One battery and where it starts.

@@ -44,6 +44,8 @@ pub struct Brigade {
     pub irregular: bool,
     /// Combat engineers attached, while they last ("NFF Additional 1").
     pub engineers: bool,
+    /// The Imperial Guard's band marches with it ("NFF Additional 2").
+    pub band: bool,
     pub formation: Formation,
     /// The formation whose layout a square keeps (its end stands turned outward, "NFF
     /// Maneuver: Formations 3").
@@ -205,6 +207,9 @@ pub struct Leader {
     pub grand_battery: bool,
     /// The Grand Battery he commands, by the id of its first battery.
     pub commands_battery: Option<UnitId>,
+    /// He took the place of a leader lost (design 4.10): never charismatic; an army's
+    /// replacement commander rates as an ordinary general.
+    pub replacement: bool,
 }
 
 /// What a unit on the table is.

@@ -17,12 +17,19 @@ use grognard_rules_fire_and_fury::FireAndFury;
 /// Two small armies: a French brigade and an Allied one facing it across `gap` inches of
 /// open ground (north is the Allied side), each with a leader far behind.
 fn battle(french: &str, allied: &str, gap: f64) -> State {
+    battle_with("", french, allied, gap)
+}
+
+/// [`battle`], with `options` (TOML keys of the scenario's `[options]`).
+fn battle_with(options: &str, french: &str, allied: &str, gap: f64) -> State {
     let y_french = 20.0;
     let text = format!(
         r#"
 rules = "fire-and-fury"
 name = "test"
 year = 1815
+[options]
+{options}
 [table]
 width = 48
 depth = 48
@@ -718,4 +725,175 @@ at = [29, 23, 180]
             }
         )
         .is_err());
+}
+
+#[test]
+fn a_lost_leader_is_replaced_at_the_end_of_the_turn_and_his_charisma_is_not() {
+    let mut s = battle(
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#,
+        6.0,
+    );
+    let ney = 0;
+    s.apply(&Event::Gone {
+        unit: ney,
+        why: "test".into(),
+    });
+    // Before the turn ends the army is without him; at its end a replacement stands
+    // behind the brigade of his command, rating as an ordinary general.
+    let mut dice = grognard_engine::dice::Seeded::new(3);
+    while s.clock.turn == 1 {
+        let side = FireAndFury.to_act(&s).unwrap();
+        FireAndFury
+            .execute(&mut s, side, &Command::Done, &mut dice, &mut Vec::new())
+            .unwrap();
+    }
+    let l = s.unit(ney);
+    assert!(!l.gone);
+    let ld = l.leader().unwrap();
+    assert!(ld.replacement && !ld.charismatic);
+    assert!(l.pose.pos.distance(s.unit(FRENCH).pose.pos) < 3.0);
+    assert_eq!(
+        grognard_rules_fire_and_fury::phases::turn::commander_class(&s, Side(0)),
+        grognard_rules_fire_and_fury::modifiers::Commander::Ordinary
+    );
+}
+
+#[test]
+fn the_guard_band_plays_the_brigade_it_marches_with_forward() {
+    let brigade = r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]
+band = true"#;
+    let plain = r#"stands = [{ kind = "infantry", count = 4, rating = "regular" }]"#;
+    let with_band = |on: bool| {
+        let s = battle_with(&format!("guard_band = {on}"), brigade, plain, 6.0);
+        let u = s.unit(FRENCH);
+        maneuver::tactical_situation(&s, u, u.brigade().unwrap(), false).guard_band
+    };
+    // Only when the optional rule is played (NFF Additional 2).
+    assert!(with_band(true));
+    assert!(!with_band(false));
+}
+
+#[test]
+fn one_reserve_movement_throw_serves_a_division_whose_modifiers_are_the_same() {
+    let text = |by_division: bool| {
+        format!(
+            r#"
+rules = "fire-and-fury"
+name = "test"
+year = 1815
+[options]
+rm_roll_by_division = {by_division}
+[table]
+width = 48
+depth = 48
+
+[[sides]]
+name = "French"
+nation = "french"
+commander = "steady"
+[[sides.leaders]]
+name = "Ney"
+rank = "army"
+at = [20, 3, 90]
+[[sides.brigades]]
+name = "First"
+commander = "Ney"
+stands = [{{ kind = "infantry", count = 4, rating = "regular" }}]
+at = [15, 5, 90]
+[[sides.brigades]]
+name = "Second"
+commander = "Ney"
+stands = [{{ kind = "infantry", count = 4, rating = "regular" }}]
+at = [25, 5, 90]
+
+[[sides]]
+name = "Allies"
+nation = "british_allied"
+commander = "steady"
+[[sides.leaders]]
+name = "Wellington"
+rank = "army"
+at = [5, 46, 270]
+[[sides.brigades]]
+name = "Far"
+commander = "Wellington"
+stands = [{{ kind = "infantry", count = 4, rating = "regular" }}]
+at = [24, 44, 270]
+"#
+        )
+    };
+    for by_division in [true, false] {
+        let s = validate::load("test.toml", &text(by_division)).unwrap();
+        let mut s = FireAndFury.start(&s);
+        until(&mut s, Phase::Reserve);
+        give(&mut s, Side(0), Command::Reserve { unit: 1 }, &[8]);
+        let second = s.unit(2).brigade().unwrap().marks.maneuver.clone();
+        if by_division {
+            assert_eq!(second.map(|r| r.moves), Some(1.0));
+        } else {
+            assert!(second.is_none());
+        }
+    }
+}
+
+#[test]
+fn brigades_charging_together_may_average_their_rating() {
+    let text = |averaged: bool| {
+        format!(
+            r#"
+rules = "fire-and-fury"
+name = "test"
+year = 1815
+[options]
+averaged_charge_rating = {averaged}
+[table]
+width = 48
+depth = 48
+
+[[sides]]
+name = "French"
+nation = "french"
+commander = "steady"
+[[sides.leaders]]
+name = "Ney"
+rank = "army"
+at = [20, 3, 90]
+[[sides.brigades]]
+name = "Guard"
+commander = "Ney"
+stands = [{{ kind = "infantry", count = 4, rating = "elite" }}]
+at = [15, 20, 90]
+[[sides.brigades]]
+name = "Conscripts"
+commander = "Ney"
+stands = [{{ kind = "infantry", count = 4, rating = "conscript" }}]
+at = [25, 20, 90]
+
+[[sides]]
+name = "Allies"
+nation = "british_allied"
+commander = "steady"
+[[sides.leaders]]
+name = "Wellington"
+rank = "army"
+at = [5, 46, 270]
+[[sides.brigades]]
+name = "Target"
+commander = "Wellington"
+stands = [{{ kind = "infantry", count = 4, rating = "regular" }}]
+at = [20, 25, 270]
+"#
+        )
+    };
+    use grognard_rules_fire_and_fury::phases::charge;
+    use grognard_rules_fire_and_fury::tables::Rating;
+    // Elite and Conscript stands, four each: 16 points over 8 stands, Regular ("NFF Charge
+    // 5b" by "NFF Prepare for Battle 6"); without the option the leading brigade's.
+    for (averaged, want) in [(true, Rating::Regular), (false, Rating::Elite)] {
+        let s = FireAndFury.start(&validate::load("test.toml", &text(averaged)).unwrap());
+        let sit = charge::situation(&s, &[1, 2], 4, false);
+        assert_eq!(sit.attacker.rating, want, "averaged {averaged}");
+        assert_eq!(sit.attacker.stands, 8);
+    }
 }

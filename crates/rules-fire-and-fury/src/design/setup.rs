@@ -60,6 +60,7 @@ pub fn start(s: &Scenario) -> State {
                     grand_battery: l.grand_battery
                         || l.rank == crate::scenario::Rank::ArtilleryCommander,
                     commands_battery: None,
+                    replacement: false,
                 }),
             });
         }
@@ -94,6 +95,7 @@ pub fn start(s: &Scenario) -> State {
                     old_guard: d.old_guard,
                     irregular: b.irregular,
                     engineers: b.engineers,
+                    band: b.band && s.options.guard_band,
                     formation: b.formation,
                     squared_from: b.formation,
                     disordered: b.irregular,

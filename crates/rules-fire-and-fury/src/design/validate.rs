@@ -195,6 +195,20 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                     "engineers attach to infantry only (NFF Additional 1)",
                 ));
             }
+            if b.band && side.nation != Nation::French {
+                out.push(Problem::new(
+                    format!("{bp}.band"),
+                    format!("the Imperial Guard's band in the {} army", side.name),
+                    "the band is the French Imperial Guard's (NFF Additional 2): leave band out",
+                ));
+            }
+            if b.band && side.brigades[..j].iter().any(|o| o.band) {
+                out.push(Problem::new(
+                    format!("{bp}.band"),
+                    "a second band",
+                    "the Imperial Guard has one band: give it to one brigade",
+                ));
+            }
             if horse && b.guard == Some(Guard::Middle) {
                 out.push(Problem::new(
                     format!("{bp}.guard"),

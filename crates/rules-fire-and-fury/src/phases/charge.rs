@@ -68,6 +68,18 @@ pub fn situation(
     let distance = lead.brigade().map_or(0.0, |b| b.marks.charge_distance);
     let mut s = would_be(state, lead, stands, state.unit(defender), distance);
     s.breakthrough = breakthrough;
+    if state.field.options.averaged_charge_rating && attackers.len() > 1 {
+        // The optional average over the participating stands ("NFF Charge 5b", by the
+        // arithmetic of "NFF Prepare for Battle 6").
+        let ratings: Vec<Rating> = attackers
+            .iter()
+            .filter_map(|a| state.unit(*a).brigade())
+            .flat_map(|b| std::iter::repeat_n(b.rating, b.stands() as usize))
+            .collect();
+        if let Some(r) = state.tables().effectiveness.rating(&ratings) {
+            s.attacker.rating = r;
+        }
+    }
     s
 }
 

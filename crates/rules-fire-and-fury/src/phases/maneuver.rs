@@ -137,7 +137,7 @@ pub fn reserve_situation(state: &State, u: &Unit, b: &Brigade) -> Reserve {
             })
     });
     Reserve {
-        commander: state.field.commanders[side.index()],
+        commander: super::turn::commander_class(state, side),
         commander_attached,
         adc_attached,
         set_battle_first_turn: state.field.set_battle && state.clock.turn == 1,
@@ -155,14 +155,41 @@ pub fn perform_reserve(ctx: &mut Ctx, unit: UnitId) {
     match &u.what {
         What::Brigade(b) => {
             let sit = reserve_situation(s, u, b);
+            // One throw serves every brigade of the division not yet thrown for whose
+            // modifiers are the same ("NFF Maneuver: Reserve Movement 8"), when the
+            // scenario plays it so.
+            let mut also: Vec<UnitId> = Vec::new();
+            if s.field.options.rm_roll_by_division {
+                for o in measure::fighting(s, u.side) {
+                    let Some(ob) = o.brigade() else { continue };
+                    if o.id != unit
+                        && ob.commander == b.commander
+                        && ob.marks.maneuver.is_none()
+                        && !ob.marks.used_rm
+                        && ob.formation != Formation::Square
+                        && !measure::tactical(s, o)
+                        && reserve_situation(s, o, ob) == sit
+                    {
+                        also.push(o.id);
+                    }
+                }
+            }
             let mut rolls = Vec::new();
             let result = ReserveMovement.resolve(s.tables(), &sit, ctx.dice, &mut rolls);
             ctx.emit(Event::Maneuver {
                 unit,
                 reserve: true,
-                result,
+                result: result.clone(),
                 rolls,
             });
+            for o in also {
+                ctx.emit(Event::Maneuver {
+                    unit: o,
+                    reserve: true,
+                    result: result.clone(),
+                    rolls: Vec::new(),
+                });
+            }
         }
         What::Battery(_) => ctx.emit(Event::Reserve { unit }),
         What::Leader(_) => {}
@@ -217,8 +244,22 @@ pub fn tactical_situation(state: &State, u: &Unit, b: &Brigade, charge: bool) ->
         charismatic_leaders,
         unsecured_flank: unsecured_flank(state, u),
         charge,
-        guard_band: false,
+        guard_band: near_band(state, u),
     }
+}
+
+/// Whether a French brigade stands within reach of the Imperial Guard's band (the optional
+/// rule of "NFF Additional 2"): within 1 1/2" of the brigade the band marches with.
+fn near_band(state: &State, u: &Unit) -> bool {
+    if !state.field.options.guard_band
+        || state.field.nations[u.side.index()] != crate::scenario::Nation::French
+    {
+        return false;
+    }
+    let reach = state.tables().modifiers.tactical.guard_band_range.value;
+    measure::fighting(state, u.side)
+        .filter(|o| o.brigade().is_some_and(|b| b.band))
+        .any(|o| o.id == u.id || measure::gap(o, u) <= reach)
 }
 
 pub fn check_maneuver(

@@ -211,7 +211,12 @@ pub fn advance(ctx: &mut Ctx) {
         }
         ctx.emit(Event::Clock { clock });
         match ctx.state.phase() {
-            Phase::Initiative if turn::initiative(ctx) => return,
+            Phase::Initiative => {
+                turn::replacements(ctx);
+                if turn::initiative(ctx) {
+                    return;
+                }
+            }
             Phase::Charge => {
                 charge::resolve_all(ctx);
                 if to_act(ctx.state).is_some_and(|s| has_choice(ctx.state, s)) {

@@ -14,14 +14,13 @@ pub const R_VICTORY: &str = "Grognard's victory (design 4.11)";
 /// Throw for the initiative, if the scenario plays it: the winner is then to choose. Without
 /// it, the first army is first player every turn. Whether a choice now awaits.
 pub fn initiative(ctx: &mut Ctx) -> bool {
-    let f = &ctx.state.field;
-    if !f.options.initiative {
+    if !ctx.state.field.options.initiative {
         ctx.emit(Event::FirstPlayer { side: Side(0) });
         return false;
     }
     let s = Situation {
-        a: f.commanders[0],
-        b: f.commanders[1],
+        a: commander_class(ctx.state, Side(0)),
+        b: commander_class(ctx.state, Side(1)),
     };
     let mut rolls = Vec::new();
     let w = Initiative.resolve(ctx.state.tables(), &s, ctx.dice, &mut rolls);
@@ -31,6 +30,51 @@ pub fn initiative(ctx: &mut Ctx) -> bool {
     };
     ctx.emit(Event::Initiative { winner, rolls });
     true
+}
+
+/// At the end of a turn each leader lost is replaced, of the same rank and not
+/// charismatic, with the unit of his command nearest where he fell (design 4.10); a leader
+/// with no unit of his command left is not.
+pub fn replacements(ctx: &mut Ctx) {
+    let s = &*ctx.state;
+    let mut todo = Vec::new();
+    for l in s.units().iter().filter(|l| l.gone && l.leader().is_some()) {
+        let near = s
+            .on_table()
+            .filter(|u| {
+                u.side == l.side
+                    && u.fights()
+                    && crate::measure::commander_of(u)
+                        .is_some_and(|c| crate::measure::chain(s, c).any(|x| x.id == l.id))
+            })
+            .min_by(|a, b| {
+                a.pose
+                    .pos
+                    .distance(l.pose.pos)
+                    .total_cmp(&b.pose.pos.distance(l.pose.pos))
+            });
+        if let Some(u) = near {
+            todo.push((l.id, crate::measure::behind(s, u)));
+        }
+    }
+    for (leader, at) in todo {
+        ctx.emit(Event::Replaced { leader, at });
+    }
+}
+
+/// An army commander's class for the initiative and Reserve Movement: his own, or an
+/// ordinary general's for a replacement (design 4.10).
+pub fn commander_class(state: &State, side: Side) -> crate::modifiers::Commander {
+    let replaced = state.units().iter().any(|l| {
+        l.side == side
+            && l.leader()
+                .is_some_and(|ld| ld.rank == crate::scenario::Rank::Army && ld.replacement)
+    });
+    if replaced {
+        crate::modifiers::Commander::Ordinary
+    } else {
+        state.field.commanders[side.index()]
+    }
 }
 
 /// Brigades a side started with, and those of them Spent or gone.
