@@ -297,6 +297,25 @@ await check('Burt against the AI to its fifth turn; the AI\'s face-down orders n
   await context.close();
 });
 
+await check('Napoleonic Fire & Fury against the AI to its third turn; results from Grognard\'s tables say so', async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 950 } });
+  const page = await open(context);
+  await start(page, 'fire-and-fury', 3, ['person', 'ai']);
+  await page.waitForURL(/\/seat\//);
+  await page.waitForSelector('body[data-ready]');
+  // Quatre Bras: every brigade's stands in its formation, batteries and leaders.
+  assert.ok(await page.locator('polygon.stand').count() >= 100, 'F&F: stands drawn');
+  await page.screenshot({ path: `${artefacts}/fire-and-fury-start.png` });
+  const third = async (p) => /Turn 3\b/.test(await p.locator('#headline').textContent());
+  await play(page, 'F&F', third, { ms: 10 * 60 * 1000, orders: 3000 });
+  assert.ok(await third(page) || (await page.locator('body[data-over="1"]').count()) > 0, 'F&F: the third turn reached');
+  // Every roll read from one of Grognard's own tables is labelled as not the published one.
+  const told = await page.locator('#log').textContent();
+  assert.ok(/Grognard's table, not the published one/.test(told), 'F&F: the tables are labelled in the narrative');
+  await page.screenshot({ path: `${artefacts}/fire-and-fury-turn-3.png` });
+  await context.close();
+});
+
 await check('two people at one screen; no channel to a seat carries the other seat\'s secrets', async () => {
   const context = await browser.newContext({ viewport: { width: 1400, height: 950 } });
   const page = await open(context);
