@@ -361,30 +361,29 @@ fn best_position(state: &State, u: &Unit, share: f64, out: &mut Vec<Candidate<Co
     let facing = heading(here, e.pose.pos);
     let closing = |g: f64| if g > 6.0 { 0.02 * (gap - g) } else { 0.0 };
     let stay = position_value(state, u, u.pose) + closing(gap);
-    let mut best: Option<(f64, Pose)> = None;
-    for keep in [1.3, 2.5, 3.5, 5.0, 8.0, 11.0] {
-        let go = (gap - keep).min(inches);
-        if go < 0.3 {
-            continue;
-        }
-        let to = Pose::at(here + dir * go, facing);
-        if maneuver::check_move(state, u.side, u.id, &to).is_err() {
-            continue;
-        }
-        let v = position_value(state, u, to) + closing(gap - go);
-        if best.is_none_or(|(b, _)| v > b) {
-            best = Some((v, to));
-        }
-    }
-    if let Some((v, to)) = best {
-        if v > stay + 0.02 {
-            out.push(Candidate {
-                command: Command::Move { unit: u.id, to },
-                score: 0.5 + (v - stay).min(1.0),
-                why: "a better place to fight from",
-                checked: true,
-            });
-        }
+    // Value each place first; check only the best until one is legal.
+    let mut places: Vec<(f64, Pose)> = [1.3, 2.5, 3.5, 5.0, 8.0, 11.0]
+        .iter()
+        .filter_map(|keep| {
+            let go = (gap - keep).min(inches);
+            (go >= 0.3).then(|| {
+                let to = Pose::at(here + dir * go, facing);
+                (position_value(state, u, to) + closing(gap - go), to)
+            })
+        })
+        .filter(|(v, _)| *v > stay + 0.02)
+        .collect();
+    places.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if let Some((v, to)) = places
+        .into_iter()
+        .find(|(_, to)| maneuver::check_move(state, u.side, u.id, to).is_ok())
+    {
+        out.push(Candidate {
+            command: Command::Move { unit: u.id, to },
+            score: 0.5 + (v - stay).min(1.0),
+            why: "a better place to fight from",
+            checked: true,
+        });
     }
 }
 

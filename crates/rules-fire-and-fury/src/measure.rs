@@ -176,11 +176,25 @@ pub struct Going {
     pub disorders: bool,
 }
 
-fn key(k: TerrainKind) -> String {
-    serde_json::to_value(k)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
+/// The name a kind of ground goes by in the tables (the engine's own spelling).
+fn key(k: TerrainKind) -> &'static str {
+    match k {
+        TerrainKind::Stream => "stream",
+        TerrainKind::River => "river",
+        TerrainKind::Hill => "hill",
+        TerrainKind::Road => "road",
+        TerrainKind::Bridge => "bridge",
+        TerrainKind::Ford => "ford",
+        TerrainKind::Town => "town",
+        TerrainKind::DenseWood => "dense_wood",
+        TerrainKind::LightWood => "light_wood",
+        TerrainKind::Copse => "copse",
+        TerrainKind::Hedge => "hedge",
+        TerrainKind::Wall => "wall",
+        TerrainKind::HastyWorks => "hasty_works",
+        TerrainKind::FieldWorks => "field_works",
+        TerrainKind::Building => "building",
+    }
 }
 
 /// The cost of the ground between `a` and `b` for `arm` (design 4.1), or `None` where it may
@@ -218,7 +232,7 @@ pub fn going(state: &State, arm: Arm, a: Vec2, b: Vec2) -> Option<Going> {
             }
             _ => {}
         }
-        let Some(ground) = terrain.get(&key(f.kind)) else {
+        let Some(ground) = terrain.get(key(f.kind)) else {
             continue;
         };
         let inside = f.shape.length_inside(a, b);
@@ -256,18 +270,25 @@ pub fn going(state: &State, arm: Arm, a: Vec2, b: Vec2) -> Option<Going> {
 /// Whether `p` lies in the arc of fire of `stand`: ahead of its front edge, within lines
 /// splayed outward from its front corners by `splay` radians (design 4.3).
 pub fn in_arc(stand: &Base, p: Vec2, splay: f64) -> bool {
+    in_arc_tan(stand, p, splay.tan())
+}
+
+fn in_arc_tan(stand: &Base, p: Vec2, tan: f64) -> bool {
     let l = stand.to_local(p);
     let h = stand.half();
     let ahead = l.x - h.x;
-    ahead >= -1e-9 && l.y.abs() <= h.y + ahead * splay.tan() + 1e-9
+    ahead >= -1e-9 && l.y.abs() <= h.y + ahead * tan + 1e-9
 }
 
 /// Whether any of the target's corners, edge centres or centre lies in the arc.
 pub fn target_in_arc(stand: &Base, target: &Base, splay: f64) -> bool {
-    let mut pts = target.corners().to_vec();
-    pts.extend(Face::ALL.iter().map(|f| target.face_centre(*f)));
-    pts.push(target.pose.pos);
-    pts.into_iter().any(|p| in_arc(stand, p, splay))
+    let tan = splay.tan();
+    let c = target.corners();
+    c.iter()
+        .copied()
+        .chain(Face::ALL.iter().map(|f| target.face_centre(*f)))
+        .chain(std::iter::once(target.pose.pos))
+        .any(|p| in_arc_tan(stand, p, tan))
 }
 
 fn hides(k: TerrainKind) -> bool {
@@ -328,10 +349,24 @@ pub fn flank_or_rear(target: &Unit, charger_at: &Base) -> bool {
 
 /// The nearest enemy brigade or battery to a unit, by gap.
 pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
-    state
-        .on_table()
-        .filter(|e| e.side != u.side && e.fights())
-        .min_by(|a, b| gap(u, a).total_cmp(&gap(u, b)))
+    // Look near first: the grid answers for every enemy whose footprint comes within the
+    // radius, so the nearest found within it is the nearest of all.
+    let f = u.footprint();
+    let mut r = 12.0;
+    loop {
+        let best = state
+            .near_side(u.side.other(), u.pose.pos, r + f.radius())
+            .map(|e| (base_base(&f, &e.footprint()), e))
+            .filter(|(d, _)| *d <= r)
+            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
+        if let Some((_, e)) = best {
+            return Some(e);
+        }
+        if r > state.field.width + state.field.depth {
+            return None;
+        }
+        r *= 2.0;
+    }
 }
 
 /// Whether a footprint lies wholly on the table.
