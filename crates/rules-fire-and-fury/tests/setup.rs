@@ -95,3 +95,62 @@ fn events_move_units_and_the_grid_keeps_up() {
     s.index_consistent().unwrap();
     assert_eq!(s.stands_lost(Side(0)).0, 6);
 }
+
+/// The module's own example ("NFF Prepare for Battle 7b"): two squadrons of the 6th
+/// Kurmark Landwehr Cavalry, one stand, joined to an infantry brigade of von Stülpnagel's
+/// 12th Brigade. The brigade moves at its slowest stand's rate and loses the horse first.
+#[test]
+fn a_minority_stand_of_horse_moves_at_the_foot_s_rate_and_is_lost_first() {
+    use grognard_rules_fire_and_fury::ctx::Effects;
+    use grognard_rules_fire_and_fury::design::validate;
+    let text = r#"
+rules = "fire-and-fury"
+name = "Ligny"
+year = 1815
+[[sides]]
+name = "Prussians"
+nation = "prussian"
+commander = "steady"
+[[sides.leaders]]
+name = "Stülpnagel"
+rank = "army"
+at = [30, 5, 90]
+[[sides.brigades]]
+name = "1st Kurmark Landwehr, with two squadrons of the 6th Kurmark Landwehr Cavalry"
+commander = "Stülpnagel"
+stands = [
+  { kind = "infantry", count = 6, rating = "conscript" },
+  { kind = "light_cavalry", count = 1, rating = "conscript" },
+]
+at = [30, 12, 90]
+
+[[sides]]
+name = "French"
+nation = "french"
+commander = "steady"
+[[sides.leaders]]
+name = "Vandamme"
+rank = "army"
+at = [30, 44, 270]
+[[sides.brigades]]
+name = "Line"
+commander = "Vandamme"
+stands = [{ kind = "infantry", count = 6, rating = "regular" }]
+at = [30, 40, 270]
+"#;
+    let s = validate::load("ligny.toml", text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut state = setup::start(&s);
+    let b = state.unit(1).brigade().unwrap();
+    assert!(b.mixed && !b.cavalry);
+    // Columnar Prussian foot of 1815 in Single Echelon: 8", though the horse alone makes 12".
+    assert_eq!(
+        grognard_rules_fire_and_fury::measure::full_move(&state, state.unit(1)),
+        8.0
+    );
+    let mut dice = grognard_engine::dice::Scripted::new(&[]);
+    let mut events = Vec::new();
+    let mut ctx = grognard_engine::ctx::Ctx::new(&mut state, &mut dice, &mut events);
+    ctx.lose(1, 1, true, "test");
+    let b = state.unit(1).brigade().unwrap();
+    assert_eq!((b.foot, b.horse), (6, 0));
+}
