@@ -131,6 +131,10 @@ enum Cmd {
         /// Print only a JSON summary.
         #[arg(long)]
         json: bool,
+        /// A file of your own tables in place of the book's (for a book played on tables
+        /// of the project's own, such as fire-and-fury).
+        #[arg(long)]
+        tables: Option<PathBuf>,
     },
     /// Check a scenario or army list file.
     Check {
@@ -508,6 +512,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             players,
             out,
             json,
+            tables,
         } => {
             let names = parse_players(&players)?;
             let file = match &scenario {
@@ -521,7 +526,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Some(f) => f.rules,
                 None => rules.as_deref().unwrap_or(DEFAULT_RULES),
             };
-            with_book!(name, b => battle(b, file.as_ref(), seed, &names, out.as_deref(), json))
+            let tables = match &tables {
+                Some(path) => match read_text(path)? {
+                    Text::Ok(t) => Some((path.clone(), t)),
+                    Text::Bad(e) => return Ok(refuse(path, &[e])),
+                },
+                None => None,
+            };
+            with_book!(name, b => battle(b, file.as_ref(), tables.as_ref(), seed, &names, out.as_deref(), json))
         }
         Cmd::Check { file, rules } => {
             known_flag(rules.as_deref())?;
@@ -974,6 +986,7 @@ const STEP_LIMIT: usize = 200_000;
 fn battle<R: Book>(
     rules: &R,
     file: Option<&ScenarioFile>,
+    tables: Option<&(PathBuf, String)>,
     seed: Option<u64>,
     names: &[String; 2],
     out: Option<&Path>,
@@ -986,6 +999,22 @@ fn battle<R: Book>(
             Err(errors) => return Ok(refuse(Path::new(&f.name), &errors)),
         },
         None => rules.default_scenario(seed),
+    };
+    let scenario = match tables {
+        None => scenario,
+        Some((path, text)) => {
+            match rules.with_tables(scenario, &path.display().to_string(), text) {
+                None => {
+                    eprintln!(
+                    "--tables: the {} rule set plays its book's own tables, which a file does not replace",
+                    rules.name()
+                );
+                    return Ok(ExitCode::from(EXIT_UNREADABLE));
+                }
+                Some(Err(errors)) => return Ok(refuse(path, &errors)),
+                Some(Ok(s)) => s,
+            }
+        }
     };
     let mut m = Match::new(rules, scenario, seed);
     // Each picture says which command draws it again.
@@ -1000,7 +1029,7 @@ fn battle<R: Book>(
             rules.name(),
             names.join(":")
         ),
-    };
+    } + &tables.map_or(String::new(), |(p, _)| format!(" --tables {}", p.display()));
     let scene = |state: &R::State| {
         let mut s = rules.scene(state);
         s.caption.push(again.clone());

@@ -1791,3 +1791,53 @@ fn beer_and_pretzel_odds_and_the_companion() {
         "{text}"
     );
 }
+
+/// A player who owns the published tables of "Napoleonic Fire & Fury" plays on them with
+/// `--tables FILE`: the results say whose tables they come from; a bad file is refused
+/// with its place; a book without tables of its own refuses the flag.
+#[test]
+fn battle_plays_on_a_players_own_tables() {
+    let own = repo_file("crates/rules-fire-and-fury/tests/tables/alternative.toml");
+    let o = grognard(&[
+        "battle",
+        "--rules",
+        "fire-and-fury",
+        "--seed",
+        "2",
+        "--tables",
+        &own,
+    ]);
+    assert!(o.status.success(), "{}", show(&o));
+    let told = stdout(&o);
+    assert!(told.contains("[the player's own copy]"), "{told}");
+    assert!(
+        !told.contains("Grognard's table, not the published one"),
+        "{told}"
+    );
+    let dir = std::env::temp_dir().join("grognard-tables-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad-tables.toml");
+    std::fs::write(
+        &bad,
+        "[leader_casualty]\nprovenance = \" \"\ncasualty_at_or_below = 1\ncharismatic = -2\n",
+    )
+    .unwrap();
+    let o = grognard(&[
+        "battle",
+        "--rules",
+        "fire-and-fury",
+        "--seed",
+        "2",
+        "--tables",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("bad-tables.toml:2:14: leader_casualty.provenance"),
+        "{}",
+        show(&o)
+    );
+    let o = grognard(&["battle", "--rules", "burt", "--seed", "2", "--tables", &own]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+}

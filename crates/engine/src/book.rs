@@ -148,6 +148,18 @@ pub trait Book: Files {
         let _ = (state, side, command, situation);
         false
     }
+    /// `scenario` with a player's own tables, read from `file` (its `text`), in place of the
+    /// book's: each table the file gives replaces the book's whole. `None` for a book whose
+    /// tables are not given in a file of their own.
+    fn with_tables(
+        &self,
+        scenario: Self::Scenario,
+        file: &str,
+        text: &str,
+    ) -> Option<Result<Self::Scenario, Vec<crate::files::FileError>>> {
+        let _ = (scenario, file, text);
+        None
+    }
     /// The book's own army lists, by name, for balance studies; none if it has no lists
     /// of its own.
     fn army_lists(&self) -> Vec<&'static str> {

@@ -47,6 +47,28 @@ impl Book for FireAndFury {
         crate::seat::move_to(state, side, unit, to)
     }
 
+    /// A file of the player's own tables (`--tables FILE`), laid over any the scenario gives.
+    fn with_tables(
+        &self,
+        mut scenario: Scenario,
+        file: &str,
+        text: &str,
+    ) -> Option<Result<Scenario, Vec<grognard_engine::files::FileError>>> {
+        let given: crate::tables::TablesGiven = match grognard_engine::files::load_checked(
+            file,
+            text,
+            |t: &crate::tables::TablesGiven| t.problems(),
+        ) {
+            Ok(g) => g,
+            Err(e) => return Some(Err(e)),
+        };
+        scenario.tables = Some(match scenario.tables.take() {
+            None => given,
+            Some(before) => given.over_given(before),
+        });
+        Some(Ok(scenario))
+    }
+
     fn title(&self) -> &'static str {
         "Napoleonic Fire & Fury (Wilbur E. Gray)"
     }

@@ -123,8 +123,25 @@ pub fn scene(state: &State) -> Scene {
         .collect();
     let lost = |s: u8| state.stands_lost(Side(s));
     let (a, b) = (lost(0), lost(1));
+    let ours = state
+        .tables()
+        .provenances()
+        .iter()
+        .all(|(_, p)| *p == crate::tables::OURS);
+    let tables = if ours {
+        "Results read from Grognard's tables, not the published ones.".to_string()
+    } else {
+        let mut named: Vec<&str> = state
+            .tables()
+            .provenances()
+            .iter()
+            .map(|(_, p)| *p)
+            .collect();
+        named.dedup();
+        format!("Tables: {}.", named.join("; "))
+    };
     let line = format!(
-        "Turn {}: stands lost, {} {} of {}, {} {} of {}. Results read from Grognard's tables, not the published ones.",
+        "Turn {}: stands lost, {} {} of {}, {} {} of {}. {tables}",
         state.clock.turn, f.side_names[0], a.0, a.1, f.side_names[1], b.0, b.1
     );
     Scene {

@@ -120,6 +120,20 @@ impl TablesGiven {
         }
     }
 
+    /// These tables given, and `before`'s where these give none.
+    pub fn over_given(self, before: TablesGiven) -> TablesGiven {
+        TablesGiven {
+            movement: self.movement.or(before.movement),
+            maneuver: self.maneuver.or(before.maneuver),
+            fire: self.fire.or(before.fire),
+            fire_points: self.fire_points.or(before.fire_points),
+            leader_casualty: self.leader_casualty.or(before.leader_casualty),
+            charge: self.charge.or(before.charge),
+            effectiveness: self.effectiveness.or(before.effectiveness),
+            modifiers: self.modifiers.or(before.modifiers),
+        }
+    }
+
     /// What is wrong with the tables given, each problem by its field path.
     pub fn problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();

@@ -347,7 +347,7 @@ impl Resolution<Tables> for ChargeRoll {
             section: RULE,
             modifiers: "NFF Charge 5",
             summary:
-                "how a charge combat ends for both sides, on the Charge Table (Grognard's table)",
+                "how a charge combat ends for both sides, on the Charge Table (Grognard's table, not the published one)",
             dice: "1d10 each side, the attacker's total less the defender's",
         }
     }

@@ -311,7 +311,7 @@ impl Resolution<Tables> for FireRoll {
             title: "Musketry & Cannonade",
             section: RULE,
             modifiers: "NFF M&C Modifiers",
-            summary: "what one brigade's or battery's fire does to its target, on the Musketry & Cannonade Table (Grognard's table)",
+            summary: "what one brigade's or battery's fire does to its target, on the Musketry & Cannonade Table (Grognard's table, not the published one)",
             dice: "1d10",
         }
     }

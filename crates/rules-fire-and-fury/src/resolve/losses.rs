@@ -62,7 +62,7 @@ impl Resolution<Tables> for LeaderCasualty {
             title: "Leader casualty",
             section: LEADER,
             modifiers: LEADER,
-            summary: "whether a leader with a brigade that lost a stand or fought a charge is lost (Grognard's table)",
+            summary: "whether a leader with a brigade that lost a stand or fought a charge is lost (Grognard's table, not the published one)",
             dice: "1d10",
         }
     }

@@ -96,7 +96,7 @@ impl Resolution<Tables> for ReserveMovement {
             title: "Reserve Movement",
             section: RESERVE,
             modifiers: "NFF Maneuver: Reserve Movement 5",
-            summary: "how far a brigade in the Reserve Zone may move, on the Maneuver Table's Reserve Movement column (Grognard's table)",
+            summary: "how far a brigade in the Reserve Zone may move, on the Maneuver Table's Reserve Movement column (Grognard's table, not the published one)",
             dice: "1d10",
         }
     }
@@ -260,7 +260,7 @@ impl Resolution<Tables> for TacticalMovement {
             title: "Tactical Movement",
             section: TACTICAL,
             modifiers: "NFF Maneuver: Tactical Movement 2",
-            summary: "what a brigade in the Tactical Zone may do: move, change formation, charge, rally (Grognard's Maneuver Table)",
+            summary: "what a brigade in the Tactical Zone may do: move, change formation, charge, rally (the Maneuver Table: Grognard's table, not the published one)",
             dice: "1d10",
         }
     }
