@@ -269,10 +269,6 @@ pub fn going(state: &State, arm: Arm, a: Vec2, b: Vec2) -> Option<Going> {
 
 /// Whether `p` lies in the arc of fire of `stand`: ahead of its front edge, within lines
 /// splayed outward from its front corners by `splay` radians (design 4.3).
-pub fn in_arc(stand: &Base, p: Vec2, splay: f64) -> bool {
-    in_arc_tan(stand, p, splay.tan())
-}
-
 fn in_arc_tan(stand: &Base, p: Vec2, tan: f64) -> bool {
     let l = stand.to_local(p);
     let h = stand.half();

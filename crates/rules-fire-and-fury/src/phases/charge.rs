@@ -392,15 +392,3 @@ pub fn side_done(ctx: &mut Ctx, side: grognard_engine::Side) -> bool {
     }
     true
 }
-
-/// Brigades in contact with an enemy: (charger, target) this turn.
-pub fn contacts(state: &State) -> Vec<(UnitId, UnitId)> {
-    state
-        .on_table()
-        .filter_map(|u| {
-            u.brigade()
-                .and_then(|b| b.marks.charging)
-                .map(|t| (u.id, t))
-        })
-        .collect()
-}

@@ -301,13 +301,9 @@ pub fn check(
     situation(state, u, t)
 }
 
-pub fn perform(ctx: &mut Ctx, unit: UnitId, target: UnitId) {
-    let s = &*ctx.state;
-    let Ok(sit) = situation(s, s.unit(unit), s.unit(target)) else {
-        return;
-    };
+pub fn perform(ctx: &mut Ctx, unit: UnitId, target: UnitId, sit: &Situation) {
     let mut rolls = Vec::new();
-    let result = FireRoll.resolve(s.tables(), &sit, ctx.dice, &mut rolls);
+    let result = FireRoll.resolve(ctx.state.tables(), sit, ctx.dice, &mut rolls);
     ctx.emit(Event::Fired {
         unit,
         target,

@@ -111,7 +111,7 @@ pub fn check(state: &State, side: Side, command: &Command) -> Result<Plan, Illeg
             charge::check_breakthrough(state, side, *unit, *target).map(Plan::Move)
         }
         (Phase::DefensiveFire | Phase::OffensiveFire, Command::Fire { unit, target }) => {
-            fire::check(state, side, *unit, *target).map(|_| Plan::None)
+            fire::check(state, side, *unit, *target).map(|s| Plan::Fire(Box::new(s)))
         }
         _ => Err(no(
             R_SEQUENCE,
@@ -125,6 +125,8 @@ pub fn check(state: &State, side: Side, command: &Command) -> Result<Plan, Illeg
 pub enum Plan {
     None,
     Move(maneuver::MovePlan),
+    /// The fire's situation, worked out once by the check.
+    Fire(Box<crate::resolve::fire::Situation>),
 }
 
 /// Carry out a checked command.
@@ -149,7 +151,7 @@ pub fn perform(ctx: &mut Ctx, side: Side, command: &Command, plan: Plan) {
         Command::Attach { leader, to } => leaders::perform_attach(ctx, *leader, *to),
         Command::Move { unit, to } => match plan {
             Plan::Move(p) => maneuver::perform_move(ctx, *unit, to, p),
-            Plan::None => leaders::perform_move(ctx, *unit, to),
+            _ => leaders::perform_move(ctx, *unit, to),
         },
         Command::Reserve { unit } => maneuver::perform_reserve(ctx, *unit),
         Command::Maneuver { unit, charge } => maneuver::perform_maneuver(ctx, *unit, *charge),
@@ -164,7 +166,11 @@ pub fn perform(ctx: &mut Ctx, side: Side, command: &Command, plan: Plan) {
                 maneuver::perform_charge(ctx, *unit, p)
             }
         }
-        Command::Fire { unit, target } => fire::perform(ctx, *unit, *target),
+        Command::Fire { unit, target } => {
+            if let Plan::Fire(sit) = plan {
+                fire::perform(ctx, *unit, *target, &sit)
+            }
+        }
         Command::GrandBattery {
             commander,
             batteries,
