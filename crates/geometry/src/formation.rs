@@ -143,7 +143,7 @@ pub fn stands(
         .iter()
         .map(|p| {
             Base::new(
-                Pose::at(pose.to_table(p.offset), pose.facing + p.turn),
+                pose.turned_at(pose.to_table(p.offset), p.turn),
                 size.width,
                 size.depth,
             )
@@ -163,6 +163,19 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
+    }
+
+    /// A stand's pose is the one `Pose::at` makes from its place and facing.
+    #[test]
+    fn stands_face_as_poses_made_afresh() {
+        let pose = Pose::new(3.0, -2.0, 2.9);
+        for formation in [Formation::Line, Formation::Column { files: 2 }, Formation::Square] {
+            for s in stands(pose, formation, 7, STAND) {
+                let afresh = Pose::at(s.pose.pos, s.pose.facing);
+                assert_eq!(s.pose, afresh);
+                assert_eq!(s.pose.forward(), afresh.forward());
+            }
+        }
     }
 
     /// Every stand's corners lie within the footprint, and no two stands overlap.

@@ -56,6 +56,21 @@ impl Pose {
         }
     }
 
+    /// A pose at `pos` turned `turn` from this one's facing; with no turn the facing's unit
+    /// vector is taken over rather than worked out again (the same pose [`Pose::at`] makes).
+    #[inline]
+    pub fn turned_at(&self, pos: Vec2, turn: f64) -> Self {
+        if turn == 0.0 {
+            Pose {
+                pos,
+                facing: self.facing,
+                fwd: self.fwd,
+            }
+        } else {
+            Pose::at(pos, self.facing + turn)
+        }
+    }
+
     /// Unit vector straight ahead.
     #[inline]
     pub fn forward(&self) -> Vec2 {

@@ -12,8 +12,9 @@ use crate::resolve::charge::ChargeRoll;
 use crate::resolve::fire::FireRoll;
 use crate::resolve::maneuver::TacticalMovement;
 use crate::scenario::Rank;
-use crate::state::{Phase, State, Unit, What};
+use crate::state::{Phase, State, Unit, UnitId, What};
 use grognard_engine::resolution::{ratio_f64, Resolution};
+use grognard_engine::sequence::Clock;
 use grognard_engine::{Candidate, Side};
 use grognard_geometry::{Pose, Vec2};
 
@@ -44,6 +45,160 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
         Phase::Tactical => tactical(state, side, out),
         Phase::DefensiveFire | Phase::OffensiveFire => fires(state, side, out),
     }
+}
+
+/// What the general keeps from one decision to the next: each unit's own candidates in the
+/// Reserve Movement, Tactical Maneuver and fire phases, and the battle as it stood when they
+/// were weighed. A unit is weighed again when it changed, or when a unit that others may
+/// reckon with (where it stands, its formation, its stands, its leaders) changed within
+/// the unit's reach: its moves and the fire at every place they lead to.
+#[derive(Debug, Default)]
+pub struct Memo {
+    at: Option<(Clock, Side)>,
+    seen: Vec<Unit>,
+    kept: Vec<Option<Kept>>,
+}
+
+#[derive(Debug)]
+struct Kept {
+    /// Inches from the unit's centre within which another's change may change its advice.
+    reach: f64,
+    /// The enemy nearest it then, and how far (its moves go toward it).
+    nearest: Option<(UnitId, f64)>,
+    candidates: Vec<Candidate<Command>>,
+}
+
+/// A unit as other units' advice sees it: without what only its own orders read (its
+/// Maneuver Table result and the move used, its announced charge, its Reserve Movement
+/// record, whether it fired, a battery's functions).
+fn outward(u: &Unit) -> Unit {
+    let mut v = u.clone();
+    match &mut v.what {
+        What::Brigade(b) => {
+            let m = &mut b.marks;
+            m.maneuver = None;
+            m.used = 0.0;
+            m.announced = None;
+            m.used_rm = false;
+            m.fired = false;
+            m.fired_early = false;
+            m.rm_succeeded = false;
+            m.rm_failures = 0;
+            m.rm_this_turn = None;
+        }
+        What::Battery(b) => {
+            b.functions = 0;
+            b.used_rm = false;
+            b.fired = false;
+            b.fired_early = false;
+        }
+        What::Leader(_) => {}
+    }
+    v
+}
+
+/// [`candidates`] through the general's memo: the same candidates in the same order.
+pub fn candidates_with(
+    state: &State,
+    side: Side,
+    memo: &mut Memo,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    let phase = state.phase();
+    let per_unit: fn(&State, &Unit, &mut Vec<Candidate<Command>>) = match phase {
+        Phase::Reserve => reserve_unit,
+        Phase::Tactical => tactical_unit,
+        Phase::DefensiveFire | Phase::OffensiveFire => fire_unit,
+        _ => return candidates(state, side, out),
+    };
+    if phases::to_act(state) != Some(side) || state.choosing == Some(side) {
+        return candidates(state, side, out);
+    }
+    out.push(cand(Command::Done, 0.0, "done"));
+    if phase == Phase::Tactical {
+        grand_battery_candidates(state, side, out);
+    }
+    let units = state.units();
+    let n = units.len();
+    if memo.at != Some((state.clock, side)) || memo.seen.len() != n {
+        memo.at = Some((state.clock, side));
+        memo.seen = units.to_vec();
+        memo.kept = (0..n).map(|_| None).collect();
+    } else {
+        // What changed that others reckon with: where it stood and stands, how far it
+        // spreads, and its side.
+        let mut changed: Vec<(Vec2, Vec2, f64, Side, UnitId)> = Vec::new();
+        for (i, u) in units.iter().enumerate() {
+            let was = &memo.seen[i];
+            if u == was {
+                continue;
+            }
+            memo.kept[i] = None;
+            if outward(u) != outward(was) {
+                changed.push((
+                    was.pose.pos,
+                    u.pose.pos,
+                    was.footprint().radius().max(u.footprint().radius()),
+                    u.side,
+                    u.id,
+                ));
+            }
+            memo.seen[i] = u.clone();
+        }
+        for (i, u) in units.iter().enumerate() {
+            let Some(k) = &memo.kept[i] else { continue };
+            let here = u.pose.pos;
+            let stale = changed.iter().any(|&(a, b, r, s, id)| {
+                let near = a.distance(here).min(b.distance(here));
+                near <= k.reach + r
+                    || (s != u.side
+                        && match k.nearest {
+                            None => true,
+                            Some((e, gap)) => {
+                                e == id
+                                    || b.distance(here) <= gap + u.footprint().radius() + r + 1.0
+                            }
+                        })
+            });
+            if stale {
+                memo.kept[i] = None;
+            }
+        }
+    }
+    let spread = measure::fighting(state, side.other())
+        .chain(measure::fighting(state, side))
+        .map(|u| u.footprint().radius())
+        .fold(0.0, f64::max);
+    for u in measure::fighting(state, side) {
+        let i = usize::from(u.id);
+        // A Grand Battery's batteries fire and act together: weighed afresh each time.
+        if u.battery().is_some_and(|b| b.grand_battery.is_some()) {
+            per_unit(state, u, out);
+            continue;
+        }
+        if memo.kept[i].is_none() {
+            let mut mine = Vec::new();
+            per_unit(state, u, &mut mine);
+            let nearest = measure::nearest_enemy(state, u).map(|e| (e.id, measure::gap(u, e)));
+            memo.kept[i] = Some(Kept {
+                reach: reach(state, u, spread),
+                nearest,
+                candidates: mine,
+            });
+        }
+        if let Some(k) = &memo.kept[i] {
+            out.extend(k.candidates.iter().cloned());
+        }
+    }
+}
+
+/// How far from a unit's centre another unit's change may reach its advice: a full move
+/// and the 4" beyond it where charges are looked for, the 16" within which fire at and
+/// from each place is reckoned, the unit's own spread and twice the widest unit's (a
+/// target's breadth, and a unit in a line of sight), and a little for leaders riding
+/// behind their brigades.
+fn reach(state: &State, u: &Unit, spread: f64) -> f64 {
+    measure::full_move(state, u).max(0.0) + 4.0 + 16.0 + u.footprint().radius() + 2.0 * spread + 4.0
 }
 
 fn heading(from: Vec2, to: Vec2) -> f64 {
@@ -201,45 +356,49 @@ fn would_have_target(state: &State, u: &Unit, facing: f64) -> bool {
 
 fn reserve(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     for u in measure::fighting(state, side) {
-        match &u.what {
-            What::Brigade(b) => match &b.marks.maneuver {
-                None if !b.marks.used_rm && !measure::tactical(state, u) => out.push(cand(
-                    Command::Reserve { unit: u.id },
-                    1.0,
-                    "bring the reserve up",
-                )),
-                Some(r) if b.marks.used_rm => {
-                    let share = (r.moves - b.marks.used).max(0.0);
-                    if share > 0.0 {
-                        moves(state, u, measure::ZONE - 2.0, share, 0.8, out);
-                    }
-                }
-                _ => {}
-            },
-            What::Battery(b) => {
-                if !b.used_rm && b.functions == 0 && !measure::tactical(state, u) {
-                    out.push(cand(
-                        Command::Reserve { unit: u.id },
-                        0.7,
-                        "bring the guns up",
-                    ));
-                } else if b.used_rm {
-                    if !b.limbered {
-                        out.push(cand(
-                            Command::Limber {
-                                unit: u.id,
-                                limbered: true,
-                            },
-                            0.6,
-                            "limber to move",
-                        ));
-                    } else {
-                        moves(state, u, measure::ZONE - 4.0, 1.0, 0.6, out);
-                    }
+        reserve_unit(state, u, out);
+    }
+}
+
+fn reserve_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+    match &u.what {
+        What::Brigade(b) => match &b.marks.maneuver {
+            None if !b.marks.used_rm && !measure::tactical(state, u) => out.push(cand(
+                Command::Reserve { unit: u.id },
+                1.0,
+                "bring the reserve up",
+            )),
+            Some(r) if b.marks.used_rm => {
+                let share = (r.moves - b.marks.used).max(0.0);
+                if share > 0.0 {
+                    moves(state, u, measure::ZONE - 2.0, share, 0.8, out);
                 }
             }
-            What::Leader(_) => {}
+            _ => {}
+        },
+        What::Battery(b) => {
+            if !b.used_rm && b.functions == 0 && !measure::tactical(state, u) {
+                out.push(cand(
+                    Command::Reserve { unit: u.id },
+                    0.7,
+                    "bring the guns up",
+                ));
+            } else if b.used_rm {
+                if !b.limbered {
+                    out.push(cand(
+                        Command::Limber {
+                            unit: u.id,
+                            limbered: true,
+                        },
+                        0.6,
+                        "limber to move",
+                    ));
+                } else {
+                    moves(state, u, measure::ZONE - 4.0, 1.0, 0.6, out);
+                }
+            }
         }
+        What::Leader(_) => {}
     }
 }
 
@@ -416,6 +575,14 @@ fn grand_batteries(
 }
 
 fn tactical(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    grand_battery_candidates(state, side, out);
+    for u in measure::fighting(state, side) {
+        tactical_unit(state, u, out);
+    }
+}
+
+/// The Grand Batteries the side's leaders may form now.
+fn grand_battery_candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     for (commander, batteries) in grand_batteries(state, side) {
         let c = Command::GrandBattery {
             commander,
@@ -430,168 +597,176 @@ fn tactical(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             });
         }
     }
-    for u in measure::fighting(state, side) {
-        match &u.what {
-            What::Brigade(b) => {
-                if b.marks.used_rm {
-                    continue;
-                }
-                match &b.marks.maneuver {
-                    None => {
-                        if !measure::tactical(state, u) {
-                            continue;
-                        }
-                        let best = state
-                            .near_side(side.other(), u.pose.pos, measure::full_move(state, u) + 4.0)
-                            .filter(|t| t.fights())
-                            .map(|t| (t.id, charge_value(state, u, t)))
-                            .max_by(|a, b| a.1.total_cmp(&b.1));
-                        if let Some((t, v)) = best {
-                            if v > 0.25 {
-                                out.push(cand(
-                                    Command::Maneuver {
-                                        unit: u.id,
-                                        charge: Some(t),
-                                    },
-                                    1.0 + v,
-                                    "announce a charge the odds favour",
-                                ));
-                                continue;
-                            }
-                        }
-                        let near =
-                            measure::nearest_enemy(state, u).map_or(99.0, |e| measure::gap(u, e));
-                        let wants = if b.cavalry { near > 6.0 } else { near > 2.0 };
-                        if wants || b.disordered || b.formation == Formation::Square {
+}
+
+/// A unit's own candidates in the Tactical Maneuver phase.
+fn tactical_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+    let side = u.side;
+    match &u.what {
+        What::Brigade(b) => {
+            if b.marks.used_rm {
+                return;
+            }
+            match &b.marks.maneuver {
+                None => {
+                    if !measure::tactical(state, u) {
+                        return;
+                    }
+                    let best = state
+                        .near_side(side.other(), u.pose.pos, measure::full_move(state, u) + 4.0)
+                        .filter(|t| t.fights())
+                        .map(|t| (t.id, charge_value(state, u, t)))
+                        .max_by(|a, b| a.1.total_cmp(&b.1));
+                    if let Some((t, v)) = best {
+                        if v > 0.25 {
                             out.push(cand(
                                 Command::Maneuver {
                                     unit: u.id,
-                                    charge: None,
+                                    charge: Some(t),
                                 },
-                                0.7,
-                                "move up to fire",
+                                1.0 + v,
+                                "announce a charge the odds favour",
                             ));
+                            return;
                         }
                     }
-                    Some(r) => {
-                        if maneuver::check_charge(state, side, u.id).is_ok() {
-                            out.push(cand(Command::Charge { unit: u.id }, 2.0, "charge home"));
-                            continue;
-                        }
-                        if maneuver::check_rally(state, side, u.id).is_ok() {
-                            out.push(cand(Command::Rally { unit: u.id }, 0.8, "rally"));
-                        }
-                        if b.formation == Formation::Square
-                            && maneuver::check_form(state, side, u.id, Formation::SingleEchelon)
-                                .is_ok()
-                        {
-                            out.push(cand(
-                                Command::Form {
-                                    unit: u.id,
-                                    formation: Formation::SingleEchelon,
-                                },
-                                0.6,
-                                "leave square",
-                            ));
-                        }
-                        let m = if r.choose.is_empty() {
-                            r.clone()
-                        } else {
-                            r.choose
-                                .iter()
-                                .find(|o| !o.rally)
-                                .cloned()
-                                .unwrap_or_default()
-                        };
-                        let share = (m.moves - b.marks.used).max(0.0);
-                        if share > 0.0 {
-                            best_position(state, u, share, out);
-                        }
-                    }
-                }
-            }
-            What::Battery(b) => {
-                if b.used_rm || b.silenced > 0 || b.functions >= 2 {
-                    continue;
-                }
-                let Some(e) = measure::nearest_enemy(state, u) else {
-                    continue;
-                };
-                let face = heading(u.pose.pos, e.pose.pos);
-                if b.limbered {
-                    if would_have_target(state, u, u.pose.facing) {
+                    let near =
+                        measure::nearest_enemy(state, u).map_or(99.0, |e| measure::gap(u, e));
+                    let wants = if b.cavalry { near > 6.0 } else { near > 2.0 };
+                    if wants || b.disordered || b.formation == Formation::Square {
                         out.push(cand(
-                            Command::Limber {
+                            Command::Maneuver {
                                 unit: u.id,
-                                limbered: false,
+                                charge: None,
                             },
-                            0.9,
-                            "unlimber with a target in range",
+                            0.7,
+                            "move up to fire",
                         ));
-                    } else if would_have_target(state, u, face) {
-                        let to = Pose::at(u.pose.pos, face);
-                        if maneuver::check_move(state, side, u.id, &to).is_ok() {
-                            out.push(cand(
-                                Command::Move { unit: u.id, to },
-                                0.8,
-                                "turn to the enemy",
-                            ));
-                        }
+                    }
+                }
+                Some(r) => {
+                    if maneuver::check_charge(state, side, u.id).is_ok() {
+                        out.push(cand(Command::Charge { unit: u.id }, 2.0, "charge home"));
+                        return;
+                    }
+                    if maneuver::check_rally(state, side, u.id).is_ok() {
+                        out.push(cand(Command::Rally { unit: u.id }, 0.8, "rally"));
+                    }
+                    if b.formation == Formation::Square
+                        && maneuver::check_form(state, side, u.id, Formation::SingleEchelon).is_ok()
+                    {
+                        out.push(cand(
+                            Command::Form {
+                                unit: u.id,
+                                formation: Formation::SingleEchelon,
+                            },
+                            0.6,
+                            "leave square",
+                        ));
+                    }
+                    let m = if r.choose.is_empty() {
+                        r.clone()
                     } else {
-                        moves(state, u, 6.0, 1.0, 0.5, out);
-                    }
-                } else if fire::targets(state, u).next().is_none() {
-                    let to = Pose::at(u.pose.pos, face);
-                    if would_have_target(state, u, face) {
-                        if maneuver::check_move(state, side, u.id, &to).is_ok() {
-                            out.push(cand(
-                                Command::Move { unit: u.id, to },
-                                0.8,
-                                "turn to the enemy",
-                            ));
-                        }
-                    } else if b.functions == 0 && measure::gap(u, e) > 10.0 {
-                        out.push(cand(
-                            Command::Limber {
-                                unit: u.id,
-                                limbered: true,
-                            },
-                            0.3,
-                            "limber to find a target",
-                        ));
+                        r.choose
+                            .iter()
+                            .find(|o| !o.rally)
+                            .cloned()
+                            .unwrap_or_default()
+                    };
+                    let share = (m.moves - b.marks.used).max(0.0);
+                    if share > 0.0 {
+                        best_position(state, u, share, out);
                     }
                 }
             }
-            What::Leader(_) => {}
         }
+        What::Battery(b) => {
+            if b.used_rm || b.silenced > 0 || b.functions >= 2 {
+                return;
+            }
+            let Some(e) = measure::nearest_enemy(state, u) else {
+                return;
+            };
+            let face = heading(u.pose.pos, e.pose.pos);
+            if b.limbered {
+                if would_have_target(state, u, u.pose.facing) {
+                    out.push(cand(
+                        Command::Limber {
+                            unit: u.id,
+                            limbered: false,
+                        },
+                        0.9,
+                        "unlimber with a target in range",
+                    ));
+                } else if would_have_target(state, u, face) {
+                    let to = Pose::at(u.pose.pos, face);
+                    if maneuver::check_move(state, side, u.id, &to).is_ok() {
+                        out.push(cand(
+                            Command::Move { unit: u.id, to },
+                            0.8,
+                            "turn to the enemy",
+                        ));
+                    }
+                } else {
+                    moves(state, u, 6.0, 1.0, 0.5, out);
+                }
+            } else if fire::targets(state, u).next().is_none() {
+                let to = Pose::at(u.pose.pos, face);
+                if would_have_target(state, u, face) {
+                    if maneuver::check_move(state, side, u.id, &to).is_ok() {
+                        out.push(cand(
+                            Command::Move { unit: u.id, to },
+                            0.8,
+                            "turn to the enemy",
+                        ));
+                    }
+                } else if b.functions == 0 && measure::gap(u, e) > 10.0 {
+                    out.push(cand(
+                        Command::Limber {
+                            unit: u.id,
+                            limbered: true,
+                        },
+                        0.3,
+                        "limber to find a target",
+                    ));
+                }
+            }
+        }
+        What::Leader(_) => {}
     }
 }
 
 fn fires(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    let tables = state.tables();
     for u in measure::fighting(state, side) {
-        for t in fire::targets(state, u) {
-            let Ok(sit) = fire::check(state, side, u.id, t.id) else {
-                continue;
-            };
-            let odds = FireRoll.odds(tables, &sit);
-            let value: f64 = odds
-                .outcomes
-                .iter()
-                .map(|(r, p)| {
-                    (f64::from(r.stands) + if r.disorder { 0.3 } else { 0.0 }) * ratio_f64(*p)
-                })
-                .sum();
-            out.push(Candidate {
-                command: Command::Fire {
-                    unit: u.id,
-                    target: t.id,
-                },
-                score: 0.5 + value,
-                why: "fire where it takes most",
-                checked: true,
-            });
-        }
+        fire_unit(state, u, out);
+    }
+}
+
+/// A unit's fire at each target it may fire at.
+fn fire_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+    let tables = state.tables();
+    let side = u.side;
+    for t in fire::targets(state, u) {
+        let Ok(sit) = fire::check(state, side, u.id, t.id) else {
+            return;
+        };
+        let odds = FireRoll.odds(tables, &sit);
+        let value: f64 = odds
+            .outcomes
+            .iter()
+            .map(|(r, p)| {
+                (f64::from(r.stands) + if r.disorder { 0.3 } else { 0.0 }) * ratio_f64(*p)
+            })
+            .sum();
+        out.push(Candidate {
+            command: Command::Fire {
+                unit: u.id,
+                target: t.id,
+            },
+            score: 0.5 + value,
+            why: "fire where it takes most",
+            checked: true,
+        });
     }
 }
 

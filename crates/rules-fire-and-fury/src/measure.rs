@@ -278,7 +278,11 @@ fn in_arc_tan(stand: &Base, p: Vec2, tan: f64) -> bool {
 
 /// Whether any of the target's corners, edge centres or centre lies in the arc.
 pub fn target_in_arc(stand: &Base, target: &Base, splay: f64) -> bool {
-    let tan = splay.tan();
+    target_in_arc_tan(stand, target, splay.tan())
+}
+
+/// [`target_in_arc`] with the tangent of the arc's splay worked out by the caller.
+pub fn target_in_arc_tan(stand: &Base, target: &Base, tan: f64) -> bool {
     let c = target.corners();
     c.iter()
         .copied()

@@ -22,7 +22,7 @@ impl Ruleset for FireAndFury {
     type Event = Event;
     /// Nothing is hidden in this book: a side sees the battle itself.
     type View<'a> = &'a State;
-    type Memo = ();
+    type Memo = crate::advisor::Memo;
     type Plan = Plan;
 
     fn name(&self) -> &'static str {
@@ -60,6 +60,16 @@ impl Ruleset for FireAndFury {
 
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
         crate::advisor::candidates(view, side, out)
+    }
+
+    fn candidates_with(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        out: &mut Vec<Candidate<Command>>,
+    ) {
+        crate::advisor::candidates_with(view, side, memo, out)
     }
 
     fn offer(&self, view: &&State, side: Side, out: &mut Vec<Command>) {

@@ -729,12 +729,24 @@ pub enum Weight {
 impl FirePoints {
     /// A battery's fire points at a range, `None` beyond its longest band.
     pub fn battery(&self, weight: Weight, range: f64) -> Option<f64> {
-        let bands = match weight {
+        self.bands(weight)
+            .iter()
+            .find(|b| range <= b.to)
+            .map(|b| b.fp)
+    }
+
+    /// The range bands of a battery of `weight`.
+    pub fn bands(&self, weight: Weight) -> &[RangeBand] {
+        match weight {
             Weight::Light => &self.artillery.light,
             Weight::Medium => &self.artillery.medium,
             Weight::Heavy => &self.artillery.heavy,
-        };
-        bands.iter().find(|b| range <= b.to).map(|b| b.fp)
+        }
+    }
+
+    /// A battery's longest reach, inches.
+    pub fn battery_reach(&self, weight: Weight) -> f64 {
+        self.bands(weight).last().map_or(0.0, |b| b.to)
     }
 }
 

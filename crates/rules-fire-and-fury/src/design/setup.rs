@@ -14,11 +14,17 @@ use std::sync::Arc;
 const BUILT_IN: &str = include_str!("../../../../scenarios/fire-and-fury/quatre-bras-1815.toml");
 
 pub fn built_in() -> Scenario {
-    match super::validate::load("quatre-bras-1815.toml", BUILT_IN) {
-        Ok(s) => s,
-        // The built-in battle is checked by the crate's tests.
-        Err(e) => panic!("the built-in battle does not read: {e:?}"),
-    }
+    // Read once a process: a batch would otherwise read the file again for every battle.
+    static BUILT: std::sync::OnceLock<Scenario> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(
+            || match super::validate::load("quatre-bras-1815.toml", BUILT_IN) {
+                Ok(s) => s,
+                // The built-in battle is checked by the crate's tests.
+                Err(e) => panic!("the built-in battle does not read: {e:?}"),
+            },
+        )
+        .clone()
 }
 
 fn pose([x, y, facing]: [f64; 3]) -> Pose {

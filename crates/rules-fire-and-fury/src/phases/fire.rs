@@ -122,10 +122,9 @@ pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Il
     }
     let t = state.tables();
     let tb = target.footprint();
-    let (kind, stands, splay, reach, all_round): (Kind, Vec<Base>, f64, f64, bool) = match &u.what {
+    let fp = u.footprint();
+    let (kind, splay, reach, all_round) = match &u.what {
         What::Brigade(b) => {
-            let bases = u.stand_bases();
-            let front = front_rank(b.formation, bases.len());
             let square = b.formation == Formation::Square;
             let (kind, reach) = if b.cavalry {
                 (Kind::LightCavalry, t.fire_points.light_cavalry_range)
@@ -134,51 +133,50 @@ pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Il
             } else {
                 (Kind::Infantry, t.fire_points.musket_range)
             };
-            (
-                kind,
-                bases[..front].to_vec(),
-                std::f64::consts::FRAC_PI_4,
-                reach,
-                square,
-            )
+            (kind, std::f64::consts::FRAC_PI_4, reach, square)
         }
-        What::Battery(b) => {
-            let bands = match b.fires_as() {
-                crate::tables::Weight::Light => &t.fire_points.artillery.light,
-                crate::tables::Weight::Medium => &t.fire_points.artillery.medium,
-                crate::tables::Weight::Heavy => &t.fire_points.artillery.heavy,
-            };
-            let reach = bands.last().map_or(0.0, |x| x.to);
-            (
-                Kind::Battery,
-                vec![u.footprint()],
-                std::f64::consts::FRAC_PI_6,
-                reach,
-                false,
-            )
-        }
+        What::Battery(b) => (
+            Kind::Battery,
+            std::f64::consts::FRAC_PI_6,
+            t.fire_points.battery_reach(b.fires_as()),
+            false,
+        ),
         What::Leader(_) => return Err(no(R_FIRE, "leaders do not fire")),
     };
+    let out_of_reach = || {
+        no(
+            R_FIRE,
+            "the target is not within the range and arc of its stands",
+        )
+    };
+    // Every stand lies within the footprint: when the circles round the two footprints are
+    // beyond reach of each other, no stand is within range.
+    let tr = tb.radius();
+    if fp.pose.pos.distance(tb.pose.pos) - fp.radius() - tr > reach + 1e-9 {
+        return Err(out_of_reach());
+    }
+    let stands: smallvec::SmallVec<[Base; 16]> = match &u.what {
+        What::Brigade(b) => {
+            let mut bases = u.stand_bases();
+            bases.truncate(front_rank(b.formation, bases.len()));
+            bases
+        }
+        _ => smallvec::smallvec![fp],
+    };
+    let tan = splay.tan();
     let mut ranges: Vec<f64> = stands
         .iter()
-        .filter(|s| all_round || measure::target_in_arc(s, &tb, splay))
+        // A stand whose circle is beyond reach of the target's is out of range.
+        .filter(|s| s.pose.pos.distance(tb.pose.pos) - s.radius() - tr <= reach + 1e-9)
+        .filter(|s| all_round || measure::target_in_arc_tan(s, &tb, tan))
         .map(|s| base_base(s, &tb))
         .filter(|d| *d <= reach + 1e-9)
         .collect();
     if ranges.is_empty() {
-        return Err(no(
-            R_FIRE,
-            format!(
-                "{} is not within the range and arc of its stands",
-                state.name(target.id)
-            ),
-        ));
+        return Err(out_of_reach());
     }
-    if !measure::sees(state, &u.footprint(), target, u.id) {
-        return Err(no(
-            "NFF M&C 2",
-            format!("{} cannot be seen from there", state.name(target.id)),
-        ));
+    if !measure::sees(state, &fp, target, u.id) {
+        return Err(no("NFF M&C 2", "the target cannot be seen from there"));
     }
     // Stands within musket range fire together; without any, the skirmishers do.
     let musket = t
@@ -189,7 +187,7 @@ pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Il
         ranges.retain(|d| *d <= musket + 1e-9);
     }
     let range = ranges.iter().cloned().fold(0.0, f64::max).max(0.0);
-    let enfilade = aspect_of(&tb, &u.footprint()) != Aspect::Front;
+    let enfilade = aspect_of(&tb, &fp) != Aspect::Front;
     let (firers, disordered, irregular, square) = match &u.what {
         What::Brigade(b) => (
             Firers {
@@ -229,13 +227,7 @@ pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Il
         commander_down = super::grand::commander_down(state, gb);
         for m in super::grand::members(state, gb).filter(|m| m.id != u.id) {
             let Some(mb) = m.battery() else { continue };
-            let reach_m = match mb.fires_as() {
-                crate::tables::Weight::Light => &t.fire_points.artillery.light,
-                crate::tables::Weight::Medium => &t.fire_points.artillery.medium,
-                crate::tables::Weight::Heavy => &t.fire_points.artillery.heavy,
-            }
-            .last()
-            .map_or(0.0, |x| x.to);
+            let reach_m = t.fire_points.battery_reach(mb.fires_as());
             let mf = m.footprint();
             if measure::target_in_arc(&mf, &tb, std::f64::consts::FRAC_PI_6)
                 && base_base(&mf, &tb) <= reach_m + 1e-9
