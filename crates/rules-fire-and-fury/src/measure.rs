@@ -352,13 +352,27 @@ pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
     // Look near first: the grid answers for every enemy whose footprint comes within the
     // radius, so the nearest found within it is the nearest of all.
     let f = u.footprint();
+    let fr = f.radius();
     let mut r = 12.0;
     loop {
-        let best = state
-            .near_side(u.side.other(), u.pose.pos, r + f.radius())
-            .map(|e| (base_base(&f, &e.footprint()), e))
-            .filter(|(d, _)| *d <= r)
-            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
+        let mut best: Option<(f64, &Unit)> = None;
+        for e in state.near_side(u.side.other(), u.pose.pos, r + fr) {
+            let ef = e.footprint();
+            // The gap is at least the centres' distance less both radii: an enemy that
+            // far is no nearer than the best found.
+            let least = f.pose.pos.distance(ef.pose.pos) - fr - ef.radius();
+            if best.is_some_and(|(d, _)| least > d + 1e-9) {
+                continue;
+            }
+            let d = base_base(&f, &ef);
+            if d <= r
+                && best.is_none_or(|(bd, b): (f64, &Unit)| {
+                    d.total_cmp(&bd).then(e.id.cmp(&b.id)).is_lt()
+                })
+            {
+                best = Some((d, e));
+            }
+        }
         if let Some((_, e)) = best {
             return Some(e);
         }

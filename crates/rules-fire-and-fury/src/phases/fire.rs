@@ -367,7 +367,7 @@ pub fn pass_through(
             let mut ghost = m.clone();
             ghost.pose = at;
             if let Ok(sit) = situation(s, e, &ghost) {
-                let p = crate::resolve::fire::points(s.tables(), &sit).total;
+                let p = crate::resolve::fire::points_total(s.tables(), &sit);
                 if best.as_ref().is_none_or(|(b, _)| p > *b) {
                     best = Some((p, sit));
                 }

@@ -444,18 +444,19 @@ impl Resolution<Tables> for ChargeRoll {
     fn odds(&self, t: &Tables, s: &Situation) -> grognard_engine::resolution::Exact<Result> {
         let net: i32 = Self::net(t, s).iter().map(|m| m.value).sum();
         let mut out = grognard_engine::resolution::Exact::new();
-        for a in 1..=10 {
-            for d in 1..=10 {
-                let c = Self::read(t, s, a - d + net);
-                out.add(
-                    Result {
-                        attacker: c.attacker,
-                        defender: c.defender,
-                        square: c.square,
-                    },
-                    grognard_engine::resolution::Chance::new(1, 100),
-                );
-            }
+        // The differentials in the order the throws first give them (the attacker's 1
+        // against 1 to 10, then his higher dice), so that results are listed as a walk of
+        // every throw lists them; a differential of k comes up on 10 - |k| of the hundred.
+        for k in (-9..=0).rev().chain(1..=9) {
+            let c = Self::read(t, s, k + net);
+            out.add(
+                Result {
+                    attacker: c.attacker,
+                    defender: c.defender,
+                    square: c.square,
+                },
+                grognard_engine::resolution::Chance::new(u128::from(10 - k.unsigned_abs()), 100),
+            );
         }
         out
     }

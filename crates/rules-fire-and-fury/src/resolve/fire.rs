@@ -134,34 +134,63 @@ pub struct Points {
     pub steps: Vec<String>,
 }
 
-/// The fire points the stands bring.
+/// The fire points the stands bring, each step explained.
 pub fn points(t: &Tables, s: &Situation) -> Points {
+    tally(t, s, true)
+}
+
+/// The fire points the stands bring, unexplained: what the odds need.
+pub fn points_total(t: &Tables, s: &Situation) -> f64 {
+    tally(t, s, false).total
+}
+
+/// Notes kept only when someone will read them.
+struct Notes {
+    on: bool,
+    list: Vec<String>,
+}
+
+impl Notes {
+    fn push(&mut self, note: impl FnOnce() -> String) {
+        if self.on {
+            self.list.push(note());
+        }
+    }
+}
+
+fn tally(t: &Tables, s: &Situation, explain: bool) -> Points {
     let f = &t.modifiers.fire;
     let fp = &t.fire_points;
-    let mut steps = Vec::new();
+    let mut steps = Notes {
+        on: explain,
+        list: Vec::new(),
+    };
     let mut total = 0.0;
     let enfiladed = s.target.formation.always_enfiladed();
     for g in &s.firers {
         let n = f64::from(g.stands);
-        let mut why = Vec::new();
+        let mut why = Notes {
+            on: explain,
+            list: Vec::new(),
+        };
         let base = match g.kind {
             Kind::Infantry if s.range <= fp.musket_range => {
                 if s.square {
-                    why.push(format!("in square, flat ({})", f.square.label()));
+                    why.push(|| format!("in square, flat ({})", f.square.label()));
                     f.square.value
                 } else if g.class.fires_as_line() && g.two_rank {
-                    why.push(format!(
-                        "two-rank, x{} ({})",
-                        f.two_rank.value,
-                        f.two_rank.label()
-                    ));
+                    why.push(|| {
+                        format!("two-rank, x{} ({})", f.two_rank.value, f.two_rank.label())
+                    });
                     fp.infantry * f.two_rank.value
                 } else if g.class.fires_as_line() {
-                    why.push(format!(
-                        "linear or impulse, x{} ({})",
-                        f.linear_or_impulse.value,
-                        f.linear_or_impulse.label()
-                    ));
+                    why.push(|| {
+                        format!(
+                            "linear or impulse, x{} ({})",
+                            f.linear_or_impulse.value,
+                            f.linear_or_impulse.label()
+                        )
+                    });
                     fp.infantry * f.linear_or_impulse.value
                 } else {
                     fp.infantry
@@ -172,22 +201,22 @@ pub fn points(t: &Tables, s: &Situation) -> Points {
                     && !s.square
                     && in_band(s.range, f.skirmish_fire_band.value) =>
             {
-                why.push(format!("skirmish fire, flat ({})", f.skirmish_fire.label()));
+                why.push(|| format!("skirmish fire, flat ({})", f.skirmish_fire.label()));
                 f.skirmish_fire.value
             }
             Kind::Infantry => {
-                why.push("out of musket range".into());
+                why.push(|| "out of musket range".into());
                 0.0
             }
             Kind::LightCavalry if s.range <= fp.light_cavalry_range => fp.light_cavalry,
             Kind::LightCavalry => {
-                why.push("out of range".into());
+                why.push(|| "out of range".into());
                 0.0
             }
             Kind::Battery => match fp.battery(g.weight, s.range) {
                 Some(p) => p,
                 None => {
-                    why.push("out of range".into());
+                    why.push(|| "out of range".into());
                     0.0
                 }
             },
@@ -195,22 +224,20 @@ pub fn points(t: &Tables, s: &Situation) -> Points {
         let mut each = base;
         if each > 0.0 && (g.enfilade || enfiladed) {
             each *= f.enfilade.value;
-            why.push(format!(
-                "enfilade, x{} ({})",
-                f.enfilade.value,
-                f.enfilade.label()
-            ));
+            why.push(|| format!("enfilade, x{} ({})", f.enfilade.value, f.enfilade.label()));
         }
         if each > 0.0 && g.kind == Kind::Battery && s.grand_battery {
             if s.commander_down {
-                why.push("Grand Battery without its commander: no bonus (NFF M&C 10b)".into());
+                why.push(|| "Grand Battery without its commander: no bonus (NFF M&C 10b)".into());
             } else {
                 each *= f.grand_battery.value;
-                why.push(format!(
-                    "Grand Battery, x{} ({})",
-                    f.grand_battery.value,
-                    f.grand_battery.label()
-                ));
+                why.push(|| {
+                    format!(
+                        "Grand Battery, x{} ({})",
+                        f.grand_battery.value,
+                        f.grand_battery.label()
+                    )
+                });
             }
         }
         let mut group = each * n;
@@ -225,11 +252,7 @@ pub fn points(t: &Tables, s: &Situation) -> Points {
             };
             if let Some(a) = add {
                 group += a.value * n;
-                why.push(format!(
-                    "+{} a battery for its quality ({})",
-                    a.value,
-                    a.label()
-                ));
+                why.push(|| format!("+{} a battery for its quality ({})", a.value, a.label()));
             }
         }
         let what = match g.kind {
@@ -237,12 +260,14 @@ pub fn points(t: &Tables, s: &Situation) -> Points {
             Kind::LightCavalry => "light cavalry",
             Kind::Battery => "battery",
         };
-        let mut line = format!("{} {what} stand(s) at {base} each", g.stands);
-        for w in why {
-            line.push_str("; ");
-            line.push_str(&w);
-        }
-        steps.push(format!("{line}: {}", round_tenth(group)));
+        steps.push(|| {
+            let mut line = format!("{} {what} stand(s) at {base} each", g.stands);
+            for w in why.list {
+                line.push_str("; ");
+                line.push_str(&w);
+            }
+            format!("{line}: {}", round_tenth(group))
+        });
         total += group;
     }
     if total > 0.0
@@ -256,15 +281,20 @@ pub fn points(t: &Tables, s: &Situation) -> Points {
         };
         if let Some(m) = m {
             total *= m.value;
-            steps.push(format!(
-                "the target's skirmishers, x{} ({}): {}",
-                round_tenth(m.value * 100.0) / 100.0,
-                m.label(),
-                round_tenth(total)
-            ));
+            steps.push(|| {
+                format!(
+                    "the target's skirmishers, x{} ({}): {}",
+                    round_tenth(m.value * 100.0) / 100.0,
+                    m.label(),
+                    round_tenth(total)
+                )
+            });
         }
     }
-    Points { total, steps }
+    Points {
+        total,
+        steps: steps.list,
+    }
 }
 
 fn round_tenth(x: f64) -> f64 {
@@ -390,7 +420,7 @@ impl Resolution<Tables> for FireRoll {
     }
 
     fn odds(&self, t: &Tables, s: &Situation) -> Exact<FireResult> {
-        let Some(column) = t.fire.column(points(t, s).total) else {
+        let Some(column) = t.fire.column(points_total(t, s)) else {
             return Exact::certain(FireResult::default());
         };
         let m = sum(&Self::modifiers_of(t, s));
