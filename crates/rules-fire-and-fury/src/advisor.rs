@@ -192,13 +192,24 @@ pub fn candidates_with(
     }
 }
 
-/// How far from a unit's centre another unit's change may reach its advice: a full move
-/// and the 4" beyond it where charges are looked for, the 16" within which fire at and
-/// from each place is reckoned, the unit's own spread and twice the widest unit's (a
-/// target's breadth, and a unit in a line of sight), and a little for leaders riding
-/// behind their brigades.
+/// How far from a unit's centre another unit's change may reach its advice in this phase.
+/// Each adds the unit's own spread and twice the widest unit's (a target's breadth, and a
+/// unit in a line of sight):
+/// - fire: the 16" within which targets are looked for;
+/// - Reserve Movement: a full move and the 15" of the Tactical Zone beyond it;
+/// - Tactical Maneuver: a full move and the 4" beyond it where charges are looked for,
+///   the 16" within which fire at and from each place is reckoned, and a little for
+///   leaders riding behind their brigades; nothing for a brigade that used Reserve
+///   Movement, which has nothing to do.
 fn reach(state: &State, u: &Unit, spread: f64) -> f64 {
-    measure::full_move(state, u).max(0.0) + 4.0 + 16.0 + u.footprint().radius() + 2.0 * spread + 4.0
+    let own = u.footprint().radius() + 2.0 * spread + 1.0;
+    let full = measure::full_move(state, u).max(0.0);
+    match state.phase() {
+        Phase::DefensiveFire | Phase::OffensiveFire => 16.0 + own,
+        Phase::Reserve => full + measure::ZONE + own,
+        _ if u.brigade().is_some_and(|b| b.marks.used_rm) => 0.0,
+        _ => full + 4.0 + 16.0 + own + 3.0,
+    }
 }
 
 fn heading(from: Vec2, to: Vec2) -> f64 {
@@ -402,9 +413,34 @@ fn reserve_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
     }
 }
 
+/// The chances of the Tactical Movement throws that let `u` charge, with the share of a
+/// full move each allows, in the order of the throw's odds.
+fn charge_allowances(state: &State, u: &Unit, b: &crate::state::Brigade) -> Vec<(f64, f64)> {
+    let sit = maneuver::tactical_situation(state, u, b, true);
+    TacticalMovement
+        .odds(state.tables(), &sit)
+        .outcomes
+        .iter()
+        .filter_map(|(r, p)| {
+            let m = if r.choose.is_empty() {
+                r
+            } else {
+                r.choose.last()?
+            };
+            m.charge.then(|| (m.moves, ratio_f64(*p)))
+        })
+        .collect()
+}
+
 /// The value of a charge by `u` on `t`: the chance the throw allows it times what the
-/// combat is worth in stands, by the exact odds.
-fn charge_value(state: &State, u: &Unit, t: &Unit) -> f64 {
+/// combat is worth in stands, by the exact odds. `allowances` are
+/// [`charge_allowances`] for `u`, worked out when first needed.
+fn charge_value(
+    state: &State,
+    u: &Unit,
+    t: &Unit,
+    allowances: &mut Option<Vec<(f64, f64)>>,
+) -> f64 {
     let Some(b) = u.brigade() else { return 0.0 };
     let d = measure::gap(u, t);
     let reach = measure::full_move(state, u);
@@ -412,20 +448,11 @@ fn charge_value(state: &State, u: &Unit, t: &Unit) -> f64 {
         return 0.0;
     }
     let tables = state.tables();
-    let sit = maneuver::tactical_situation(state, u, b, true);
-    let allow: f64 = TacticalMovement
-        .odds(tables, &sit)
-        .outcomes
+    let allow: f64 = allowances
+        .get_or_insert_with(|| charge_allowances(state, u, b))
         .iter()
-        .filter(|(r, _)| {
-            let m = if r.choose.is_empty() {
-                r.clone()
-            } else {
-                r.choose.last().cloned().unwrap_or_default()
-            };
-            m.charge && m.moves * reach >= d
-        })
-        .map(|(_, p)| ratio_f64(*p))
+        .filter(|(moves, _)| moves * reach >= d)
+        .map(|(_, p)| p)
         .sum();
     if allow <= 0.0 {
         return 0.0;
@@ -451,16 +478,24 @@ fn charge_value(state: &State, u: &Unit, t: &Unit) -> f64 {
     v.pose = at;
     let risk: f64 = state
         .near_side(u.side.other(), at.pos, 16.0)
-        .filter_map(|e| {
+        .filter_map(|e| fire::situation(state, &unlimbered(e), &v).ok())
+        .map(|sit| fire_worth(state, &sit))
+        .sum();
+    allow * (gain - risk)
+}
+
+/// The unit as it would fire: a limbered battery unlimbered.
+fn unlimbered(e: &Unit) -> std::borrow::Cow<'_, Unit> {
+    match &e.what {
+        What::Battery(b) if b.limbered => {
             let mut ev = e.clone();
             if let What::Battery(b) = &mut ev.what {
                 b.limbered = false;
             }
-            fire::situation(state, &ev, &v).ok()
-        })
-        .map(|sit| fire_worth(state, &sit))
-        .sum();
-    allow * (gain - risk)
+            std::borrow::Cow::Owned(ev)
+        }
+        _ => std::borrow::Cow::Borrowed(e),
+    }
 }
 
 /// Mean stands a fire takes, a Disorder counted as a third of one.
@@ -494,11 +529,7 @@ pub fn position_value(state: &State, u: &Unit, pose: Pose) -> f64 {
             What::Leader(_) => false,
         };
         if firer_ok {
-            let mut ev = e.clone();
-            if let What::Battery(b) = &mut ev.what {
-                b.limbered = false;
-            }
-            if let Ok(sit) = fire::situation(state, &ev, &v) {
+            if let Ok(sit) = fire::situation(state, &unlimbered(e), &v) {
                 risk += fire_worth(state, &sit);
             }
         }
@@ -520,18 +551,22 @@ fn best_position(state: &State, u: &Unit, share: f64, out: &mut Vec<Candidate<Co
     let facing = heading(here, e.pose.pos);
     let closing = |g: f64| if g > 6.0 { 0.02 * (gap - g) } else { 0.0 };
     let stay = position_value(state, u, u.pose) + closing(gap);
-    // Value each place first; check only the best until one is legal.
-    let mut places: Vec<(f64, Pose)> = [1.3, 2.5, 3.5, 5.0, 8.0, 11.0]
-        .iter()
-        .filter_map(|keep| {
-            let go = (gap - keep).min(inches);
-            (go >= 0.3).then(|| {
-                let to = Pose::at(here + dir * go, facing);
-                (position_value(state, u, to) + closing(gap - go), to)
-            })
-        })
-        .filter(|(v, _)| *v > stay + 0.02)
-        .collect();
+    // Value each place first (once: a short move reaches the same place for several
+    // distances kept); check only the best until one is legal.
+    let mut places: Vec<(f64, Pose)> = Vec::new();
+    let mut gone: smallvec::SmallVec<[f64; 6]> = smallvec::SmallVec::new();
+    for keep in [1.3, 2.5, 3.5, 5.0, 8.0, 11.0] {
+        let go = (gap - keep).min(inches);
+        if go < 0.3 || gone.contains(&go) {
+            continue;
+        }
+        gone.push(go);
+        let to = Pose::at(here + dir * go, facing);
+        let v = position_value(state, u, to) + closing(gap - go);
+        if v > stay + 0.02 {
+            places.push((v, to));
+        }
+    }
     places.sort_by(|a, b| b.0.total_cmp(&a.0));
     if let Some((v, to)) = places
         .into_iter()
@@ -612,10 +647,11 @@ fn tactical_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
                     if !measure::tactical(state, u) {
                         return;
                     }
+                    let mut allowances = None;
                     let best = state
                         .near_side(side.other(), u.pose.pos, measure::full_move(state, u) + 4.0)
                         .filter(|t| t.fights())
-                        .map(|t| (t.id, charge_value(state, u, t)))
+                        .map(|t| (t.id, charge_value(state, u, t, &mut allowances)))
                         .max_by(|a, b| a.1.total_cmp(&b.1));
                     if let Some((t, v)) = best {
                         if v > 0.25 {
