@@ -63,8 +63,9 @@ pub struct Memo {
 struct Kept {
     /// Inches from the unit's centre within which another's change may change its advice.
     reach: f64,
-    /// The enemy nearest it then, and how far (its moves go toward it).
-    nearest: Option<(UnitId, f64)>,
+    /// The enemy nearest it then, and how far (its moves go toward it), if its advice
+    /// looked for one.
+    nearest: Option<Option<(UnitId, f64)>>,
     candidates: Vec<Candidate<Command>>,
 }
 
@@ -105,7 +106,7 @@ pub fn candidates_with(
     out: &mut Vec<Candidate<Command>>,
 ) {
     let phase = state.phase();
-    let per_unit: fn(&State, &Unit, &mut Vec<Candidate<Command>>) = match phase {
+    let per_unit: fn(&State, &Unit, &Nearest<'_>, &mut Vec<Candidate<Command>>) = match phase {
         Phase::Reserve => reserve_unit,
         Phase::Tactical => tactical_unit,
         Phase::DefensiveFire | Phase::OffensiveFire => fire_unit,
@@ -153,8 +154,9 @@ pub fn candidates_with(
                 near <= k.reach + r
                     || (s != u.side
                         && match k.nearest {
-                            None => true,
-                            Some((e, gap)) => {
+                            None => false,
+                            Some(None) => true,
+                            Some(Some((e, gap))) => {
                                 e == id
                                     || b.distance(here) <= gap + u.footprint().radius() + r + 1.0
                             }
@@ -173,13 +175,18 @@ pub fn candidates_with(
         let i = usize::from(u.id);
         // A Grand Battery's batteries fire and act together: weighed afresh each time.
         if u.battery().is_some_and(|b| b.grand_battery.is_some()) {
-            per_unit(state, u, out);
+            per_unit(state, u, &Nearest::new(state, u), out);
             continue;
         }
         if memo.kept[i].is_none() {
             let mut mine = Vec::new();
-            per_unit(state, u, &mut mine);
-            let nearest = measure::nearest_enemy(state, u).map(|e| (e.id, measure::gap(u, e)));
+            let near = Nearest::new(state, u);
+            per_unit(state, u, &near, &mut mine);
+            // Only advice that looked for the nearest enemy rests on which it is.
+            let nearest = near
+                .found
+                .get()
+                .map(|e| e.map(|e| (e.id, measure::gap(u, e))));
             memo.kept[i] = Some(Kept {
                 reach: reach(state, u, spread),
                 nearest,
@@ -209,6 +216,29 @@ fn reach(state: &State, u: &Unit, spread: f64) -> f64 {
         Phase::Reserve => full + measure::ZONE + own,
         _ if u.brigade().is_some_and(|b| b.marks.used_rm) => 0.0,
         _ => full + 4.0 + 16.0 + own + 3.0,
+    }
+}
+
+/// A unit's nearest enemy, looked for once, when first needed.
+struct Nearest<'a> {
+    state: &'a State,
+    unit: &'a Unit,
+    found: std::cell::OnceCell<Option<&'a Unit>>,
+}
+
+impl<'a> Nearest<'a> {
+    fn new(state: &'a State, unit: &'a Unit) -> Self {
+        Nearest {
+            state,
+            unit,
+            found: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn get(&self) -> Option<&'a Unit> {
+        *self
+            .found
+            .get_or_init(|| measure::nearest_enemy(self.state, self.unit))
     }
 }
 
@@ -329,12 +359,13 @@ fn toward(u: &Unit, enemy: &Unit, keep: f64, inches: f64) -> Vec<Pose> {
 fn moves(
     state: &State,
     u: &Unit,
+    nearest: &Nearest<'_>,
     keep: f64,
     share: f64,
     score: f64,
     out: &mut Vec<Candidate<Command>>,
 ) {
-    let Some(e) = measure::nearest_enemy(state, u) else {
+    let Some(e) = nearest.get() else {
         return;
     };
     let inches = share * measure::full_move(state, u);
@@ -367,11 +398,11 @@ fn would_have_target(state: &State, u: &Unit, facing: f64) -> bool {
 
 fn reserve(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     for u in measure::fighting(state, side) {
-        reserve_unit(state, u, out);
+        reserve_unit(state, u, &Nearest::new(state, u), out);
     }
 }
 
-fn reserve_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+fn reserve_unit(state: &State, u: &Unit, nearest: &Nearest<'_>, out: &mut Vec<Candidate<Command>>) {
     match &u.what {
         What::Brigade(b) => match &b.marks.maneuver {
             None if !b.marks.used_rm && !measure::tactical(state, u) => out.push(cand(
@@ -382,7 +413,7 @@ fn reserve_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
             Some(r) if b.marks.used_rm => {
                 let share = (r.moves - b.marks.used).max(0.0);
                 if share > 0.0 {
-                    moves(state, u, measure::ZONE - 2.0, share, 0.8, out);
+                    moves(state, u, nearest, measure::ZONE - 2.0, share, 0.8, out);
                 }
             }
             _ => {}
@@ -405,7 +436,7 @@ fn reserve_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
                         "limber to move",
                     ));
                 } else {
-                    moves(state, u, measure::ZONE - 4.0, 1.0, 0.6, out);
+                    moves(state, u, nearest, measure::ZONE - 4.0, 1.0, 0.6, out);
                 }
             }
         }
@@ -540,8 +571,14 @@ pub fn position_value(state: &State, u: &Unit, pose: Pose) -> f64 {
 /// The best place within `share` of a move among a few along the way to the nearest
 /// enemy (and where it stands), by [`position_value`]; a little is added for closing
 /// while far off, so that a quiet front still comes on.
-fn best_position(state: &State, u: &Unit, share: f64, out: &mut Vec<Candidate<Command>>) {
-    let Some(e) = measure::nearest_enemy(state, u) else {
+fn best_position(
+    state: &State,
+    u: &Unit,
+    nearest: &Nearest<'_>,
+    share: f64,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    let Some(e) = nearest.get() else {
         return;
     };
     let gap = measure::gap(u, e);
@@ -612,7 +649,7 @@ fn grand_batteries(
 fn tactical(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     grand_battery_candidates(state, side, out);
     for u in measure::fighting(state, side) {
-        tactical_unit(state, u, out);
+        tactical_unit(state, u, &Nearest::new(state, u), out);
     }
 }
 
@@ -635,7 +672,12 @@ fn grand_battery_candidates(state: &State, side: Side, out: &mut Vec<Candidate<C
 }
 
 /// A unit's own candidates in the Tactical Maneuver phase.
-fn tactical_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+fn tactical_unit(
+    state: &State,
+    u: &Unit,
+    nearest: &Nearest<'_>,
+    out: &mut Vec<Candidate<Command>>,
+) {
     let side = u.side;
     match &u.what {
         What::Brigade(b) => {
@@ -666,8 +708,7 @@ fn tactical_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
                             return;
                         }
                     }
-                    let near =
-                        measure::nearest_enemy(state, u).map_or(99.0, |e| measure::gap(u, e));
+                    let near = nearest.get().map_or(99.0, |e| measure::gap(u, e));
                     let wants = if b.cavalry { near > 6.0 } else { near > 2.0 };
                     if wants || b.disordered || b.formation == Formation::Square {
                         out.push(cand(
@@ -711,7 +752,7 @@ fn tactical_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
                     };
                     let share = (m.moves - b.marks.used).max(0.0);
                     if share > 0.0 {
-                        best_position(state, u, share, out);
+                        best_position(state, u, nearest, share, out);
                     }
                 }
             }
@@ -720,7 +761,7 @@ fn tactical_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
             if b.used_rm || b.silenced > 0 || b.functions >= 2 {
                 return;
             }
-            let Some(e) = measure::nearest_enemy(state, u) else {
+            let Some(e) = nearest.get() else {
                 return;
             };
             let face = heading(u.pose.pos, e.pose.pos);
@@ -744,7 +785,7 @@ fn tactical_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
                         ));
                     }
                 } else {
-                    moves(state, u, 6.0, 1.0, 0.5, out);
+                    moves(state, u, nearest, 6.0, 1.0, 0.5, out);
                 }
             } else if fire::targets(state, u).next().is_none() {
                 let to = Pose::at(u.pose.pos, face);
@@ -774,17 +815,22 @@ fn tactical_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
 
 fn fires(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     for u in measure::fighting(state, side) {
-        fire_unit(state, u, out);
+        fire_unit(state, u, &Nearest::new(state, u), out);
     }
 }
 
 /// A unit's fire at each target it may fire at.
-fn fire_unit(state: &State, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+fn fire_unit(state: &State, u: &Unit, _: &Nearest<'_>, out: &mut Vec<Candidate<Command>>) {
     let tables = state.tables();
-    let side = u.side;
-    for t in fire::targets(state, u) {
-        let Ok(sit) = fire::check(state, side, u.id, t.id) else {
-            return;
+    if fire::may_fire(state, u).is_err() {
+        return;
+    }
+    // The targets in reach, each fire's situation worked out once (what `fire::check`
+    // does for a unit that may fire).
+    let reach = fire::TARGETS + u.footprint().radius();
+    for t in state.near_side(u.side.other(), u.pose.pos, reach) {
+        let Ok(sit) = fire::situation(state, u, t) else {
+            continue;
         };
         let odds = FireRoll.odds(tables, &sit);
         let value: f64 = odds

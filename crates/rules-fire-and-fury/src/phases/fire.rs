@@ -18,6 +18,9 @@ use grognard_geometry::Base;
 
 pub const R_FIRE: &str = "NFF M&C 1";
 
+/// Targets are looked for this far beyond a firer's spread: beyond the longest range.
+pub const TARGETS: f64 = 16.0;
+
 /// How many of a brigade's stands, laid out front rank first, stand in its front rank
 /// (design 4.3): all in Single Echelon and square, the front line of Double Echelon, two of
 /// Brigade Masse, the head of March Column.
@@ -57,7 +60,8 @@ pub fn cover(state: &State, u: &Unit) -> Level {
     best
 }
 
-fn may_fire(state: &State, u: &Unit) -> Result<(), Illegal> {
+/// Whether the unit may fire now at all, whatever its target.
+pub fn may_fire(state: &State, u: &Unit) -> Result<(), Illegal> {
     let offensive = state.phase() == Phase::OffensiveFire;
     match &u.what {
         What::Brigade(b) => {
@@ -400,7 +404,7 @@ pub fn pass_through(
 
 /// The enemies `u` may fire at now.
 pub fn targets<'a>(state: &'a State, u: &'a Unit) -> impl Iterator<Item = &'a Unit> + 'a {
-    let reach = 16.0 + u.footprint().radius();
+    let reach = TARGETS + u.footprint().radius();
     state
         .near_side(u.side.other(), u.pose.pos, reach)
         .filter(move |t| situation(state, u, t).is_ok())
