@@ -127,6 +127,34 @@ impl Grid {
     }
 }
 
+/// The ids [`Pieces::near_iter`] finds, in id order.
+#[derive(Debug)]
+pub enum Near<'a> {
+    /// Few pieces: each looked at in turn.
+    Scan {
+        at: std::iter::Enumerate<std::slice::Iter<'a, Option<(Vec2, f64)>>>,
+        p: Vec2,
+        r: f64,
+    },
+    /// Many: those the grid's cells gave, sorted.
+    Listed(smallvec::IntoIter<[u32; 32]>),
+}
+
+impl Iterator for Near<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        match self {
+            Near::Scan { at, p, r } => at.find_map(|(i, a)| {
+                let (c, radius) = (*a)?;
+                let reach = *r + radius;
+                (c.distance_squared(*p) <= reach * reach).then_some(i as u32)
+            }),
+            Near::Listed(ids) => ids.next(),
+        }
+    }
+}
+
 /// Up to this many pieces, [`Pieces`] looks at each of them rather than ask the grid: with
 /// so few, a scan in id order is cheaper than gathering cells and sorting.
 const SCAN_ALL_UP_TO: usize = 64;
@@ -202,6 +230,20 @@ impl Pieces {
             return self.all().filter(keep).collect();
         }
         self.grid.near(p, r + self.widest).filter(keep).collect()
+    }
+
+    /// [`Pieces::near`] as it goes: with few pieces each is looked at in id order when the
+    /// iterator comes to it, nothing gathered first.
+    pub fn near_iter(&self, p: Vec2, r: f64) -> Near<'_> {
+        if self.placed <= SCAN_ALL_UP_TO {
+            Near::Scan {
+                at: self.at.iter().enumerate(),
+                p,
+                r,
+            }
+        } else {
+            Near::Listed(self.near(p, r).into_iter())
+        }
     }
 
     /// The pieces whose circles come within `r` of `p`, in id order.
@@ -443,6 +485,11 @@ mod tests {
                         .map(|(i, _, _)| *i)
                         .collect();
                     assert_eq!(pieces.near(p, r).to_vec(), want, "near {p} {r} of {n}");
+                    assert_eq!(
+                        pieces.near_iter(p, r).collect::<Vec<_>>(),
+                        want,
+                        "near_iter {p} {r} of {n}"
+                    );
                     let b = p + Vec2::new(12.0, -4.0);
                     let want: Vec<u32> = all
                         .iter()

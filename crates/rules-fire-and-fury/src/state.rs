@@ -466,12 +466,18 @@ impl State {
     /// The brigades and batteries whose footprints may come within `r` of `p`, in id
     /// order.
     pub fn near(&self, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
-        self.listed(self.kept.sides(self.table(), &self.units).all.near(p, r))
+        self.kept
+            .sides(self.table(), &self.units)
+            .all
+            .near_iter(p, r)
+            .map(|i| &self.units[i as usize])
     }
 
     /// [`State::near`], of `side`'s units only.
     pub fn near_side(&self, side: Side, p: Vec2, r: f64) -> impl Iterator<Item = &Unit> {
-        self.listed(self.kept.sides(self.table(), &self.units).side[side.index() & 1].near(p, r))
+        self.kept.sides(self.table(), &self.units).side[side.index() & 1]
+            .near_iter(p, r)
+            .map(|i| &self.units[i as usize])
     }
 
     /// The brigades and batteries whose footprints may come within `r` of the segment from
