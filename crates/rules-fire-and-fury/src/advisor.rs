@@ -16,6 +16,7 @@ use crate::state::{Phase, State, Unit, UnitId, What};
 use grognard_engine::resolution::{ratio_f64, Resolution};
 use grognard_engine::sequence::Clock;
 use grognard_engine::{Candidate, Side};
+use grognard_geometry::distance::base_base;
 use grognard_geometry::{Pose, Vec2};
 
 fn cand(command: Command, score: f64, why: &'static str) -> Candidate<Command> {
@@ -507,9 +508,10 @@ fn charge_value(
     let at = measure::contact_pose(u, t);
     let mut v = u.clone();
     v.pose = at;
+    let vf = v.footprint();
     let risk: f64 = state
         .near_side(u.side.other(), at.pos, 16.0)
-        .filter_map(|e| fire::situation(state, &unlimbered(e), &v).ok())
+        .filter_map(|e| fire::situation_of(state, &unlimbered(e), &e.footprint(), &v, &vf).ok())
         .map(|sit| fire_worth(state, &sit))
         .sum();
     allow * (gain - risk)
@@ -548,19 +550,21 @@ pub fn position_value(state: &State, u: &Unit, pose: Pose) -> f64 {
     if let What::Battery(b) = &mut v.what {
         b.limbered = false;
     }
+    let vf = v.footprint();
     let mut gain: f64 = 0.0;
     let mut risk = 0.0;
     for e in state.near_side(u.side.other(), pose.pos, 16.0) {
-        if let Ok(sit) = fire::situation(state, &v, e) {
+        let ef = e.footprint();
+        if let Ok(sit) = fire::situation_of(state, &v, &vf, e, &ef) {
             gain = gain.max(fire_worth(state, &sit));
         }
         let firer_ok = match &e.what {
             What::Brigade(b) => !(b.cavalry && (b.heavy || b.irregular)),
-            What::Battery(b) => !b.limbered || measure::gap(e, &v) < 8.0,
+            What::Battery(b) => !b.limbered || base_base(&ef, &vf) < 8.0,
             What::Leader(_) => false,
         };
         if firer_ok {
-            if let Ok(sit) = fire::situation(state, &unlimbered(e), &v) {
+            if let Ok(sit) = fire::situation_of(state, &unlimbered(e), &ef, &v, &vf) {
                 risk += fire_worth(state, &sit);
             }
         }

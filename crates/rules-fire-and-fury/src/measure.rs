@@ -302,12 +302,11 @@ fn hides(k: TerrainKind) -> bool {
     )
 }
 
-/// Whether `from` sees the target: no brigade or battery between (the firer's own and the
+/// Whether `from` sees the target (its footprint `tb`): no brigade or battery between (the firer's own and the
 /// target apart), and no more than 1" of town or wood along the line ("NFF M&C 2").
-pub fn sees(state: &State, from: &Base, target: &Unit, firer: UnitId) -> bool {
-    let tb = target.footprint();
+pub fn sees(state: &State, from: &Base, target: &Unit, tb: &Base, firer: UnitId) -> bool {
     let (a, b) = from.face(Face::Front);
-    let c = Corridor::new(a, b, &tb);
+    let c = Corridor::new(a, b, tb);
     let (lo, hi) = c.bounds();
     let mid = (lo + hi) * 0.5;
     let r = (hi - lo).length() * 0.5;

@@ -118,6 +118,18 @@ pub fn may_fire(state: &State, u: &Unit) -> Result<(), Illegal> {
 
 /// The fire of `u` at `target`: its situation, or why it may not.
 pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Illegal> {
+    situation_of(state, u, &u.footprint(), target, &target.footprint())
+}
+
+/// [`situation`] for a firer and target whose footprints are known: `fp` of `u` and `tb`
+/// of `target` (a caller weighing many fires measures each unit once).
+pub fn situation_of(
+    state: &State,
+    u: &Unit,
+    fp: &Base,
+    target: &Unit,
+    tb: &Base,
+) -> Result<Situation, Illegal> {
     if target.side == u.side || target.gone || !target.fights() {
         return Err(no(
             R_FIRE,
@@ -125,8 +137,7 @@ pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Il
         ));
     }
     let t = state.tables();
-    let tb = target.footprint();
-    let fp = u.footprint();
+    let (fp, tb) = (*fp, *tb);
     let (kind, splay, reach, all_round) = match &u.what {
         What::Brigade(b) => {
             let square = b.formation == Formation::Square;
@@ -179,7 +190,7 @@ pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Il
     if ranges.is_empty() {
         return Err(out_of_reach());
     }
-    if !measure::sees(state, &fp, target, u.id) {
+    if !measure::sees(state, &fp, target, &tb, u.id) {
         return Err(no("NFF M&C 2", "the target cannot be seen from there"));
     }
     // Stands within musket range fire together; without any, the skirmishers do.
