@@ -169,7 +169,11 @@ mod tests {
     #[test]
     fn stands_face_as_poses_made_afresh() {
         let pose = Pose::new(3.0, -2.0, 2.9);
-        for formation in [Formation::Line, Formation::Column { files: 2 }, Formation::Square] {
+        for formation in [
+            Formation::Line,
+            Formation::Column { files: 2 },
+            Formation::Square,
+        ] {
             for s in stands(pose, formation, 7, STAND) {
                 let afresh = Pose::at(s.pose.pos, s.pose.facing);
                 assert_eq!(s.pose, afresh);

@@ -4,7 +4,7 @@
 //! shooter's facing edge and the two outermost corners of the target) and what blocks it;
 //! this module builds the corridor and tests blockers against it.
 
-use crate::overlap::{convex_hull, penetration};
+use crate::overlap::{convex_hull_small, penetration};
 use crate::{Base, Vec2};
 
 /// The two corners of `target` that lie furthest apart as seen from `eye`: the outermost
@@ -31,7 +31,7 @@ pub fn silhouette(eye: Vec2, target: &Base) -> (Vec2, Vec2) {
 /// A convex corridor from the segment `from_a`..`from_b` to the target's silhouette.
 #[derive(Debug, Clone)]
 pub struct Corridor {
-    pub outline: Vec<Vec2>,
+    pub outline: smallvec::SmallVec<[Vec2; 8]>,
     /// The outline's bounding box, lower and upper corners.
     lo: Vec2,
     hi: Vec2,
@@ -41,8 +41,8 @@ impl Corridor {
     pub fn new(from_a: Vec2, from_b: Vec2, target: &Base) -> Corridor {
         let eye = (from_a + from_b) * 0.5;
         let (t1, t2) = silhouette(eye, target);
-        let mut outline = Vec::with_capacity(4);
-        convex_hull(&[from_a, from_b, t1, t2], &mut outline);
+        let mut outline = smallvec::SmallVec::new();
+        convex_hull_small(&[from_a, from_b, t1, t2], &mut outline);
         let (mut lo, mut hi) = (Vec2::splat(f64::INFINITY), Vec2::splat(f64::NEG_INFINITY));
         for p in &outline {
             lo = lo.min(*p);

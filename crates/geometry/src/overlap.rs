@@ -1,6 +1,7 @@
 //! Do two convex outlines overlap? The separating-axis test, without allocation.
 
 use crate::{Base, Vec2};
+use smallvec::SmallVec;
 
 /// Depth of overlap of two convex polygons (points in order, either winding): the smallest
 /// overlap of their projections over every edge normal. Positive means they overlap by that
@@ -82,6 +83,14 @@ pub fn base_overlaps_convex(a: &Base, poly: &[Vec2], tolerance: f64) -> bool {
 /// Convex hull of a small set of points (Andrew's monotone chain), counter-clockwise, into
 /// `out`. Up to 16 points are sorted on the stack.
 pub fn convex_hull(points: &[Vec2], out: &mut Vec<Vec2>) {
+    let mut hull = SmallVec::new();
+    convex_hull_small(points, &mut hull);
+    out.clear();
+    out.extend_from_slice(&hull);
+}
+
+/// [`convex_hull`] into a small vector: a hull of up to eight points allocates nothing.
+pub fn convex_hull_small(points: &[Vec2], out: &mut SmallVec<[Vec2; 8]>) {
     out.clear();
     let mut buf = [Vec2::ZERO; 16];
     let mut heap;

@@ -53,23 +53,41 @@ pub struct Item<V> {
 impl<V> Item<V> {
     /// The section, with how the value was found when it is not printed.
     pub fn label(&self) -> String {
+        let mut s = String::new();
+        self.push_label(&mut s);
+        s
+    }
+
+    fn push_label(&self, s: &mut String) {
+        s.push_str(&self.cite);
         match self.source {
-            Source::Module => self.cite.clone(),
-            Source::Reconstructed => format!("{}, restored", self.cite),
-            Source::Grognards => format!("{}, Grognard's value", self.cite),
+            Source::Module => {}
+            Source::Reconstructed => s.push_str(", restored"),
+            Source::Grognards => s.push_str(", Grognard's value"),
         }
+    }
+
+    /// "what (label)", written straight into one string: modifiers are made for every
+    /// odds the general weighs.
+    fn reason(&self, what: &str) -> String {
+        let mut s = String::with_capacity(what.len() + self.cite.len() + 22);
+        s.push_str(what);
+        s.push_str(" (");
+        self.push_label(&mut s);
+        s.push(')');
+        s
     }
 }
 
 impl Item<i32> {
     /// The modifier to a die, with what it is for and where it comes from.
     pub fn modifier(&self, what: &str) -> Modifier {
-        Modifier::new(self.value, format!("{what} ({})", self.label()))
+        Modifier::new(self.value, self.reason(what))
     }
 
     /// The modifier `times` over (each leader, each stand lost).
     pub fn times(&self, times: i32, what: &str) -> Modifier {
-        Modifier::new(self.value * times, format!("{what} ({})", self.label()))
+        Modifier::new(self.value * times, self.reason(what))
     }
 }
 

@@ -91,6 +91,10 @@ pub fn sum(modifiers: &[Modifier]) -> i32 {
 pub fn against(modifiers: Vec<Modifier>) -> Vec<Modifier> {
     modifiers
         .into_iter()
-        .map(|m| Modifier::new(-m.value, format!("{}, to the other side", m.reason)))
+        .map(|m| {
+            let mut reason = m.reason.into_owned();
+            reason.push_str(", to the other side");
+            Modifier::new(-m.value, reason)
+        })
         .collect()
 }
