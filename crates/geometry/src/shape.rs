@@ -251,30 +251,87 @@ impl Shape {
         }
     }
 
-    /// Length of the segment `a`..`b` lying on the shape.
-    pub fn length_inside(&self, a: Vec2, b: Vec2) -> f64 {
+    /// Where a segment can meet the shape: `None` when it is too short to measure or its box
+    /// misses the shape's, else its length.
+    fn reaches(&self, a: Vec2, b: Vec2) -> Option<f64> {
         let len = a.distance(b);
         if len < 1e-12 {
-            return 0.0;
+            return None;
         }
         let (lo, hi) = (a.min(b), a.max(b));
         if hi.x < self.lo.x || hi.y < self.lo.y || lo.x > self.hi.x || lo.y > self.hi.y {
-            return 0.0;
+            return None;
         }
-        let mut ts = vec![0.0, 1.0];
-        if self.poly.is_some() {
-            for (c, d) in self.segments() {
-                if let Some((t, _)) = segment_intersection(a, b, c, d) {
-                    ts.push(t);
+        Some(len)
+    }
+
+    /// A band is measured by sampling finely (bands are narrow and the answer is used for
+    /// costs only): this many samples, each at the middle of its share of the segment.
+    fn band_steps(len: f64) -> usize {
+        (len / 0.05).ceil().max(1.0) as usize
+    }
+
+    fn band_sample(&self, a: Vec2, b: Vec2, i: usize, steps: usize) -> bool {
+        self.contains(a.lerp(b, (i as f64 + 0.5) / steps as f64))
+    }
+
+    /// Whether no more than `slack` of the segment `a`..`b` lies off the shape, as
+    /// [`Shape::length_inside`] measures it; a band's samples are looked at only until the
+    /// answer is known.
+    pub fn lies_along(&self, a: Vec2, b: Vec2, slack: f64) -> bool {
+        let whole = a.distance(b);
+        match self.reaches(a, b) {
+            Some(len) if self.poly.is_none() => {
+                let steps = Self::band_steps(len);
+                // What `length_inside` gives when `inside` samples are on the band.
+                let measured = |inside: usize| len * inside as f64 / steps as f64;
+                let mut inside = steps;
+                for i in 0..steps {
+                    if !self.band_sample(a, b, i, steps) {
+                        inside -= 1;
+                        // The most it could still come to falls short already.
+                        if measured(inside) < len - slack {
+                            return false;
+                        }
+                    }
                 }
+                measured(inside) >= len - slack
             }
-        } else {
-            // Bands: sample finely; bands are narrow and the answer is used for costs only.
-            let steps = (len / 0.05).ceil().max(1.0) as usize;
+            Some(_) => self.length_inside(a, b) >= whole - slack,
+            None => 0.0 >= whole - slack,
+        }
+    }
+
+    /// Whether any of the segment `a`..`b` lies on the shape, as [`Shape::length_inside`]
+    /// measures it; a band's samples are looked at only until one is on it.
+    pub fn meets_segment(&self, a: Vec2, b: Vec2) -> bool {
+        match self.reaches(a, b) {
+            Some(len) if self.poly.is_none() => {
+                let steps = Self::band_steps(len);
+                (0..steps).any(|i| self.band_sample(a, b, i, steps))
+            }
+            Some(_) => self.length_inside(a, b) > 0.0,
+            None => false,
+        }
+    }
+
+    /// Length of the segment `a`..`b` lying on the shape.
+    pub fn length_inside(&self, a: Vec2, b: Vec2) -> f64 {
+        let Some(len) = self.reaches(a, b) else {
+            return 0.0;
+        };
+        if self.poly.is_none() {
+            let steps = Self::band_steps(len);
             let inside = (0..steps)
-                .filter(|i| self.contains(a.lerp(b, (*i as f64 + 0.5) / steps as f64)))
+                .filter(|i| self.band_sample(a, b, *i, steps))
                 .count();
             return len * inside as f64 / steps as f64;
+        }
+        let mut ts: smallvec::SmallVec<[f64; 8]> = smallvec::smallvec![0.0, 1.0];
+        for (c, d) in self.segments() {
+            if let Some((t, _)) = segment_intersection(a, b, c, d) {
+                ts.push(t);
+            }
         }
         ts.sort_by(f64::total_cmp);
         let mut total = 0.0;
@@ -368,6 +425,41 @@ mod tests {
         assert_eq!(road.crossings(Vec2::new(1.0, -1.0), Vec2::new(1.0, 1.0)), 1);
         let l = road.length_inside(Vec2::new(1.0, 0.0), Vec2::new(3.0, 0.0));
         assert!((l - 2.0).abs() < 1e-9);
+    }
+
+    /// The early answers agree with measuring the whole length, for bands and areas, along
+    /// them, across them, off them and for segments too short to measure.
+    #[test]
+    fn early_answers_agree_with_the_length_inside() {
+        let road = Shape::new(ShapeSpec::Band {
+            points: vec![[0.0, 0.0], [10.0, 0.0], [14.0, 4.0]],
+            width: 0.5,
+        });
+        for shape in [road, square()] {
+            for i in 0..400 {
+                let k = i as f64;
+                let a = Vec2::new((k * 7.31) % 16.0 - 1.0, (k * 3.17) % 8.0 - 2.0);
+                let b = match i % 4 {
+                    0 => a,
+                    1 => a + Vec2::new(3.0, 0.0),
+                    2 => Vec2::new((k * 1.7) % 15.0, (k * 0.9) % 6.0 - 1.0),
+                    _ => a + Vec2::new(1e-7, 0.0),
+                };
+                let len = a.distance(b);
+                let inside = shape.length_inside(a, b);
+                assert_eq!(
+                    shape.lies_along(a, b, 1e-6),
+                    inside >= len - 1e-6,
+                    "{a} {b}"
+                );
+                assert_eq!(shape.meets_segment(a, b), inside > 0.0, "{a} {b}");
+            }
+            // Along the middle of the road, and off it at the end.
+            assert_eq!(
+                shape.lies_along(Vec2::new(1.0, 0.0), Vec2::new(9.0, 0.0), 1e-6),
+                shape.length_inside(Vec2::new(1.0, 0.0), Vec2::new(9.0, 0.0)) >= 8.0 - 1e-6
+            );
+        }
     }
 
     #[test]

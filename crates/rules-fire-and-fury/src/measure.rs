@@ -213,19 +213,19 @@ pub fn going(state: &State, arm: Arm, a: Vec2, b: Vec2) -> Option<Going> {
     for f in &state.field.terrain {
         match f.kind {
             TerrainKind::Road => {
-                if len > 0.0 && f.shape.length_inside(a, b) >= len - 1e-6 {
+                if len > 0.0 && f.shape.lies_along(a, b, 1e-6) {
                     g.road = true;
                 }
                 continue;
             }
             TerrainKind::River => {
-                if f.shape.length_inside(a, b) > 0.0 || f.shape.crossings(a, b) > 0 {
+                if f.shape.meets_segment(a, b) || f.shape.crossings(a, b) > 0 {
                     river = true;
                 }
                 continue;
             }
             TerrainKind::Bridge => {
-                if f.shape.length_inside(a, b) > 0.0 {
+                if f.shape.meets_segment(a, b) {
                     crossing = true;
                 }
                 continue;
