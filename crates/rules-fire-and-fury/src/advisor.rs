@@ -64,8 +64,9 @@ pub struct Memo {
 struct Kept {
     /// Inches from the unit's centre within which another's change may change its advice.
     reach: f64,
-    /// The enemy nearest it then, and how far (its moves go toward it), if its advice
-    /// looked for one.
+    /// The enemy nearest it then (its moves go toward it), if its advice looked for one,
+    /// and how near the unit's centre another enemy's circle must come to be nearer: the gap
+    /// to it, the unit's spread and an inch to spare.
     nearest: Option<Option<(UnitId, f64)>>,
     candidates: Vec<Candidate<Command>>,
 }
@@ -157,10 +158,7 @@ pub fn candidates_with(
                         && match k.nearest {
                             None => false,
                             Some(None) => true,
-                            Some(Some((e, gap))) => {
-                                e == id
-                                    || b.distance(here) <= gap + u.footprint().radius() + r + 1.0
-                            }
+                            Some(Some((e, gap))) => e == id || b.distance(here) <= gap + r,
                         })
             });
             if stale {
@@ -187,7 +185,7 @@ pub fn candidates_with(
             let nearest = near
                 .found
                 .get()
-                .map(|e| e.map(|e| (e.id, measure::gap(u, e))));
+                .map(|e| e.map(|e| (e.id, measure::gap(u, e) + u.footprint().radius() + 1.0)));
             memo.kept[i] = Some(Kept {
                 reach: reach(state, u, spread),
                 nearest,
