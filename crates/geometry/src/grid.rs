@@ -104,6 +104,21 @@ impl Grid {
         self.in_box(p - Vec2::splat(r), p + Vec2::splat(r))
     }
 
+    /// Each id in the cells the box from `lo` to `hi` meets, handed to `f` in turn: what
+    /// [`Grid::in_box`] yields, without an iterator's work at every cell.
+    pub fn each_in_box(&self, lo: Vec2, hi: Vec2, mut f: impl FnMut(u32)) {
+        let (c0, c1) = (self.col(lo.x), self.col(hi.x));
+        let (r0, r1) = (self.row(lo.y), self.row(hi.y));
+        for r in r0..=r1 {
+            let row = r * self.cols;
+            for cell in &self.cells[row + c0..=row + c1] {
+                for &id in cell {
+                    f(id);
+                }
+            }
+        }
+    }
+
     /// Ids whose centres may lie within the box from `lo` to `hi`.
     pub fn in_box(&self, lo: Vec2, hi: Vec2) -> impl Iterator<Item = u32> + '_ {
         let (c0, c1) = (self.col(lo.x), self.col(hi.x));
@@ -229,7 +244,14 @@ impl Pieces {
         if self.placed <= SCAN_ALL_UP_TO {
             return self.all().filter(keep).collect();
         }
-        self.grid.near(p, r + self.widest).filter(keep).collect()
+        let mut out = SmallVec::new();
+        let pad = Vec2::splat(r + self.widest);
+        self.grid.each_in_box(p - pad, p + pad, |id| {
+            if keep(&id) {
+                out.push(id);
+            }
+        });
+        out
     }
 
     /// [`Pieces::near`] as it goes: with few pieces each is looked at in id order when the
@@ -264,11 +286,12 @@ impl Pieces {
             return self.all().filter(keep).collect();
         }
         let pad = Vec2::splat(r + self.widest);
-        let mut v: SmallVec<[u32; 32]> = self
-            .grid
-            .in_box(a.min(b) - pad, a.max(b) + pad)
-            .filter(keep)
-            .collect();
+        let mut v: SmallVec<[u32; 32]> = SmallVec::new();
+        self.grid.each_in_box(a.min(b) - pad, a.max(b) + pad, |id| {
+            if keep(&id) {
+                v.push(id);
+            }
+        });
         v.sort_unstable();
         v
     }

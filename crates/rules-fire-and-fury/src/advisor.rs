@@ -19,6 +19,26 @@ use grognard_engine::{Candidate, Side};
 use grognard_geometry::distance::base_base;
 use grognard_geometry::{Pose, Vec2};
 
+/// A candidate the general need not settle again: `command` is checked here, and offered
+/// only if it may be given. The memo keeps such a candidate only while nothing it rests on
+/// has changed.
+fn sure(
+    state: &State,
+    side: Side,
+    command: Command,
+    score: f64,
+    why: &'static str,
+) -> Option<Candidate<Command>> {
+    phases::check(state, side, &command)
+        .is_ok()
+        .then_some(Candidate {
+            command,
+            score,
+            why,
+            checked: true,
+        })
+}
+
 fn cand(command: Command, score: f64, why: &'static str) -> Candidate<Command> {
     Candidate {
         command,
@@ -57,7 +77,14 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
 pub struct Memo {
     at: Option<(Clock, Side)>,
     seen: Vec<Unit>,
+    /// The stamp of each unit seen ([`State::stamp`]): a unit whose stamp is unchanged and
+    /// known is as it was seen.
+    stamps: Vec<u64>,
     kept: Vec<Option<Kept>>,
+    /// At least the widest footprint's radius among the fighting units of both sides:
+    /// worked out when the memo starts afresh, widened by each unit that changes.
+    spread: f64,
+    leading: Leading,
 }
 
 #[derive(Debug)]
@@ -108,15 +135,18 @@ pub fn candidates_with(
     out: &mut Vec<Candidate<Command>>,
 ) {
     let phase = state.phase();
+    if phases::to_act(state) != Some(side) || state.choosing == Some(side) {
+        return candidates(state, side, out);
+    }
+    if matches!(phase, Phase::Attach | Phase::Leaders) {
+        return leaders_with(state, side, memo, out);
+    }
     let per_unit: fn(&State, &Unit, &Nearest<'_>, &mut Vec<Candidate<Command>>) = match phase {
         Phase::Reserve => reserve_unit,
         Phase::Tactical => tactical_unit,
         Phase::DefensiveFire | Phase::OffensiveFire => fire_unit,
         _ => return candidates(state, side, out),
     };
-    if phases::to_act(state) != Some(side) || state.choosing == Some(side) {
-        return candidates(state, side, out);
-    }
     out.push(cand(Command::Done, 0.0, "done"));
     if phase == Phase::Tactical {
         grand_battery_candidates(state, side, out);
@@ -126,25 +156,33 @@ pub fn candidates_with(
     if memo.at != Some((state.clock, side)) || memo.seen.len() != n {
         memo.at = Some((state.clock, side));
         memo.seen = units.to_vec();
+        memo.stamps = units.iter().map(|u| state.stamp(u.id)).collect();
         memo.kept = (0..n).map(|_| None).collect();
+        memo.spread = measure::fighting(state, side.other())
+            .chain(measure::fighting(state, side))
+            .map(|u| u.footprint().radius())
+            .fold(0.0, f64::max);
     } else {
         // What changed that others reckon with: where it stood and stands, how far it
         // spreads, and its side.
         let mut changed: Vec<(Vec2, Vec2, f64, Side, UnitId)> = Vec::new();
         for (i, u) in units.iter().enumerate() {
+            let stamp = state.stamp(u.id);
+            if stamp != 0 && stamp == memo.stamps[i] {
+                continue;
+            }
+            memo.stamps[i] = stamp;
             let was = &memo.seen[i];
             if u == was {
                 continue;
             }
             memo.kept[i] = None;
             if outward(u) != outward(was) {
-                changed.push((
-                    was.pose.pos,
-                    u.pose.pos,
-                    was.footprint().radius().max(u.footprint().radius()),
-                    u.side,
-                    u.id,
-                ));
+                let r = was.footprint().radius().max(u.footprint().radius());
+                if u.on_table() && u.fights() {
+                    memo.spread = memo.spread.max(r);
+                }
+                changed.push((was.pose.pos, u.pose.pos, r, u.side, u.id));
             }
             memo.seen[i] = u.clone();
         }
@@ -166,10 +204,7 @@ pub fn candidates_with(
             }
         }
     }
-    let spread = measure::fighting(state, side.other())
-        .chain(measure::fighting(state, side))
-        .map(|u| u.footprint().radius())
-        .fold(0.0, f64::max);
+    let spread = memo.spread;
     for u in measure::fighting(state, side) {
         let i = usize::from(u.id);
         // A Grand Battery's batteries fire and act together: weighed afresh each time.
@@ -196,6 +231,42 @@ pub fn candidates_with(
             out.extend(k.candidates.iter().cloned());
         }
     }
+}
+
+/// [`leaders`] through the memo: the brigade each division commander would lead is kept
+/// while no brigade or battery has changed (leaders attaching and moving change none).
+fn leaders_with(state: &State, side: Side, memo: &mut Memo, out: &mut Vec<Candidate<Command>>) {
+    out.push(cand(Command::Done, 0.0, "done"));
+    let units = state.units();
+    let fresh = memo.leading.at != Some((state.clock, side))
+        || memo.leading.stamps.len() != units.len()
+        || units.iter().any(|u| {
+            let s = state.stamp(u.id);
+            u.fights() && (s == 0 || s != memo.leading.stamps[usize::from(u.id)])
+        });
+    if fresh {
+        memo.leading = Leading {
+            at: Some((state.clock, side)),
+            stamps: units.iter().map(|u| state.stamp(u.id)).collect(),
+            best: vec![None; units.len()],
+        };
+    }
+    let kept = &mut memo.leading.best;
+    leaders_by(
+        state,
+        side,
+        &mut |l, mine| *kept[usize::from(l)].get_or_insert_with(|| nearest_in_zone(state, mine)),
+        out,
+    );
+}
+
+/// What the general keeps in the leaders' steps: for each division commander, the brigade
+/// he would lead, while the stamps of the brigades and batteries are as they were.
+#[derive(Debug, Default)]
+struct Leading {
+    at: Option<(Clock, Side)>,
+    stamps: Vec<u64>,
+    best: Vec<Option<Option<UnitId>>>,
 }
 
 /// How far from a unit's centre another unit's change may reach its advice in this phase.
@@ -284,28 +355,52 @@ fn breakthroughs(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
 /// Division commanders join the brigade of their command nearest the enemy in the
 /// Tactical Zone; detached leaders ride toward the middle of their command.
 fn leaders(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    leaders_by(
+        state,
+        side,
+        &mut |_, mine| nearest_in_zone(state, mine),
+        out,
+    );
+}
+
+/// Of a division's brigades, the one in the Tactical Zone nearest the enemy (the first of
+/// those as near).
+fn nearest_in_zone(state: &State, mine: &[&Unit]) -> Option<UnitId> {
+    mine.iter()
+        .filter(|u| measure::tactical(state, u))
+        .map(|u| {
+            let d = measure::nearest_enemy(state, u).map_or(99.0, |e| measure::gap(u, e));
+            (d, u.id)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, id)| id)
+}
+
+/// [`leaders`], each division commander's brigade to lead given by `best`.
+fn leaders_by(
+    state: &State,
+    side: Side,
+    best: &mut dyn FnMut(UnitId, &[&Unit]) -> Option<UnitId>,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    // Each division's brigades, gathered in one pass over the side.
+    let mut commands: Vec<Vec<&Unit>> = vec![Vec::new(); state.units().len()];
+    for u in measure::fighting(state, side) {
+        if let Some(b) = u.brigade() {
+            commands[usize::from(b.commander)].push(u);
+        }
+    }
     for l in state.units().iter().filter(|u| u.side == side && !u.gone) {
         let Some(ld) = l.leader() else { continue };
         if ld.rank != Rank::Division {
             continue;
         }
-        let mine: Vec<&Unit> = measure::fighting(state, side)
-            .filter(|u| u.brigade().is_some_and(|b| b.commander == l.id))
-            .collect();
-        let best = mine
-            .iter()
-            .filter(|u| measure::tactical(state, u))
-            .min_by(|a, b| {
-                let d = |u: &Unit| {
-                    measure::nearest_enemy(state, u).map_or(99.0, |e| measure::gap(u, e))
-                };
-                d(a).total_cmp(&d(b))
-            });
-        match best {
-            Some(b) if ld.attached != Some(b.id) => out.push(cand(
+        let mine = &commands[usize::from(l.id)];
+        match best(l.id, mine) {
+            Some(b) if ld.attached != Some(b) => out.push(cand(
                 Command::Attach {
                     leader: l.id,
-                    to: Some(b.id),
+                    to: Some(b),
                 },
                 0.6,
                 "lead the brigade nearest the enemy",
@@ -404,7 +499,9 @@ fn reserve(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
 fn reserve_unit(state: &State, u: &Unit, nearest: &Nearest<'_>, out: &mut Vec<Candidate<Command>>) {
     match &u.what {
         What::Brigade(b) => match &b.marks.maneuver {
-            None if !b.marks.used_rm && !measure::tactical(state, u) => out.push(cand(
+            None if !b.marks.used_rm && !measure::tactical(state, u) => out.extend(sure(
+                state,
+                u.side,
                 Command::Reserve { unit: u.id },
                 1.0,
                 "bring the reserve up",
@@ -419,14 +516,18 @@ fn reserve_unit(state: &State, u: &Unit, nearest: &Nearest<'_>, out: &mut Vec<Ca
         },
         What::Battery(b) => {
             if !b.used_rm && b.functions == 0 && !measure::tactical(state, u) {
-                out.push(cand(
+                out.extend(sure(
+                    state,
+                    u.side,
                     Command::Reserve { unit: u.id },
                     0.7,
                     "bring the guns up",
                 ));
             } else if b.used_rm {
                 if !b.limbered {
-                    out.push(cand(
+                    out.extend(sure(
+                        state,
+                        u.side,
                         Command::Limber {
                             unit: u.id,
                             limbered: true,
@@ -699,7 +800,9 @@ fn tactical_unit(
                         .max_by(|a, b| a.1.total_cmp(&b.1));
                     if let Some((t, v)) = best {
                         if v > 0.25 {
-                            out.push(cand(
+                            out.extend(sure(
+                                state,
+                                u.side,
                                 Command::Maneuver {
                                     unit: u.id,
                                     charge: Some(t),
@@ -713,7 +816,9 @@ fn tactical_unit(
                     let near = nearest.get().map_or(99.0, |e| measure::gap(u, e));
                     let wants = if b.cavalry { near > 6.0 } else { near > 2.0 };
                     if wants || b.disordered || b.formation == Formation::Square {
-                        out.push(cand(
+                        out.extend(sure(
+                            state,
+                            u.side,
                             Command::Maneuver {
                                 unit: u.id,
                                 charge: None,
@@ -725,16 +830,30 @@ fn tactical_unit(
                 }
                 Some(r) => {
                     if maneuver::check_charge(state, side, u.id).is_ok() {
-                        out.push(cand(Command::Charge { unit: u.id }, 2.0, "charge home"));
+                        out.extend(sure(
+                            state,
+                            u.side,
+                            Command::Charge { unit: u.id },
+                            2.0,
+                            "charge home",
+                        ));
                         return;
                     }
                     if maneuver::check_rally(state, side, u.id).is_ok() {
-                        out.push(cand(Command::Rally { unit: u.id }, 0.8, "rally"));
+                        out.extend(sure(
+                            state,
+                            u.side,
+                            Command::Rally { unit: u.id },
+                            0.8,
+                            "rally",
+                        ));
                     }
                     if b.formation == Formation::Square
                         && maneuver::check_form(state, side, u.id, Formation::SingleEchelon).is_ok()
                     {
-                        out.push(cand(
+                        out.extend(sure(
+                            state,
+                            u.side,
                             Command::Form {
                                 unit: u.id,
                                 formation: Formation::SingleEchelon,
@@ -769,7 +888,9 @@ fn tactical_unit(
             let face = heading(u.pose.pos, e.pose.pos);
             if b.limbered {
                 if would_have_target(state, u, u.pose.facing) {
-                    out.push(cand(
+                    out.extend(sure(
+                        state,
+                        u.side,
                         Command::Limber {
                             unit: u.id,
                             limbered: false,
@@ -780,7 +901,9 @@ fn tactical_unit(
                 } else if would_have_target(state, u, face) {
                     let to = Pose::at(u.pose.pos, face);
                     if maneuver::check_move(state, side, u.id, &to).is_ok() {
-                        out.push(cand(
+                        out.extend(sure(
+                            state,
+                            u.side,
                             Command::Move { unit: u.id, to },
                             0.8,
                             "turn to the enemy",
@@ -793,14 +916,18 @@ fn tactical_unit(
                 let to = Pose::at(u.pose.pos, face);
                 if would_have_target(state, u, face) {
                     if maneuver::check_move(state, side, u.id, &to).is_ok() {
-                        out.push(cand(
+                        out.extend(sure(
+                            state,
+                            u.side,
                             Command::Move { unit: u.id, to },
                             0.8,
                             "turn to the enemy",
                         ));
                     }
                 } else if b.functions == 0 && measure::gap(u, e) > 10.0 {
-                    out.push(cand(
+                    out.extend(sure(
+                        state,
+                        u.side,
                         Command::Limber {
                             unit: u.id,
                             limbered: true,

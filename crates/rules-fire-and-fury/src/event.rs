@@ -140,8 +140,59 @@ fn brigade(s: &mut State, id: UnitId) -> Option<&mut crate::state::Brigade> {
     }
 }
 
+/// The units an event may change; `None` for every unit.
+fn touches(e: &Event) -> Option<smallvec::SmallVec<[UnitId; 4]>> {
+    use smallvec::smallvec;
+    Some(match e {
+        Event::Clock { .. } => return None,
+        Event::Initiative { .. }
+        | Event::FirstPlayer { .. }
+        | Event::LeaderRoll { .. }
+        | Event::Ended { .. } => smallvec![],
+        Event::Maneuver { unit, .. }
+        | Event::Reserve { unit }
+        | Event::Chose { unit, .. }
+        | Event::Changing { unit }
+        | Event::Announced { unit, .. }
+        | Event::Moved { unit, .. }
+        | Event::Formed { unit, .. }
+        | Event::Limbered { unit, .. }
+        | Event::Order { unit, .. }
+        | Event::Silenced { unit }
+        | Event::Fired { unit, .. }
+        | Event::Lost { unit, .. }
+        | Event::Condition { unit, .. }
+        | Event::Countercharged { unit }
+        | Event::Contact { unit, .. }
+        | Event::MayBreak { unit, .. }
+        | Event::Breaking { unit, .. }
+        | Event::Square { unit }
+        | Event::EngineersLost { unit }
+        | Event::Gone { unit, .. } => smallvec![*unit],
+        Event::Charge {
+            attacker, defender, ..
+        } => smallvec![*attacker, *defender],
+        Event::GrandBattery {
+            commander,
+            batteries,
+        } => std::iter::once(*commander)
+            .chain(batteries.iter().copied())
+            .collect(),
+        Event::Attached { leader, .. } | Event::Replaced { leader, .. } => smallvec![*leader],
+    })
+}
+
 /// The one place a state changes.
 pub fn apply(s: &mut State, e: &Event) {
+    let n = s.units.len();
+    match touches(e) {
+        None => s.stamps.touch_all(n),
+        Some(ids) => {
+            for id in ids {
+                s.stamps.touch(id, n);
+            }
+        }
+    }
     match e {
         Event::Initiative { winner, .. } => s.choosing = Some(*winner),
         Event::FirstPlayer { side } => {

@@ -382,6 +382,46 @@ pub struct State {
     pub outcome: Option<Outcome>,
     #[serde(skip)]
     pub(crate) kept: Kept,
+    #[serde(skip)]
+    pub(crate) stamps: Stamps,
+}
+
+/// When each unit last changed, as a number given to that change alone among every copy of
+/// every state in the process: a unit with the same number in two states is the same in
+/// both, and a reader who kept the number need not compare the unit itself. Zero is "not
+/// known" (a state made or read afresh, before the events that number its units).
+#[derive(Debug, Clone, Default)]
+pub struct Stamps(Vec<u64>);
+
+impl PartialEq for Stamps {
+    /// Stamps say when units changed, not what they are: they never make two states differ.
+    fn eq(&self, _: &Stamps) -> bool {
+        true
+    }
+}
+
+static NEXT_STAMP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl Stamps {
+    pub fn of(&self, id: UnitId) -> u64 {
+        self.0.get(usize::from(id)).copied().unwrap_or(0)
+    }
+
+    /// Unit `id`, of `n` units, changed.
+    pub(crate) fn touch(&mut self, id: UnitId, n: usize) {
+        if self.0.len() < n {
+            self.0.resize(n, 0);
+        }
+        if let Some(s) = self.0.get_mut(usize::from(id)) {
+            *s = NEXT_STAMP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// Every one of `n` units may have changed.
+    pub(crate) fn touch_all(&mut self, n: usize) {
+        let first = NEXT_STAMP.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        self.0 = (first..first + n as u64).collect();
+    }
 }
 
 /// Grid cells are this many inches square: about a brigade's frontage and musket reach.
@@ -428,6 +468,7 @@ impl State {
             choosing: None,
             outcome: None,
             kept: Kept::default(),
+            stamps: Stamps::default(),
         }
     }
 
@@ -450,6 +491,7 @@ impl State {
     /// Unit `id` to change by hand (tests, tools).
     pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
         self.kept.forget();
+        self.stamps.touch(id, self.units.len());
         &mut self.units[usize::from(id)]
     }
 
@@ -500,6 +542,11 @@ impl State {
             )),
             None => Ok(()),
         }
+    }
+
+    /// When unit `id` last changed ([`Stamps`]).
+    pub fn stamp(&self, id: UnitId) -> u64 {
+        self.stamps.of(id)
     }
 
     pub fn name(&self, id: UnitId) -> &str {

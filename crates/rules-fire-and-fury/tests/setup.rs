@@ -19,6 +19,29 @@ fn quatre_bras() -> State {
 fn quatre_bras_starts_with_every_unit_on_the_table_and_none_on_another() {
     let s = quatre_bras();
     assert_eq!(s.units().len(), 42);
+    every_unit_on_the_table_and_none_on_another(&s);
+}
+
+#[test]
+fn the_scale_battles_are_valid_and_place_every_unit_clear_of_the_others() {
+    use grognard_engine::book::Files;
+    let rules = grognard_rules_fire_and_fury::FireAndFury;
+    for n in [1, 12, 150] {
+        let scenario = setup::large(n);
+        assert!(rules.scenario_problems(&scenario).is_empty(), "{n}");
+        let s = setup::start(&scenario);
+        for side in [Side(0), Side(1)] {
+            let brigades = s
+                .units()
+                .iter()
+                .filter(|u| u.side == side && u.brigade().is_some());
+            assert_eq!(brigades.count(), n);
+        }
+        every_unit_on_the_table_and_none_on_another(&s);
+    }
+}
+
+fn every_unit_on_the_table_and_none_on_another(s: &State) {
     let fighting: Vec<_> = s.units().iter().filter(|u| u.fights()).collect();
     for (i, a) in fighting.iter().enumerate() {
         let fa = a.footprint();

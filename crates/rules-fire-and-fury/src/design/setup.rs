@@ -152,3 +152,89 @@ pub fn start(s: &Scenario) -> State {
     };
     State::new(Arc::new(field), units)
 }
+
+/// A battle of `n` brigades a side for measuring how the time of a turn grows with the
+/// armies: Quatre Bras's armies and rules on an open table as wide as the line, each side
+/// one line of six-stand infantry brigades in Double Echelon eight inches apart, a division
+/// commander and a foot battery for every four brigades, the army commander behind the
+/// middle. Every unit stands on the table and none on another (checked by the tests).
+pub fn large(n: usize) -> Scenario {
+    use crate::scenario::{BatterySpec, BrigadeSpec, LeaderSpec, Rank, StandKind, StandSpec};
+    let mut s = built_in();
+    s.terrain.clear();
+    let width = (n as f64 * 8.0 + 16.0).max(60.0);
+    s.table.width = width;
+    s.table.depth = 48.0;
+    s.name = format!("{n} brigades a side");
+    for (i, side) in s.sides.iter_mut().enumerate() {
+        let (line, rear, facing) = if i == 0 {
+            (12.0, 4.0, 90.0)
+        } else {
+            (36.0, 44.0, 270.0)
+        };
+        let army = side.leaders[0].name.clone();
+        let rating = side.brigades[0].stands[0].rating;
+        let quality = side
+            .batteries
+            .first()
+            .map(|b| b.quality)
+            .unwrap_or_default();
+        side.leaders = vec![LeaderSpec {
+            name: army.clone(),
+            rank: Rank::Army,
+            superior: None,
+            charismatic: false,
+            grand_battery: false,
+            at: [width / 2.0, rear, facing],
+        }];
+        side.brigades.clear();
+        side.batteries.clear();
+        for b in 0..n {
+            let x = 12.0 + b as f64 * 8.0;
+            let division = format!("Division {}", b / 4 + 1);
+            if b % 4 == 0 {
+                side.leaders.push(LeaderSpec {
+                    name: division.clone(),
+                    rank: Rank::Division,
+                    superior: Some(army.clone()),
+                    charismatic: false,
+                    grand_battery: false,
+                    at: [x + 12.0, rear, facing],
+                });
+                side.batteries.push(BatterySpec {
+                    name: format!("{division}'s battery"),
+                    commander: division.clone(),
+                    guns: 8,
+                    weight: crate::tables::Weight::Medium,
+                    horse: false,
+                    quality,
+                    limbered: false,
+                    at: [x + 4.0, line, facing],
+                });
+            }
+            side.brigades.push(BrigadeSpec {
+                name: format!("Brigade {}", b + 1),
+                commander: division,
+                stands: vec![StandSpec {
+                    kind: StandKind::Infantry,
+                    count: 6,
+                    rating,
+                    armoured: false,
+                    lance: false,
+                    old_guard: false,
+                }],
+                at: [x, line, facing],
+                formation: crate::facts::Formation::DoubleEchelon,
+                class: None,
+                skirmish: None,
+                irregular: false,
+                two_rank: None,
+                guard: None,
+                davout_1812: false,
+                engineers: false,
+                band: false,
+            });
+        }
+    }
+    s
+}

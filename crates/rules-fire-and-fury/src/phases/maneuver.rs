@@ -915,11 +915,17 @@ pub fn any_reserve(state: &State, side: Side) -> bool {
 
 /// Whether the side has a unit that may still act in the Tactical Movement subphase.
 pub fn any_tactical(state: &State, side: Side) -> bool {
+    // Whether a unit stands in the Tactical Zone is asked of the grid: only when no unit
+    // may act on its marks alone.
+    let waiting = |u: &&Unit| {
+        u.brigade()
+            .is_some_and(|b| !b.marks.used_rm && b.marks.maneuver.is_none())
+    };
     measure::fighting(state, side).any(|u| match &u.what {
         What::Brigade(b) => {
             !b.marks.used_rm
                 && match &b.marks.maneuver {
-                    None => measure::tactical(state, u),
+                    None => false,
                     Some(r) => {
                         let m = moving(r);
                         m.moves > b.marks.used + 1e-9
@@ -932,5 +938,7 @@ pub fn any_tactical(state: &State, side: Side) -> bool {
         }
         What::Battery(b) => !b.used_rm && b.silenced == 0 && b.functions < functions(b),
         What::Leader(_) => false,
-    })
+    }) || measure::fighting(state, side)
+        .filter(waiting)
+        .any(|u| measure::tactical(state, u))
 }
