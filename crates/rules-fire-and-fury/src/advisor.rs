@@ -160,7 +160,7 @@ pub fn candidates_with(
         memo.kept = (0..n).map(|_| None).collect();
         memo.spread = measure::fighting(state, side.other())
             .chain(measure::fighting(state, side))
-            .map(|u| u.footprint().radius())
+            .map(|u| state.print(u).radius())
             .fold(0.0, f64::max);
     } else {
         // What changed that others reckon with: where it stood and stands, how far it
@@ -178,7 +178,7 @@ pub fn candidates_with(
             }
             memo.kept[i] = None;
             if outward(u) != outward(was) {
-                let r = was.footprint().radius().max(u.footprint().radius());
+                let r = was.footprint().radius().max(state.print(u).radius());
                 if u.on_table() && u.fights() {
                     memo.spread = memo.spread.max(r);
                 }
@@ -220,7 +220,7 @@ pub fn candidates_with(
             let nearest = near
                 .found
                 .get()
-                .map(|e| e.map(|e| (e.id, measure::gap(u, e) + u.footprint().radius() + 1.0)));
+                .map(|e| e.map(|e| (e.id, measure::gap(u, e) + state.print(u).radius() + 1.0)));
             memo.kept[i] = Some(Kept {
                 reach: reach(state, u, spread),
                 nearest,
@@ -279,7 +279,7 @@ struct Leading {
 ///   leaders riding behind their brigades; nothing for a brigade that used Reserve
 ///   Movement, which has nothing to do.
 fn reach(state: &State, u: &Unit, spread: f64) -> f64 {
-    let own = u.footprint().radius() + 2.0 * spread + 1.0;
+    let own = state.print(u).radius() + 2.0 * spread + 1.0;
     let full = measure::full_move(state, u).max(0.0);
     match state.phase() {
         Phase::DefensiveFire | Phase::OffensiveFire => 16.0 + own,
@@ -610,7 +610,7 @@ fn charge_value(
     let vf = v.footprint();
     let risk: f64 = state
         .near_side(u.side.other(), at.pos, 16.0)
-        .filter_map(|e| fire::situation_of(state, &unlimbered(e), &e.footprint(), &v, &vf).ok())
+        .filter_map(|e| fire::situation_of(state, &unlimbered(e), &state.print(e), &v, &vf).ok())
         .map(|sit| fire_worth(state, &sit))
         .sum();
     allow * (gain - risk)
@@ -650,11 +650,12 @@ pub fn position_value(state: &State, u: &Unit, pose: Pose) -> f64 {
         b.limbered = false;
     }
     let vf = v.footprint();
+    let front = std::cell::OnceCell::new();
     let mut gain: f64 = 0.0;
     let mut risk = 0.0;
     for e in state.near_side(u.side.other(), pose.pos, 16.0) {
-        let ef = e.footprint();
-        if let Ok(sit) = fire::situation_of(state, &v, &vf, e, &ef) {
+        let ef = state.print(e);
+        if let Ok(sit) = fire::situation_from(state, &v, &vf, &front, e, &ef) {
             gain = gain.max(fire_worth(state, &sit));
         }
         let firer_ok = match &e.what {
@@ -956,9 +957,11 @@ fn fire_unit(state: &State, u: &Unit, _: &Nearest<'_>, out: &mut Vec<Candidate<C
     }
     // The targets in reach, each fire's situation worked out once (what `fire::check`
     // does for a unit that may fire).
-    let reach = fire::TARGETS + u.footprint().radius();
+    let fp = state.print(u);
+    let reach = fire::TARGETS + fp.radius();
+    let front = std::cell::OnceCell::new();
     for t in state.near_side(u.side.other(), u.pose.pos, reach) {
-        let Ok(sit) = fire::situation(state, u, t) else {
+        let Ok(sit) = fire::situation_from(state, u, &fp, &front, t, &state.print(t)) else {
             continue;
         };
         let odds = FireRoll.odds(tables, &sit);
@@ -1116,7 +1119,7 @@ pub fn offer(state: &State, side: Side, out: &mut Vec<Command>) {
         }
         Phase::DefensiveFire | Phase::OffensiveFire => {
             for u in mine().filter(|u| u.fights()) {
-                for t in state.near_side(side.other(), u.pose.pos, 16.0 + u.footprint().radius()) {
+                for t in state.near_side(side.other(), u.pose.pos, 16.0 + state.print(u).radius()) {
                     out.push(Command::Fire {
                         unit: u.id,
                         target: t.id,

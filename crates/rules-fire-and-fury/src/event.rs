@@ -398,6 +398,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 l.replacement = true;
                 l.attached = None;
             }
+            s.reindex(*leader);
         }
         Event::Gone { unit, .. } => {
             s.units[usize::from(*unit)].gone = true;

@@ -37,12 +37,12 @@ pub fn gap(a: &Unit, b: &Unit) -> f64 {
 pub fn tactical_at(state: &State, u: &Unit, at: &Base) -> bool {
     state
         .near_side(u.side.other(), at.pose.pos, ZONE + at.radius())
-        .any(|e| base_base(&e.footprint(), at) <= ZONE)
+        .any(|e| base_base(&state.print(e), at) <= ZONE)
 }
 
 /// Whether the unit stands in the Tactical Zone.
 pub fn tactical(state: &State, u: &Unit) -> bool {
-    tactical_at(state, u, &u.footprint())
+    tactical_at(state, u, &state.print(u))
 }
 
 /// The leaders a unit answers to, nearest first: its commander and his superiors.
@@ -312,7 +312,7 @@ pub fn sees(state: &State, from: &Base, target: &Unit, tb: &Base, firer: UnitId)
     let r = (hi - lo).length() * 0.5;
     if state
         .near(mid, r)
-        .any(|o| o.id != firer && o.id != target.id && c.blocked_by_base(&o.footprint(), TOUCH))
+        .any(|o| o.id != firer && o.id != target.id && c.blocked_by_base(&state.print(o), TOUCH))
     {
         return false;
     }
@@ -350,13 +350,13 @@ pub fn flank_or_rear(target: &Unit, charger_at: &Base) -> bool {
 pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
     // Look near first: the grid answers for every enemy whose footprint comes within the
     // radius, so the nearest found within it is the nearest of all.
-    let f = u.footprint();
+    let f = state.print(u);
     let fr = f.radius();
     let mut r = 12.0;
     loop {
         let mut best: Option<(f64, &Unit)> = None;
         for e in state.near_side(u.side.other(), u.pose.pos, r + fr) {
-            let ef = e.footprint();
+            let ef = state.print(e);
             // The gap is at least the centres' distance less both radii: an enemy that
             // far is no nearer than the best found.
             let least = f.pose.pos.distance(ef.pose.pos) - fr - ef.radius();

@@ -384,6 +384,20 @@ pub struct State {
     pub(crate) kept: Kept,
     #[serde(skip)]
     pub(crate) stamps: Stamps,
+    /// Each unit's footprint, once asked for, kept in step with the grid.
+    #[serde(skip)]
+    prints: Prints,
+}
+
+/// Footprints worked out once and kept: they follow from the units, so they never make two
+/// states differ.
+#[derive(Debug, Clone, Default)]
+struct Prints(std::sync::OnceLock<Vec<Base>>);
+
+impl PartialEq for Prints {
+    fn eq(&self, _: &Prints) -> bool {
+        true
+    }
 }
 
 /// When each unit last changed, as a number given to that change alone among every copy of
@@ -469,6 +483,7 @@ impl State {
             outcome: None,
             kept: Kept::default(),
             stamps: Stamps::default(),
+            prints: Prints::default(),
         }
     }
 
@@ -491,6 +506,7 @@ impl State {
     /// Unit `id` to change by hand (tests, tools).
     pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
         self.kept.forget();
+        self.prints = Prints::default();
         self.stamps.touch(id, self.units.len());
         &mut self.units[usize::from(id)]
     }
@@ -499,6 +515,22 @@ impl State {
     pub(crate) fn reindex(&mut self, id: UnitId) {
         let u = &self.units[usize::from(id)];
         self.kept.place(u);
+        if let Some(p) = self.prints.0.get_mut() {
+            p[usize::from(id)] = u.footprint();
+        }
+    }
+
+    /// `u`'s footprint: kept for a unit of this state, worked out for any other (a unit
+    /// as it would stand somewhere else).
+    pub fn print(&self, u: &Unit) -> Base {
+        match self.units.get(usize::from(u.id)) {
+            Some(own) if std::ptr::eq(own, u) => self
+                .prints
+                .0
+                .get_or_init(|| self.units.iter().map(Unit::footprint).collect())
+                [usize::from(u.id)],
+            _ => u.footprint(),
+        }
     }
 
     fn listed(&self, ids: smallvec::SmallVec<[u32; 32]>) -> impl Iterator<Item = &Unit> {
@@ -535,6 +567,18 @@ impl State {
 
     /// Whether the grid agrees with where the units stand.
     pub fn index_consistent(&self) -> Result<(), String> {
+        if let Some(p) = self.prints.0.get() {
+            if let Some(u) = self
+                .units
+                .iter()
+                .find(|u| p[usize::from(u.id)] != u.footprint())
+            {
+                return Err(format!(
+                    "the kept footprint of {} is not where it stands",
+                    self.name(u.id)
+                ));
+            }
+        }
         match self.kept.first_misplaced(self.table(), &self.units) {
             Some(id) => Err(format!(
                 "the grid of units misplaces {}",

@@ -118,7 +118,7 @@ pub fn may_fire(state: &State, u: &Unit) -> Result<(), Illegal> {
 
 /// The fire of `u` at `target`: its situation, or why it may not.
 pub fn situation(state: &State, u: &Unit, target: &Unit) -> Result<Situation, Illegal> {
-    situation_of(state, u, &u.footprint(), target, &target.footprint())
+    situation_of(state, u, &state.print(u), target, &state.print(target))
 }
 
 /// [`situation`] for a firer and target whose footprints are known: `fp` of `u` and `tb`
@@ -127,6 +127,31 @@ pub fn situation_of(
     state: &State,
     u: &Unit,
     fp: &Base,
+    target: &Unit,
+    tb: &Base,
+) -> Result<Situation, Illegal> {
+    situation_from(state, u, fp, &std::cell::OnceCell::new(), target, tb)
+}
+
+/// The stands of `u` that may fire: a brigade's front rank, a battery's one base.
+pub fn front_stands(u: &Unit, fp: &Base) -> smallvec::SmallVec<[Base; 16]> {
+    match &u.what {
+        What::Brigade(b) => {
+            let mut bases = u.stand_bases();
+            bases.truncate(front_rank(b.formation, bases.len()));
+            bases
+        }
+        _ => smallvec::smallvec![*fp],
+    }
+}
+
+/// [`situation_of`], the firer's [`front_stands`] kept in `front` when first needed (a
+/// caller weighing one firer against many targets lays its stands out once).
+pub fn situation_from(
+    state: &State,
+    u: &Unit,
+    fp: &Base,
+    front: &std::cell::OnceCell<smallvec::SmallVec<[Base; 16]>>,
     target: &Unit,
     tb: &Base,
 ) -> Result<Situation, Illegal> {
@@ -170,14 +195,7 @@ pub fn situation_of(
     if fp.pose.pos.distance(tb.pose.pos) - fp.radius() - tr > reach + 1e-9 {
         return Err(out_of_reach());
     }
-    let stands: smallvec::SmallVec<[Base; 16]> = match &u.what {
-        What::Brigade(b) => {
-            let mut bases = u.stand_bases();
-            bases.truncate(front_rank(b.formation, bases.len()));
-            bases
-        }
-        _ => smallvec::smallvec![fp],
-    };
+    let stands = front.get_or_init(|| front_stands(u, &fp));
     let tan = splay.tan();
     let mut ranges: Vec<f64> = stands
         .iter()
