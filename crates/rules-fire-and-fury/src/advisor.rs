@@ -122,6 +122,10 @@ fn outward(u: &Unit) -> Unit {
             b.fired = false;
             b.fired_early = false;
         }
+        What::Company(c) => {
+            c.functions = 0;
+            c.used_rm = false;
+        }
         What::Leader(_) => {}
     }
     v
@@ -205,10 +209,11 @@ pub fn candidates_with(
         }
     }
     let spread = memo.spread;
-    for u in measure::fighting(state, side) {
+    for u in measure::maneuvering(state, side) {
         let i = usize::from(u.id);
-        // A Grand Battery's batteries fire and act together: weighed afresh each time.
-        if u.battery().is_some_and(|b| b.grand_battery.is_some()) {
+        // A Grand Battery's batteries fire and act together, and engineers look for a
+        // brigade anywhere on the table: weighed afresh each time.
+        if u.battery().is_some_and(|b| b.grand_battery.is_some()) || u.company().is_some() {
             per_unit(state, u, &Nearest::new(state, u), out);
             continue;
         }
@@ -491,7 +496,7 @@ fn would_have_target(state: &State, u: &Unit, facing: f64) -> bool {
 }
 
 fn reserve(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    for u in measure::fighting(state, side) {
+    for u in measure::maneuvering(state, side) {
         reserve_unit(state, u, &Nearest::new(state, u), out);
     }
 }
@@ -540,6 +545,7 @@ fn reserve_unit(state: &State, u: &Unit, nearest: &Nearest<'_>, out: &mut Vec<Ca
                 }
             }
         }
+        What::Company(c) => engineers_unit(state, u, c, out),
         What::Leader(_) => {}
     }
 }
@@ -661,7 +667,7 @@ pub fn position_value(state: &State, u: &Unit, pose: Pose) -> f64 {
         let firer_ok = match &e.what {
             What::Brigade(b) => !(b.cavalry && (b.heavy || b.irregular)),
             What::Battery(b) => !b.limbered || base_base(&ef, &vf) < 8.0,
-            What::Leader(_) => false,
+            What::Leader(_) | What::Company(_) => false,
         };
         if firer_ok {
             if let Ok(sit) = fire::situation_of(state, &unlimbered(e), &ef, &v, &vf) {
@@ -752,7 +758,7 @@ fn grand_batteries(
 
 fn tactical(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     grand_battery_candidates(state, side, out);
-    for u in measure::fighting(state, side) {
+    for u in measure::maneuvering(state, side) {
         tactical_unit(state, u, &Nearest::new(state, u), out);
     }
 }
@@ -939,7 +945,73 @@ fn tactical_unit(
                 }
             }
         }
+        What::Company(c) => engineers_unit(state, u, c, out),
         What::Leader(_) => {}
+    }
+}
+
+/// A company of engineers on its own makes for the nearest infantry brigade of its side
+/// without engineers and joins it (by Reserve Movement while out of the Tactical Zone);
+/// one with a brigade stays with it.
+fn engineers_unit(
+    state: &State,
+    u: &Unit,
+    c: &crate::state::Company,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    if c.attached.is_some() || c.functions >= crate::state::Company::FUNCTIONS {
+        return;
+    }
+    let here = u.pose.pos;
+    let Some(b) = measure::fighting(state, u.side)
+        .filter(|b| {
+            b.brigade()
+                .is_some_and(|x| !x.cavalry && x.engineers.is_none())
+        })
+        .min_by(|a, b| {
+            here.distance(a.pose.pos)
+                .total_cmp(&here.distance(b.pose.pos))
+        })
+    else {
+        return;
+    };
+    let side = u.side;
+    let reserve = state.phase() == Phase::Reserve;
+    if reserve && !c.used_rm {
+        out.extend(sure(
+            state,
+            side,
+            Command::Reserve { unit: u.id },
+            0.5,
+            "bring the engineers up",
+        ));
+        return;
+    }
+    let join = Command::Engineers {
+        company: u.id,
+        to: Some(b.id),
+    };
+    if !reserve {
+        if let Some(c) = sure(state, side, join, 0.9, "join a brigade") {
+            out.push(c);
+            return;
+        }
+    }
+    let spot = measure::behind(state, b).pos;
+    let d = here.distance(spot);
+    if d > 0.3 {
+        let step = d.min(measure::full_move(state, u));
+        let to = Pose::at(
+            here + (spot - here).normalize_or_zero() * step,
+            b.pose.facing,
+        );
+        out.extend(sure(
+            state,
+            side,
+            Command::Move { unit: u.id, to },
+            0.4,
+            "take the engineers to a brigade",
+        ));
     }
 }
 
@@ -1109,12 +1181,31 @@ pub fn offer(state: &State, side: Side, out: &mut Vec<Command>) {
                             .max(0.0)
                             * measure::full_move(state, u)
                     }
-                    What::Battery(_) => measure::full_move(state, u),
+                    What::Battery(_) | What::Company(_) => measure::full_move(state, u),
                     What::Leader(_) => 0.0,
                 };
                 if inches > 0.2 {
                     ways(u, inches, out);
                 }
+            }
+            // Companies of engineers: Reserve Movement, moves, joining a brigade near
+            // them and leaving the one they are with.
+            for u in mine().filter(|u| u.company().is_some()) {
+                if phase == Phase::Reserve {
+                    out.push(Command::Reserve { unit: u.id });
+                } else {
+                    out.push(Command::Engineers {
+                        company: u.id,
+                        to: None,
+                    });
+                    for b in state.near_side(side, u.pose.pos, 3.0) {
+                        out.push(Command::Engineers {
+                            company: u.id,
+                            to: Some(b.id),
+                        });
+                    }
+                }
+                ways(u, measure::full_move(state, u), out);
             }
         }
         Phase::DefensiveFire | Phase::OffensiveFire => {

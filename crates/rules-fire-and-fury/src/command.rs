@@ -31,6 +31,10 @@ pub enum Command {
     Move { unit: UnitId, to: Pose },
     /// A brigade changes formation, as its result allows.
     Form { unit: UnitId, formation: Formation },
+    /// A company of engineers joins an infantry brigade within an inch (`to`), or leaves
+    /// the one it is with (`to` none) for the ground behind it ("NFF Additional 1"): a
+    /// function, in Tactical Movement.
+    Engineers { company: UnitId, to: Option<UnitId> },
     /// A battery limbers or unlimbers (a function: design 4.8).
     Limber { unit: UnitId, limbered: bool },
     /// An eligible commander forms a Grand Battery of these batteries ("NFF Maneuver: Grand

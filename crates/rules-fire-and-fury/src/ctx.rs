@@ -86,7 +86,7 @@ impl Effects for Ctx<'_> {
                     });
                 }
             }
-            What::Leader(_) => {}
+            What::Leader(_) | What::Company(_) => {}
         }
     }
 
@@ -161,6 +161,7 @@ impl Effects for Ctx<'_> {
                     .total_cmp(&b.pose.pos.distance(gone_at))
             })
             .map(|u| crate::measure::behind(s, u));
+        let engineers = s.unit(unit).brigade().and_then(|b| b.engineers);
         for leader in with {
             self.emit(Event::Attached { leader, to: None });
             if let Some(to) = refuge {
@@ -170,6 +171,10 @@ impl Effects for Ctx<'_> {
                     used: 0.0,
                 });
             }
+        }
+        // Engineers with a brigade share its fate (ruling R13).
+        if let Some(c) = engineers {
+            self.emit(Event::EngineersLost { unit, company: c });
         }
         self.emit(Event::Gone {
             unit,

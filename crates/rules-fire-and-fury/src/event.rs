@@ -112,8 +112,19 @@ pub enum Event {
         lost: bool,
         rolls: Vec<Explanation>,
     },
-    /// Engineers were lost after a charge ("NFF Additional 1").
-    EngineersLost { unit: UnitId },
+    /// A brigade's engineers were lost: after a charge ("NFF Additional 1"), or with the
+    /// brigade.
+    EngineersLost { unit: UnitId, company: UnitId },
+    /// A company of engineers attached itself to a brigade (`to`), or left the one it was
+    /// with to stand at `at` ("NFF Additional 1").
+    Engineers {
+        company: UnitId,
+        from: Option<UnitId>,
+        to: Option<UnitId>,
+        at: Pose,
+    },
+    /// A company standing alone was taken by the enemy beside it (ruling R13).
+    Captured { company: UnitId, by: UnitId },
     /// A replacement takes a lost leader's place, with a unit of his command (design 4.10).
     Replaced {
         leader: UnitId,
@@ -167,8 +178,12 @@ fn touches(e: &Event) -> Option<smallvec::SmallVec<[UnitId; 4]>> {
         | Event::MayBreak { unit, .. }
         | Event::Breaking { unit, .. }
         | Event::Square { unit }
-        | Event::EngineersLost { unit }
         | Event::Gone { unit, .. } => smallvec![*unit],
+        Event::EngineersLost { unit, company } => smallvec![*unit, *company],
+        Event::Captured { company, .. } => smallvec![*company],
+        Event::Engineers {
+            company, from, to, ..
+        } => std::iter::once(*company).chain(*from).chain(*to).collect(),
         Event::Charge {
             attacker, defender, ..
         } => smallvec![*attacker, *defender],
@@ -230,6 +245,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 What::Brigade(b) => b.marks.used += used,
                 What::Battery(b) => b.functions += 1,
                 What::Leader(l) => l.moved += used,
+                What::Company(c) => c.functions += 1,
             }
             s.reindex(*unit);
         }
@@ -275,7 +291,7 @@ pub fn apply(s: &mut State, e: &Event) {
                         b.functions += 1;
                     }
                 }
-                What::Leader(_) => {}
+                What::Leader(_) | What::Company(_) => {}
             }
         }
         Event::Lost {
@@ -314,11 +330,11 @@ pub fn apply(s: &mut State, e: &Event) {
                 b.marks.countercharged = true;
             }
         }
-        Event::Reserve { unit } => {
-            if let What::Battery(b) = &mut s.units[usize::from(*unit)].what {
-                b.used_rm = true;
-            }
-        }
+        Event::Reserve { unit } => match &mut s.units[usize::from(*unit)].what {
+            What::Battery(b) => b.used_rm = true,
+            What::Company(c) => c.used_rm = true,
+            _ => {}
+        },
         Event::Chose { unit, result } => {
             if let Some(b) = brigade(s, *unit) {
                 b.marks.maneuver = Some(result.clone());
@@ -336,7 +352,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 match &mut s.units[usize::from(u)].what {
                     What::Brigade(b) => b.marks.fought = true,
                     What::Battery(b) => b.fought = true,
-                    What::Leader(_) => {}
+                    What::Leader(_) | What::Company(_) => {}
                 }
             }
         }
@@ -384,10 +400,35 @@ pub fn apply(s: &mut State, e: &Event) {
                 l.attached = *to;
             }
         }
-        Event::EngineersLost { unit } => {
+        Event::EngineersLost { unit, company } => {
             if let Some(b) = brigade(s, *unit) {
-                b.engineers = false;
+                b.engineers = None;
             }
+            s.units[usize::from(*company)].gone = true;
+            s.reindex(*company);
+        }
+        Event::Engineers {
+            company,
+            from,
+            to,
+            at,
+        } => {
+            let u = &mut s.units[usize::from(*company)];
+            if let What::Company(c) = &mut u.what {
+                c.functions += 1;
+                c.attached = *to;
+            }
+            u.pose = *at;
+            for (b, with) in [(*from, None), (*to, Some(*company))] {
+                if let Some(b) = b.and_then(|b| brigade(s, b)) {
+                    b.engineers = with;
+                }
+            }
+            s.reindex(*company);
+        }
+        Event::Captured { company, .. } => {
+            s.units[usize::from(*company)].gone = true;
+            s.reindex(*company);
         }
         Event::Replaced { leader, at } => {
             let u = &mut s.units[usize::from(*leader)];
@@ -484,6 +525,12 @@ fn begin(s: &mut State) {
             What::Leader(l) => {
                 if phase == Phase::Attach && own {
                     l.moved = 0.0;
+                }
+            }
+            What::Company(c) => {
+                if phase == Phase::Attach && own {
+                    c.functions = 0;
+                    c.used_rm = false;
                 }
             }
         }

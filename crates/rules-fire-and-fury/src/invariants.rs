@@ -3,7 +3,7 @@
 
 use crate::facts::Formation;
 use crate::measure::TOUCH;
-use crate::state::{State, What};
+use crate::state::{Company, State, What};
 use grognard_geometry::overlap::bases_overlap;
 
 pub fn check(state: &State) -> Result<(), String> {
@@ -20,6 +20,12 @@ pub fn check(state: &State) -> Result<(), String> {
         }
         match &u.what {
             What::Brigade(b) => {
+                if let Some(e) = b.engineers.filter(|_| !u.gone) {
+                    let c = state.unit(e);
+                    if c.gone || c.company().and_then(|c| c.attached) != Some(u.id) {
+                        return Err(format!("{name} names engineers that are not with it"));
+                    }
+                }
                 if b.stands() > b.start_stands {
                     return Err(format!("{name} has more stands than it began with"));
                 }
@@ -52,6 +58,21 @@ pub fn check(state: &State) -> Result<(), String> {
                 }
                 if l.moved > state.tables().movement.leader + 1e-6 {
                     return Err(format!("{name} has moved {:.1}\"", l.moved));
+                }
+            }
+            What::Company(c) => {
+                if c.functions > Company::FUNCTIONS {
+                    return Err(format!("{name} has used {} functions", c.functions));
+                }
+                // Attached to one infantry brigade of its side, which names it back.
+                if let Some(a) = c.attached.filter(|_| !u.gone) {
+                    let w = state.unit(a);
+                    let names_it = w.brigade().is_some_and(|b| b.engineers == Some(u.id));
+                    if w.gone || w.side != u.side || !names_it {
+                        return Err(format!(
+                            "{name} is attached to a unit that does not have it"
+                        ));
+                    }
                 }
             }
         }

@@ -52,11 +52,12 @@ pub fn chain(state: &State, commander: UnitId) -> impl Iterator<Item = &Unit> {
     })
 }
 
-/// The commander a brigade or battery answers to.
+/// The commander a brigade, battery or company answers to.
 pub fn commander_of(u: &Unit) -> Option<UnitId> {
     match &u.what {
         What::Brigade(b) => Some(b.commander),
         What::Battery(b) => Some(b.commander),
+        What::Company(c) => Some(c.commander),
         What::Leader(l) => l.superior,
     }
 }
@@ -140,6 +141,7 @@ pub fn full_move(state: &State, u: &Unit) -> f64 {
             }
         }
         What::Leader(_) => leader_move(state),
+        What::Company(_) => state.tables().movement.engineers,
     }
 }
 
@@ -162,6 +164,8 @@ pub fn arm(u: &Unit) -> Arm {
         What::Brigade(_) => Arm::Infantry,
         What::Battery(_) => Arm::Artillery,
         What::Leader(_) => Arm::Cavalry,
+        // They move as columnar infantry ("NFF Additional 1").
+        What::Company(_) => Arm::Infantry,
     }
 }
 
@@ -393,6 +397,14 @@ pub fn on_table(state: &State, b: &Base) -> bool {
 }
 
 /// The units of `side` on the table (brigades and batteries).
+/// A side's units on the table that maneuver: brigades, batteries and companies of
+/// engineers (attached or not).
+pub fn maneuvering(state: &State, side: Side) -> impl Iterator<Item = &Unit> {
+    state
+        .on_table()
+        .filter(move |u| u.side == side && u.leader().is_none())
+}
+
 pub fn fighting(state: &State, side: Side) -> impl Iterator<Item = &Unit> {
     state
         .on_table()

@@ -162,7 +162,30 @@ pub fn line_for(state: &State, event: &Event) -> Option<String> {
         Event::LeaderRoll {
             leader, rolls: r, ..
         } => format!("{} is at risk: {}", name(*leader), rolls(r)),
-        Event::EngineersLost { unit } => format!("{}'s engineers are lost.", name(*unit)),
+        Event::EngineersLost { unit, company } => {
+            format!("{} with {} are lost.", name(*company), name(*unit))
+        }
+        Event::Engineers {
+            company,
+            to: Some(b),
+            ..
+        } => format!(
+            "{} join {} (NFF Additional 1).",
+            name(*company),
+            name(*b)
+        ),
+        Event::Engineers {
+            company,
+            from: Some(b),
+            to: None,
+            ..
+        } => format!("{} leave {}.", name(*company), name(*b)),
+        Event::Engineers { .. } => return None,
+        Event::Captured { company, by } => format!(
+            "{} are taken by {} (Grognard's ruling R13).",
+            name(*company),
+            name(*by)
+        ),
         Event::Replaced { leader, .. } => format!(
             "A replacement takes {}'s place (Grognard's, design 4.10).",
             name(*leader)

@@ -21,6 +21,8 @@ pub fn scene(state: &State) -> Scene {
     let f = &state.field;
     let bases = state
         .on_table()
+        // A company with a brigade is shown as the brigade's mark.
+        .filter(|u| !u.company().is_some_and(|c| c.attached.is_some()))
         .map(|u| {
             let fp = u.footprint();
             let mut marks: Vec<String> = Vec::new();
@@ -64,6 +66,9 @@ pub fn scene(state: &State) -> Scene {
                     if b.old_guard {
                         tags.push_str(" Old Guard");
                     }
+                    if b.engineers.is_some() {
+                        marks.push("with engineers".into());
+                    }
                     (
                         if b.cavalry { "cavalry" } else { "infantry" },
                         format!("{} {} {}", short_label(state.name(u.id)), b.stands(), tags),
@@ -79,6 +84,16 @@ pub fn scene(state: &State) -> Scene {
                         "artillery",
                         format!("{} {} guns", short_label(state.name(u.id)), b.guns),
                         1,
+                    )
+                }
+                What::Company(c) => {
+                    if c.guard {
+                        marks.push("Guard engineers".into());
+                    }
+                    (
+                        "engineers",
+                        format!("{} Eng", short_label(state.name(u.id))),
+                        2,
                     )
                 }
                 What::Leader(l) => {

@@ -170,7 +170,9 @@ pub struct BrigadeSpec {
     /// Davout's corps in 1812 (impulse infantry: "NFF Maneuver: General 4c").
     #[serde(default)]
     pub davout_1812: bool,
-    /// Combat engineers attached ("NFF Additional 1").
+    /// A company of combat engineers attached from the start, under the brigade's
+    /// commander ("NFF Additional 1"); the same as an `[[sides.engineers]]` with `with`
+    /// naming this brigade (Guard engineers if the brigade is of the Guard).
     #[serde(default)]
     pub engineers: bool,
     /// The Imperial Guard's band marches with this brigade (the optional rule of "NFF
@@ -205,6 +207,26 @@ pub struct BatterySpec {
     pub at: [f64; 3],
 }
 
+/// A company of combat engineers ("NFF Additional 1"): either attached to an infantry
+/// brigade from the start (`with`) or standing on its own (`at`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EngineerSpec {
+    pub name: String,
+    /// The leader who controls it, by name: it moves, attaches and detaches only within his
+    /// command radius.
+    pub commander: String,
+    /// The French Imperial Guard's engineers (two steps of ground with the optional rule).
+    #[serde(default)]
+    pub guard: bool,
+    /// The infantry brigade it starts attached to, by name.
+    #[serde(default)]
+    pub with: Option<String>,
+    /// Where it stands if it starts on its own: centre x, y in inches and facing in degrees.
+    #[serde(default)]
+    pub at: Option<[f64; 3]>,
+}
+
 /// One army.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -219,6 +241,9 @@ pub struct SideSpec {
     pub brigades: Vec<BrigadeSpec>,
     #[serde(default)]
     pub batteries: Vec<BatterySpec>,
+    /// Companies of combat engineers ("NFF Additional 1").
+    #[serde(default)]
+    pub engineers: Vec<EngineerSpec>,
 }
 
 /// The optional rules the module names, and Grognard's choices (design 5.9).

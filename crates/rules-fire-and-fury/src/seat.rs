@@ -50,6 +50,10 @@ pub fn order_text(state: &State, command: &Command) -> String {
             if *limbered { "limbers" } else { "unlimbers" }
         ),
         Command::Charge { unit } => format!("{} charges", name(state, *unit)),
+        Command::Engineers { company, to } => match to {
+            Some(b) => format!("{} join {}", name(state, *company), name(state, *b)),
+            None => format!("{} leave their brigade", name(state, *company)),
+        },
         Command::Fire { unit, target } => {
             format!("{} fires at {}", name(state, *unit), name(state, *target))
         }
@@ -82,7 +86,8 @@ pub fn order_unit(command: &Command) -> Option<u32> {
         | Command::Limber { unit: u, .. }
         | Command::Charge { unit: u }
         | Command::Fire { unit: u, .. }
-        | Command::Breakthrough { unit: u, .. } => Some(u32::from(*u)),
+        | Command::Breakthrough { unit: u, .. }
+        | Command::Engineers { company: u, .. } => Some(u32::from(*u)),
         Command::GoFirst { .. } | Command::Done => None,
     }
 }
@@ -92,7 +97,7 @@ pub fn move_to(state: &State, side: Side, unit: u32, to: Pose) -> Option<Command
     let u = state.units().get(usize::from(id))?;
     let phase = state.phase();
     let fits = match phase {
-        Phase::Reserve | Phase::Tactical => u.fights(),
+        Phase::Reserve | Phase::Tactical => u.fights() || u.lone_company(),
         Phase::Leaders => u.leader().is_some(),
         _ => false,
     };

@@ -42,8 +42,9 @@ pub struct Brigade {
     pub old_guard: bool,
     /// Irregulars are always Disordered ("NFF Mustering 2h").
     pub irregular: bool,
-    /// Combat engineers attached, while they last ("NFF Additional 1").
-    pub engineers: bool,
+    /// The company of combat engineers attached to it, while they last ("NFF Additional
+    /// 1": one at a time).
+    pub engineers: Option<UnitId>,
     /// The Imperial Guard's band marches with it ("NFF Additional 2").
     pub band: bool,
     pub formation: Formation,
@@ -193,6 +194,28 @@ impl Battery {
     }
 }
 
+/// A company of combat engineers ("NFF Additional 1"): one stand, maneuvering as a battery
+/// does (in its commander's radius, two functions a turn), attached to an infantry brigade
+/// or standing alone (ruling R13).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Company {
+    /// The leader who controls it.
+    pub commander: UnitId,
+    /// The French Imperial Guard's engineers (the optional rule lowers ground two steps).
+    pub guard: bool,
+    /// The brigade it is attached to.
+    pub attached: Option<UnitId>,
+    /// Functions used in its own player turn: moving, attaching, detaching.
+    pub functions: u8,
+    /// It used Reserve Movement this turn.
+    pub used_rm: bool,
+}
+
+impl Company {
+    /// The most it may do in its player turn, as a battery (design 4.8).
+    pub const FUNCTIONS: u8 = 2;
+}
+
 /// A leader.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Leader {
@@ -219,9 +242,10 @@ pub enum What {
     Brigade(Brigade),
     Battery(Battery),
     Leader(Leader),
+    Company(Company),
 }
 
-/// One unit: a brigade, a battery or a leader.
+/// One unit: a brigade, a battery, a leader or a company of engineers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Unit {
     pub id: UnitId,
@@ -254,10 +278,22 @@ impl Unit {
         }
     }
 
+    pub fn company(&self) -> Option<&Company> {
+        match &self.what {
+            What::Company(c) => Some(c),
+            _ => None,
+        }
+    }
+
     /// Brigades and batteries: what zones, fire and charges count ("NFF Maneuver: Reserve
-    /// Movement 2": leaders are not).
+    /// Movement 2": leaders are not, nor are engineers, ruling R13).
     pub fn fights(&self) -> bool {
-        !matches!(self.what, What::Leader(_))
+        matches!(self.what, What::Brigade(_) | What::Battery(_))
+    }
+
+    /// A company of engineers standing on its own, not with a brigade.
+    pub fn lone_company(&self) -> bool {
+        !self.gone && self.company().is_some_and(|c| c.attached.is_none())
     }
 
     pub fn on_table(&self) -> bool {
@@ -280,6 +316,8 @@ impl Unit {
                 Base::new(pose, s.width, s.depth)
             }
             What::Leader(_) => Base::new(pose, 1.0, 1.0),
+            // A stand of columnar infantry ("NFF Additional 1").
+            What::Company(_) => Base::new(pose, 0.75, 1.0),
         }
     }
 

@@ -45,3 +45,42 @@ fn conformance_fire_and_fury_shard_0() {
 fn conformance_fire_and_fury_shard_1() {
     shard(1, 2);
 }
+
+/// Quatre Bras with companies of engineers (ruling R13): one with a French brigade from the
+/// start, the Guard's (the optional rule played) and an Allied one standing on their own.
+fn with_engineers() -> grognard_rules_fire_and_fury::scenario::Scenario {
+    use grognard_rules_fire_and_fury::scenario::EngineerSpec;
+    let mut s = grognard_rules_fire_and_fury::design::setup::built_in();
+    s.options.guard_engineers = true;
+    s.sides[0].brigades[2].engineers = true;
+    s.sides[0].engineers.push(EngineerSpec {
+        name: "Guard sappers".into(),
+        commander: "Reille".into(),
+        guard: true,
+        with: None,
+        at: Some([33.0, 7.0, 90.0]),
+    });
+    s.sides[1].engineers.push(EngineerSpec {
+        name: "Netherlands sappers".into(),
+        commander: "the Prince of Orange".into(),
+        guard: false,
+        with: None,
+        at: Some([31.0, 38.0, 270.0]),
+    });
+    s
+}
+
+#[test]
+fn conformance_fire_and_fury_with_engineers() {
+    use grognard_engine::book::Files;
+    let scenario = with_engineers();
+    assert!(FireAndFury.scenario_problems(&scenario).is_empty());
+    let failures: Vec<String> = (0..16)
+        .filter_map(|i| {
+            let seed = grognard_engine::dice::derive_seed(TAG + 1, i);
+            grognard_ai::conformance_battle(&FireAndFury, scenario.clone(), seed, (i, i), checks())
+                .err()
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -4,7 +4,7 @@
 use super::derive;
 use crate::facts::Condition;
 use crate::scenario::Scenario;
-use crate::state::{Battery, Brigade, Field, Leader, Marks, State, Unit, UnitId, What};
+use crate::state::{Battery, Brigade, Company, Field, Leader, Marks, State, Unit, UnitId, What};
 use crate::tables::Tables;
 use grognard_engine::Side;
 use grognard_geometry::Pose;
@@ -100,7 +100,7 @@ pub fn start(s: &Scenario) -> State {
                     two_rank: d.two_rank,
                     old_guard: d.old_guard,
                     irregular: b.irregular,
-                    engineers: b.engineers,
+                    engineers: None,
                     band: b.band && s.options.guard_band,
                     formation: b.formation,
                     squared_from: b.formation,
@@ -131,6 +131,56 @@ pub fn start(s: &Scenario) -> State {
                     used_rm: false,
                     fought: false,
                     grand_battery: None,
+                }),
+            });
+        }
+        // Companies of engineers: those the brigades name, then those listed.
+        let brigade_id = |name: &str| -> Option<UnitId> {
+            side_spec
+                .brigades
+                .iter()
+                .position(|b| b.name == name)
+                .map(|at| (first + side_spec.leaders.len() + at) as UnitId)
+        };
+        let mut companies: Vec<(String, UnitId, bool, Option<UnitId>, Pose)> = Vec::new();
+        for b in side_spec.brigades.iter().filter(|b| b.engineers) {
+            let with = brigade_id(&b.name);
+            companies.push((
+                format!("{}'s engineers", b.name),
+                id_of(&b.commander),
+                b.guard.is_some(),
+                with,
+                pose(b.at),
+            ));
+        }
+        for e in &side_spec.engineers {
+            let with = e.with.as_deref().and_then(brigade_id);
+            let at = match (e.at, with) {
+                (Some(at), _) => pose(at),
+                (None, Some(b)) => units[usize::from(b)].pose,
+                (None, None) => Pose::new(0.0, 0.0, 0.0),
+            };
+            companies.push((e.name.clone(), id_of(&e.commander), e.guard, with, at));
+        }
+        for (name, commander, guard, with, at) in companies {
+            let id = units.len() as UnitId;
+            if let Some(b) = with {
+                if let What::Brigade(x) = &mut units[usize::from(b)].what {
+                    x.engineers = Some(id);
+                }
+            }
+            names.push(name);
+            units.push(Unit {
+                id,
+                side,
+                pose: at,
+                gone: false,
+                what: What::Company(Company {
+                    commander,
+                    guard,
+                    attached: with,
+                    functions: 0,
+                    used_rm: false,
                 }),
             });
         }
@@ -189,6 +239,7 @@ pub fn large(n: usize) -> Scenario {
         }];
         side.brigades.clear();
         side.batteries.clear();
+        side.engineers.clear();
         for b in 0..n {
             let x = 12.0 + b as f64 * 8.0;
             let division = format!("Division {}", b / 4 + 1);

@@ -217,6 +217,7 @@ pub fn problems(s: &Scenario) -> Vec<Problem> {
                 ));
             }
         }
+        engineers(&sp, side, &off, &mut out);
         for (j, b) in side.batteries.iter().enumerate() {
             let bp = format!("{sp}.batteries[{j}]");
             off(bp.clone(), b.at, &mut out);
@@ -257,6 +258,12 @@ fn room(s: &Scenario, out: &mut Vec<Problem>) {
         paths.extend((0..side.leaders.len()).map(|j| format!("sides[{i}].leaders[{j}]")));
         paths.extend((0..side.brigades.len()).map(|j| format!("sides[{i}].brigades[{j}]")));
         paths.extend((0..side.batteries.len()).map(|j| format!("sides[{i}].batteries[{j}]")));
+        paths.extend(
+            (0..side.brigades.len())
+                .filter(|j| side.brigades[*j].engineers)
+                .map(|j| format!("sides[{i}].brigades[{j}].engineers")),
+        );
+        paths.extend((0..side.engineers.len()).map(|j| format!("sides[{i}].engineers[{j}]")));
     }
     let fighting: Vec<_> = state.units().iter().filter(|u| u.fights()).collect();
     let (w, d) = (s.table.width, s.table.depth);
@@ -282,6 +289,67 @@ fn room(s: &Scenario, out: &mut Vec<Problem>) {
                 format!("{} stands on {}", state.name(u.id), state.name(o.id)),
                 "place it clear of every other brigade and battery, its formation's stands included",
             ));
+        }
+    }
+}
+
+/// Companies of engineers ("NFF Additional 1", ruling R13): controlled by a leader of the
+/// side, either with an infantry brigade or standing somewhere, one company a brigade, the
+/// Guard's only in the French army.
+fn engineers(
+    sp: &str,
+    side: &SideSpec,
+    off: &dyn Fn(String, [f64; 3], &mut Vec<Problem>),
+    out: &mut Vec<Problem>,
+) {
+    // The brigades that have a company already, by the shorthand on the brigade.
+    let mut taken: Vec<&str> = side
+        .brigades
+        .iter()
+        .filter(|b| b.engineers)
+        .map(|b| b.name.as_str())
+        .collect();
+    for (j, e) in side.engineers.iter().enumerate() {
+        let ep = format!("{sp}.engineers[{j}]");
+        if !side.leaders.iter().any(|l| l.name == e.commander) {
+            out.push(Problem::new(
+                format!("{ep}.commander"),
+                format!("no leader of the {} is named {:?}", side.name, e.commander),
+                "name the leader who controls the company, as listed in the side's leaders",
+            ));
+        }
+        if e.guard && side.nation != Nation::French {
+            out.push(Problem::new(
+                format!("{ep}.guard"),
+                format!("Imperial Guard engineers in the {} army", side.name),
+                "only the French army has the Imperial Guard: leave guard out",
+            ));
+        }
+        match (&e.with, e.at) {
+            (Some(_), Some(_)) | (None, None) => out.push(Problem::new(
+                ep.clone(),
+                "a company both with a brigade and standing on its own, or neither",
+                "give either with = \"<brigade>\" (attached from the start) or at = [x, y, facing]",
+            )),
+            (None, Some(at)) => off(ep.clone(), at, out),
+            (Some(name), None) => match side.brigades.iter().find(|b| &b.name == name) {
+                None => out.push(Problem::new(
+                    format!("{ep}.with"),
+                    format!("no brigade of the {} is named {name:?}", side.name),
+                    "name one of the side's brigades",
+                )),
+                Some(b) if !b.stands.iter().any(|x| !x.kind.cavalry()) => out.push(Problem::new(
+                    format!("{ep}.with"),
+                    format!("engineers with {name}, a brigade of cavalry"),
+                    "engineers attach to infantry only (NFF Additional 1)",
+                )),
+                Some(_) if taken.contains(&name.as_str()) => out.push(Problem::new(
+                    format!("{ep}.with"),
+                    format!("a second company with {name}"),
+                    "one company of engineers to a brigade at a time (NFF Additional 1)",
+                )),
+                Some(_) => taken.push(name),
+            },
         }
     }
 }

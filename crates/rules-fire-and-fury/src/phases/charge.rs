@@ -109,12 +109,13 @@ pub fn would_be(state: &State, lead: &Unit, stands: u32, d: &Unit, distance: f64
             .is_some_and(|b| b.formation == Formation::Square)
             && measure::flank_or_rear(d, &lead.footprint()),
         terrain,
-        engineers: match lb {
-            Some(b) if b.engineers && state.field.options.guard_engineers && b.old_guard => {
-                Engineers::Guard
-            }
-            Some(b) if b.engineers => Engineers::Engineers,
-            _ => Engineers::None,
+        engineers: match lb
+            .and_then(|b| b.engineers)
+            .and_then(|c| state.unit(c).company())
+        {
+            Some(c) if c.guard && state.field.options.guard_engineers => Engineers::Guard,
+            Some(_) => Engineers::Engineers,
+            None => Engineers::None,
         },
         breakthrough: false,
     }
@@ -230,16 +231,15 @@ fn combat(ctx: &mut Ctx, attackers: &[UnitId], defender: UnitId, breakthrough: b
         }
     }
     for u in attackers {
-        let has = ctx
-            .state
-            .unit(*u)
-            .brigade()
-            .is_some_and(|b| b.engineers && !ctx.state.unit(*u).gone);
-        if has {
+        let company = match ctx.state.unit(*u) {
+            a if a.gone => None,
+            a => a.brigade().and_then(|b| b.engineers),
+        };
+        if let Some(company) = company {
             let mut rolls = Vec::new();
             let fate = EngineerLoss.resolve(ctx.state.tables(), &Company {}, ctx.dice, &mut rolls);
             if fate == Fate::Lost {
-                ctx.emit(Event::EngineersLost { unit: *u });
+                ctx.emit(Event::EngineersLost { unit: *u, company });
             }
         }
     }
@@ -303,7 +303,7 @@ pub fn breakthrough_targets<'a>(
             let fought = match &t.what {
                 What::Brigade(b) => b.marks.fought,
                 What::Battery(b) => b.fought,
-                What::Leader(_) => true,
+                What::Leader(_) | What::Company(_) => true,
             };
             !fought
                 && grognard_geometry::aspect::sector_of_point(&f, t.pose.pos)

@@ -112,7 +112,7 @@ pub fn may_fire(state: &State, u: &Unit) -> Result<(), Illegal> {
             }
             Ok(())
         }
-        What::Leader(_) => Err(no(R_FIRE, "leaders do not fire")),
+        What::Leader(_) | What::Company(_) => Err(no(R_FIRE, "leaders and engineers do not fire")),
     }
 }
 
@@ -181,7 +181,9 @@ pub fn situation_from(
             t.fire_points.battery_reach(b.fires_as()),
             false,
         ),
-        What::Leader(_) => return Err(no(R_FIRE, "leaders do not fire")),
+        What::Leader(_) | What::Company(_) => {
+            return Err(no(R_FIRE, "leaders and engineers do not fire"))
+        }
     };
     let out_of_reach = || {
         no(
@@ -249,7 +251,9 @@ pub fn situation_from(
             false,
             false,
         ),
-        What::Leader(_) => unreachable!("leaders were refused above"),
+        What::Leader(_) | What::Company(_) => {
+            unreachable!("leaders and engineers were refused above")
+        }
     };
     let mut firers = vec![firers];
     let mut grand_battery = false;
@@ -279,7 +283,7 @@ pub fn situation_from(
     let changing = match &target.what {
         What::Brigade(b) => b.marks.changing,
         What::Battery(b) => b.limbered,
-        What::Leader(_) => false,
+        What::Leader(_) | What::Company(_) => false,
     };
     Ok(Situation {
         firers,
@@ -384,7 +388,7 @@ pub fn pass_through(
         let fired = match &e.what {
             What::Brigade(b) => b.marks.fired || b.marks.fired_early,
             What::Battery(b) => b.fired || b.fired_early,
-            What::Leader(_) => true,
+            What::Leader(_) | What::Company(_) => true,
         };
         if fired || may_fire(s, e).is_err() {
             continue;

@@ -82,7 +82,7 @@ pub fn check_attach(
             ) && u.id != leader
                 && u.leader().is_some_and(|o| o.attached.is_none())
         }
-        None => commands(state, leader, u),
+        None => u.fights() && commands(state, leader, u),
     };
     if !ok {
         return Err(no(

@@ -23,6 +23,11 @@ pub const R_TACTICAL: &str = "NFF Maneuver: Tactical Movement";
 pub const R_MOVE: &str = "Grognard's movement (design 4.1)";
 pub const R_CHARGE: &str = "NFF Charge 1";
 pub const R_ARTILLERY: &str = "Grognard's artillery functions (design 4.8)";
+pub const R_ENGINEERS: &str = "NFF Additional 1";
+
+/// How near a company must stand to a brigade to join it, and an enemy to a lone company to
+/// take it (ruling R13).
+pub const TOUCH_ENGINEERS: f64 = 1.0;
 
 /// An about-face costs this many inches and marks the brigade as about-facing (design 4.1).
 const ABOUT_FACE: f64 = 2.0;
@@ -116,6 +121,30 @@ pub fn check_reserve(state: &State, side: Side, unit: UnitId) -> Result<(), Ille
             }
             Ok(())
         }
+        What::Company(c) => {
+            if c.attached.is_some() {
+                return Err(no(
+                    R_ENGINEERS,
+                    "attached engineers move with their brigade",
+                ));
+            }
+            if c.used_rm || c.functions > 0 {
+                return Err(no(R_RESERVE, "the company has acted this turn"));
+            }
+            if !measure::in_command(state, u) {
+                return Err(no(
+                    R_ENGINEERS,
+                    "engineers beyond their commander's radius may not move",
+                ));
+            }
+            if measure::tactical(state, u) {
+                return Err(no(
+                    R_RESERVE,
+                    "engineers in the Tactical Zone move by Tactical Movement",
+                ));
+            }
+            Ok(())
+        }
         What::Leader(_) => Err(no(R_RESERVE, "leaders move in their own steps")),
     }
 }
@@ -191,7 +220,7 @@ pub fn perform_reserve(ctx: &mut Ctx, unit: UnitId) {
                 });
             }
         }
-        What::Battery(_) => ctx.emit(Event::Reserve { unit }),
+        What::Battery(_) | What::Company(_) => ctx.emit(Event::Reserve { unit }),
         What::Leader(_) => {}
     }
 }
@@ -631,7 +660,149 @@ pub fn check_move(state: &State, side: Side, unit: UnitId, to: &Pose) -> Result<
                 Ok(p)
             }
         }
+        What::Company(c) => {
+            check_company(state, u, c)?;
+            plan_move(state, u, to, 1.0, None)
+        }
         What::Leader(_) => Err(no(R_MOVE, "leaders move in their own steps")),
+    }
+}
+
+/// Whether a company of engineers may use a function now: as a battery, within its
+/// commander's radius, two functions a turn ("NFF Additional 1").
+fn check_company(state: &State, u: &Unit, c: &crate::state::Company) -> Result<(), Illegal> {
+    let phase = state.phase();
+    if c.functions >= crate::state::Company::FUNCTIONS {
+        return Err(no(
+            R_ENGINEERS,
+            "the company has used its functions this turn",
+        ));
+    }
+    if phase == Phase::Reserve && !c.used_rm {
+        return Err(no(
+            R_RESERVE,
+            "announce the company's Reserve Movement first",
+        ));
+    }
+    if phase == Phase::Tactical && c.used_rm {
+        return Err(no(R_RESERVE, "the company used Reserve Movement this turn"));
+    }
+    if !measure::in_command(state, u) {
+        return Err(no(
+            R_ENGINEERS,
+            "engineers beyond their commander's radius may not move or attach",
+        ));
+    }
+    Ok(())
+}
+
+/// A company of engineers joins an infantry brigade beside it (`to`), or leaves the one it
+/// is with for the ground an inch behind it ("NFF Additional 1", ruling R13): in Tactical
+/// Movement, as one of its functions. Returns where it will stand.
+pub fn check_engineers(
+    state: &State,
+    side: Side,
+    company: UnitId,
+    to: Option<UnitId>,
+) -> Result<Pose, Illegal> {
+    let u = own(state, side, company, R_ENGINEERS)?;
+    let Some(c) = u.company() else {
+        return Err(no(R_ENGINEERS, "that is not a company of engineers"));
+    };
+    if state.phase() != Phase::Tactical {
+        return Err(no(
+            R_ENGINEERS,
+            "engineers attach and detach in Tactical Movement",
+        ));
+    }
+    match (c.attached, to) {
+        (Some(_), Some(_)) => Err(no(
+            R_ENGINEERS,
+            "the company is with a brigade already: detach it first",
+        )),
+        (None, None) => Err(no(R_ENGINEERS, "the company is with no brigade")),
+        (None, Some(t)) => {
+            let b = own(state, side, t, R_ENGINEERS)?;
+            let Some(bb) = b.brigade() else {
+                return Err(no(R_ENGINEERS, "engineers attach to a brigade of infantry"));
+            };
+            if bb.cavalry {
+                return Err(no(R_ENGINEERS, "engineers attach to infantry only"));
+            }
+            if bb.engineers.is_some() {
+                return Err(no(
+                    R_ENGINEERS,
+                    "the brigade has engineers already: one company at a time",
+                ));
+            }
+            let gap = base_base(&state.print(u), &state.print(b));
+            if gap > TOUCH_ENGINEERS + 1e-9 {
+                return Err(no(
+                    R_ENGINEERS,
+                    format!(
+                        "the company is {gap:.1}\" from the brigade: it joins one within {TOUCH_ENGINEERS}\""
+                    ),
+                ));
+            }
+            check_company(state, u, c)?;
+            Ok(b.pose)
+        }
+        (Some(from), None) => {
+            let b = state.unit(from);
+            let at = measure::behind(state, b);
+            let mut alone = u.clone();
+            alone.pose = at;
+            if let What::Company(x) = &mut alone.what {
+                x.attached = None;
+            }
+            let f = alone.footprint();
+            if f.corners().iter().any(|p| {
+                p.x < 0.0 || p.y < 0.0 || p.x > state.field.width || p.y > state.field.depth
+            }) {
+                return Err(no(
+                    R_ENGINEERS,
+                    "there is no room behind the brigade on the table",
+                ));
+            }
+            if state
+                .near(at.pos, f.radius())
+                .any(|o| bases_overlap(&state.print(o), &f, 1e-6))
+            {
+                return Err(no(R_ENGINEERS, "another unit stands behind the brigade"));
+            }
+            check_company(state, &alone, c)?;
+            Ok(at)
+        }
+    }
+}
+
+pub fn perform_engineers(ctx: &mut Ctx, company: UnitId, to: Option<UnitId>, at: Pose) {
+    let from = ctx.state.unit(company).company().and_then(|c| c.attached);
+    ctx.emit(Event::Engineers {
+        company,
+        from,
+        to,
+        at,
+    });
+}
+
+/// Companies standing alone with an enemy brigade or battery within an inch are taken
+/// (ruling R13); checked as each phase ends.
+pub fn capture_engineers(ctx: &mut Ctx) {
+    let s = &*ctx.state;
+    let taken: Vec<(UnitId, UnitId)> = s
+        .units()
+        .iter()
+        .filter(|u| u.lone_company())
+        .filter_map(|u| {
+            let f = s.print(u);
+            s.near_side(u.side.other(), u.pose.pos, f.radius() + TOUCH_ENGINEERS)
+                .find(|e| base_base(&s.print(e), &f) <= TOUCH_ENGINEERS)
+                .map(|e| (u.id, e.id))
+        })
+        .collect();
+    for (company, by) in taken {
+        ctx.emit(Event::Captured { company, by });
     }
 }
 
@@ -900,7 +1071,7 @@ pub fn perform_charge(ctx: &mut Ctx, unit: UnitId, plan: MovePlan) {
 
 /// Whether the side has a unit that may still act in the Reserve Movement subphase.
 pub fn any_reserve(state: &State, side: Side) -> bool {
-    measure::fighting(state, side).any(|u| match &u.what {
+    measure::maneuvering(state, side).any(|u| match &u.what {
         What::Brigade(b) => match &b.marks.maneuver {
             None => !b.marks.used_rm && b.formation != Formation::Square,
             Some(r) => b.marks.used_rm && moving(r).moves > b.marks.used + 1e-9,
@@ -908,6 +1079,11 @@ pub fn any_reserve(state: &State, side: Side) -> bool {
         What::Battery(b) => {
             b.silenced == 0
                 && ((!b.used_rm && b.functions == 0) || (b.used_rm && b.functions < functions(b)))
+        }
+        What::Company(c) => {
+            c.attached.is_none()
+                && ((!c.used_rm && c.functions == 0 && !measure::tactical(state, u))
+                    || (c.used_rm && c.functions < crate::state::Company::FUNCTIONS))
         }
         What::Leader(_) => false,
     })
@@ -921,7 +1097,7 @@ pub fn any_tactical(state: &State, side: Side) -> bool {
         u.brigade()
             .is_some_and(|b| !b.marks.used_rm && b.marks.maneuver.is_none())
     };
-    measure::fighting(state, side).any(|u| match &u.what {
+    measure::maneuvering(state, side).any(|u| match &u.what {
         What::Brigade(b) => {
             !b.marks.used_rm
                 && match &b.marks.maneuver {
@@ -937,6 +1113,7 @@ pub fn any_tactical(state: &State, side: Side) -> bool {
                 }
         }
         What::Battery(b) => !b.used_rm && b.silenced == 0 && b.functions < functions(b),
+        What::Company(c) => !c.used_rm && c.functions < crate::state::Company::FUNCTIONS,
         What::Leader(_) => false,
     }) || measure::fighting(state, side)
         .filter(waiting)

@@ -104,6 +104,9 @@ pub fn check(state: &State, side: Side, command: &Command) -> Result<Plan, Illeg
                 batteries,
             },
         ) => none(grand::check_form(state, side, *commander, batteries)),
+        (Phase::Tactical, Command::Engineers { company, to }) => {
+            maneuver::check_engineers(state, side, *company, *to).map(Plan::At)
+        }
         (Phase::Tactical, Command::Charge { unit }) => {
             maneuver::check_charge(state, side, *unit).map(Plan::Move)
         }
@@ -127,6 +130,8 @@ pub enum Plan {
     Move(maneuver::MovePlan),
     /// The fire's situation, worked out once by the check.
     Fire(Box<crate::resolve::fire::Situation>),
+    /// Where a company of engineers will stand.
+    At(grognard_geometry::Pose),
 }
 
 /// Carry out a checked command.
@@ -164,6 +169,11 @@ pub fn perform(ctx: &mut Ctx, side: Side, command: &Command, plan: Plan) {
         Command::Charge { unit } => {
             if let Plan::Move(p) = plan {
                 maneuver::perform_charge(ctx, *unit, p)
+            }
+        }
+        Command::Engineers { company, to } => {
+            if let Plan::At(at) = plan {
+                maneuver::perform_engineers(ctx, *company, *to, at)
             }
         }
         Command::Fire { unit, target } => {
@@ -204,6 +214,7 @@ pub fn has_choice(state: &State, side: Side) -> bool {
 /// End the phase and go on to the next in which the side to act has something to decide,
 /// carrying out on the way what the book does by itself.
 pub fn advance(ctx: &mut Ctx) {
+    maneuver::capture_engineers(ctx);
     loop {
         if ctx.state.outcome.is_some() {
             return;
