@@ -977,7 +977,14 @@ fn engineers_unit(
     };
     let side = u.side;
     let reserve = state.phase() == Phase::Reserve;
+    let spot = measure::behind(state, b).pos;
+    let d = here.distance(spot);
+    // Reserve Movement only for a brigade too far to reach and join by Tactical Movement,
+    // which a company that used Reserve Movement may not make.
     if reserve && !c.used_rm {
+        if d <= measure::full_move(state, u) {
+            return;
+        }
         out.extend(sure(
             state,
             side,
@@ -997,8 +1004,6 @@ fn engineers_unit(
             return;
         }
     }
-    let spot = measure::behind(state, b).pos;
-    let d = here.distance(spot);
     if d > 0.3 {
         let step = d.min(measure::full_move(state, u));
         let to = Pose::at(

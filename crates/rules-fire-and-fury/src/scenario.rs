@@ -212,6 +212,7 @@ pub struct BatterySpec {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EngineerSpec {
+    /// Its name in the narrative ("II Corps sappers").
     pub name: String,
     /// The leader who controls it, by name: it moves, attaches and detaches only within his
     /// command radius.

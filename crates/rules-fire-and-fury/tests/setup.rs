@@ -18,7 +18,9 @@ fn quatre_bras() -> State {
 #[test]
 fn quatre_bras_starts_with_every_unit_on_the_table_and_none_on_another() {
     let s = quatre_bras();
-    assert_eq!(s.units().len(), 42);
+    // 14 leaders, 18 brigades, 10 batteries and the II Corps sappers.
+    assert_eq!(s.units().len(), 43);
+    assert!(s.units()[42].lone_company());
     every_unit_on_the_table_and_none_on_another(&s);
 }
 
@@ -65,6 +67,7 @@ fn every_unit_on_the_table_and_none_on_another(s: &State) {
         let commander = match &u.what {
             What::Brigade(b) => Some(b.commander),
             What::Battery(b) => Some(b.commander),
+            What::Company(c) => Some(c.commander),
             What::Leader(l) => l.superior,
         };
         if let Some(c) = commander {
