@@ -22,7 +22,7 @@ pub fn scene(state: &State) -> Scene {
     let bases = state
         .on_table()
         // A company with a brigade is shown as the brigade's mark.
-        .filter(|u| !u.company().is_some_and(|c| c.attached.is_some()))
+        .filter(|u| u.company().is_none_or(|c| c.attached.is_none()))
         .map(|u| {
             let fp = u.footprint();
             let mut marks: Vec<String> = Vec::new();

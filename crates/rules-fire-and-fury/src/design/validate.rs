@@ -293,15 +293,13 @@ fn room(s: &Scenario, out: &mut Vec<Problem>) {
     }
 }
 
+/// Reports a place off the table: the path, the place, the problems.
+type OffTable<'a> = &'a dyn Fn(String, [f64; 3], &mut Vec<Problem>);
+
 /// Companies of engineers ("NFF Additional 1", ruling R13): controlled by a leader of the
 /// side, either with an infantry brigade or standing somewhere, one company a brigade, the
 /// Guard's only in the French army.
-fn engineers(
-    sp: &str,
-    side: &SideSpec,
-    off: &dyn Fn(String, [f64; 3], &mut Vec<Problem>),
-    out: &mut Vec<Problem>,
-) {
+fn engineers(sp: &str, side: &SideSpec, off: OffTable<'_>, out: &mut Vec<Problem>) {
     // The brigades that have a company already, by the shorthand on the brigade.
     let mut taken: Vec<&str> = side
         .brigades
