@@ -20,7 +20,9 @@ fn quatre_bras_starts_with_every_unit_on_the_table_and_none_on_another() {
     let s = quatre_bras();
     // 14 leaders, 18 brigades, 10 batteries and the II Corps sappers.
     assert_eq!(s.units().len(), 43);
-    assert!(s.units()[42].lone_company());
+    let sappers = s.units().iter().find(|u| u.company().is_some()).unwrap();
+    assert!(sappers.lone_company() && sappers.side == Side(0));
+    assert_eq!(s.name(sappers.id), "II Corps sappers");
     every_unit_on_the_table_and_none_on_another(&s);
 }
 
