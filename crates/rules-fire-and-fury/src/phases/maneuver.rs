@@ -671,27 +671,44 @@ pub fn check_move(state: &State, side: Side, unit: UnitId, to: &Pose) -> Result<
 /// Whether a company of engineers may use a function now: as a battery, within its
 /// commander's radius, two functions a turn ("NFF Additional 1").
 fn check_company(state: &State, u: &Unit, c: &crate::state::Company) -> Result<(), Illegal> {
-    let phase = state.phase();
-    if c.functions >= crate::state::Company::FUNCTIONS {
-        return Err(no(
-            R_ENGINEERS,
+    check_functions(
+        state,
+        u,
+        R_ENGINEERS,
+        (c.functions, crate::state::Company::FUNCTIONS, c.used_rm),
+        [
             "the company has used its functions this turn",
-        ));
-    }
-    if phase == Phase::Reserve && !c.used_rm {
-        return Err(no(
-            R_RESERVE,
             "announce the company's Reserve Movement first",
-        ));
+            "the company used Reserve Movement this turn",
+            "engineers beyond their commander's radius may not move or attach",
+        ],
+    )
+}
+
+/// What a battery and a company of engineers are checked for alike before a function (a
+/// company maneuvers "exactly like" a battery, "NFF Additional 1"): the functions used and
+/// allowed, Reserve Movement announced in its phase and not used in Tactical Movement, and
+/// the commander's radius. `why` gives each refusal in that order, `rule` the section of
+/// the first and last.
+fn check_functions(
+    state: &State,
+    u: &Unit,
+    rule: &'static str,
+    (used, allowed, used_rm): (u8, u8, bool),
+    why: [&'static str; 4],
+) -> Result<(), Illegal> {
+    let phase = state.phase();
+    if used >= allowed {
+        return Err(no(rule, why[0]));
     }
-    if phase == Phase::Tactical && c.used_rm {
-        return Err(no(R_RESERVE, "the company used Reserve Movement this turn"));
+    if phase == Phase::Reserve && !used_rm {
+        return Err(no(R_RESERVE, why[1]));
+    }
+    if phase == Phase::Tactical && used_rm {
+        return Err(no(R_RESERVE, why[2]));
     }
     if !measure::in_command(state, u) {
-        return Err(no(
-            R_ENGINEERS,
-            "engineers beyond their commander's radius may not move or attach",
-        ));
+        return Err(no(rule, why[3]));
     }
     Ok(())
 }
@@ -807,7 +824,6 @@ pub fn capture_engineers(ctx: &mut Ctx) {
 }
 
 fn check_battery(state: &State, u: &Unit, b: &crate::state::Battery) -> Result<(), Illegal> {
-    let phase = state.phase();
     if b.grand_battery.is_some() {
         return Err(no(
             "NFF Maneuver: Grand Batteries 5",
@@ -817,28 +833,18 @@ fn check_battery(state: &State, u: &Unit, b: &crate::state::Battery) -> Result<(
     if b.silenced > 0 {
         return Err(no(R_ARTILLERY, "the battery is out of action this turn"));
     }
-    if b.functions >= functions(b) {
-        return Err(no(
-            R_ARTILLERY,
+    check_functions(
+        state,
+        u,
+        R_ARTILLERY,
+        (b.functions, functions(b), b.used_rm),
+        [
             "the battery has used its functions this turn",
-        ));
-    }
-    if phase == Phase::Reserve && !b.used_rm {
-        return Err(no(
-            R_RESERVE,
             "announce the battery's Reserve Movement first",
-        ));
-    }
-    if phase == Phase::Tactical && b.used_rm {
-        return Err(no(R_RESERVE, "the battery used Reserve Movement this turn"));
-    }
-    if !measure::in_command(state, u) {
-        return Err(no(
-            R_ARTILLERY,
+            "the battery used Reserve Movement this turn",
             "a battery beyond its commander's radius may not move (design 4.7)",
-        ));
-    }
-    Ok(())
+        ],
+    )
 }
 
 pub fn perform_move(ctx: &mut Ctx, unit: UnitId, to: &Pose, plan: MovePlan) {
