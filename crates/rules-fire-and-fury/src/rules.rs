@@ -29,6 +29,13 @@ impl Ruleset for FireAndFury {
         "fire-and-fury"
     }
 
+    /// 2: companies of engineers are units of their own (ruling R13): a brigade's
+    /// `engineers = true` gives it a company, which may leave it, and the events of
+    /// engineers name the company.
+    fn version(&self) -> u32 {
+        2
+    }
+
     fn sequence(&self) -> &'static SequenceOfPlay {
         &SEQUENCE
     }
