@@ -18,7 +18,14 @@ use grognard_rules_fire_and_fury::FireAndFury;
 /// A French brigade at (24, 20) facing north with Ney behind it, `french` added to its
 /// side (engineers, say), and an Allied brigade `gap` inches north of it.
 fn battle(brigade: &str, french: &str, gap: f64) -> State {
-    let text = format!(
+    let text = scenario(brigade, french, gap);
+    let s = validate::load("engineers.toml", &text).unwrap_or_else(|e| panic!("{e:?}"));
+    FireAndFury.start(&s)
+}
+
+/// The text of [`battle`]'s scenario.
+fn scenario(brigade: &str, french: &str, gap: f64) -> String {
+    format!(
         r#"
 rules = "fire-and-fury"
 name = "engineers"
@@ -58,9 +65,7 @@ stands = [{{ kind = "infantry", count = 4, rating = "regular" }}]
 at = [24, {}, 270]
 "#,
         21.0 + gap
-    );
-    let s = validate::load("engineers.toml", &text).unwrap_or_else(|e| panic!("{e:?}"));
-    FireAndFury.start(&s)
+    )
 }
 
 const BRIGADE: UnitId = 1;
@@ -162,14 +167,18 @@ fn only_one_company_a_brigade_and_only_infantry() {
     .unwrap_err();
     assert!(twice.contains("one company at a time"), "{twice}");
     // Horse never takes them, in a file or in play.
-    let err = validate::load(
-        "engineers.toml",
-        &format!(
-            "{}\n[[sides.brigades]]\nname = \"Horse\"\ncommander = \"Ney\"\nstands = [{{ kind = \"light_cavalry\", count = 4, rating = \"regular\" }}]\nat = [34, 20, 90]\n[[sides.engineers]]\nname = \"Miners\"\ncommander = \"Ney\"\nwith = \"Horse\"\n",
-            FRENCH_ONLY
-        ),
-    )
-    .unwrap_err();
+    let horse = r#"
+[[sides.brigades]]
+name = "Horse"
+commander = "Ney"
+stands = [{ kind = "light_cavalry", count = 4, rating = "regular" }]
+at = [34, 20, 90]
+[[sides.engineers]]
+name = "Miners"
+commander = "Ney"
+with = "Horse"
+"#;
+    let err = validate::load("engineers.toml", &scenario("", horse, 6.0)).unwrap_err();
     assert!(
         err[0]
             .to_string()
@@ -178,34 +187,6 @@ fn only_one_company_a_brigade_and_only_infantry() {
         err[0]
     );
 }
-
-const FRENCH_ONLY: &str = r#"
-rules = "fire-and-fury"
-name = "engineers"
-year = 1815
-[[sides]]
-name = "Allies"
-nation = "british_allied"
-commander = "steady"
-[[sides.leaders]]
-name = "Wellington"
-rank = "army"
-at = [5, 46, 270]
-[[sides.brigades]]
-name = "Allied brigade"
-commander = "Wellington"
-stands = [{ kind = "infantry", count = 4, rating = "regular" }]
-at = [24, 40, 270]
-
-[[sides]]
-name = "French"
-nation = "french"
-commander = "steady"
-[[sides.leaders]]
-name = "Ney"
-rank = "army"
-at = [20, 12, 90]
-"#;
 
 #[test]
 fn a_company_leaves_its_brigade_for_the_ground_behind_it() {
