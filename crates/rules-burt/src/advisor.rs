@@ -2,12 +2,17 @@
 //! see ([`crate::state::State::seen_by`]): the other side's face-down orders are blank to
 //! it, as to a player.
 //!
-//! The book gives little tactical advice; what it gives is followed: reserves are kept
-//! back and committed where an assault falls, so that a feint may draw them ("Burt 5").
-//! The rest is the project's own: foot closes to short musket range in column and deploys into
-//! line to fire, forms square when horse comes near, cavalry charges what is shaken,
-//! disordered, in line or in the open, guns fire from where they stand, units in disorder
-//! regroup out of reach, and command elements keep with their brigades.
+//! The book gives little tactical advice, and what it says of reserves is a rule (a reserve
+//! committed to support stays committed, so a feint may draw it, "Burt 5"), not counsel.
+//! The rest is the project's own, weighed against army morale ("Burt 10"), which decides a
+//! battle that runs to its last turn: every rout and every reserve committed costs a point.
+//! So the general keeps its reserves back and commits none to support (a certain point
+//! against a rout that may not come), orders an assault where the odds of the whole of it
+//! (the target's test, the assaulters' test to go in, the melee) are about even or better,
+//! and sends its horse from reserve only for a charge the odds favour. Foot closes to
+//! 5" (medium musket range, inside its own charge reach) in column and deploys into line
+//! to fire, forms square when horse comes near; guns fire from where they stand, units in
+//! disorder regroup out of reach, and command elements keep with their brigades.
 
 use crate::command::{Command, Reaction};
 use crate::measure;
@@ -207,22 +212,88 @@ fn melee_edge(view: &State, s: &melee::Situation) -> f64 {
         .sum()
 }
 
-/// Casualties one side of a melee may expect to inflict, less those it may expect to take.
-fn melee_value(view: &State, s: &melee::Situation) -> f64 {
-    let t = view.tables();
-    let side = |by: &melee::Fighter, on: &melee::Fighter| {
-        let (n, few) = melee::dice(t, by);
-        let p = |m: &[grognard_engine::Modifier], base: i32| {
-            ratio_f64(crate::resolve::chance(
-                t.dice,
-                crate::resolve::needed(base, m),
-            ))
-        };
-        let hit = p(&melee::modifiers(t, by), t.assault.hit);
-        let save = p(&melee::save_modifiers(t, on), t.assault.save);
-        (f64::from(n) + f64::from(few) * 0.7) * hit * (1.0 - save)
+/// What an assault is worth to the assaulter, from exact odds of the whole of it: the
+/// target's test on being assaulted (a failure routs it), the assaulters' test to go in
+/// (a failure keeps them back, a class of order down), then the melee ("Burt 8", "Burt 9").
+fn assault_edge(view: &State, u: &Unit, t: &Unit) -> f64 {
+    let (holds, goes) = assault_tests(view, u, t);
+    edge_of(
+        holds,
+        goes,
+        melee_edge(view, &melee_situation_for(view, u, t)),
+    )
+}
+
+/// An assault's worth from the chances that the target holds and that the assaulters go
+/// in, and the melee's worth ([`melee_edge`], between -1 and 1).
+fn edge_of(holds: f64, goes: f64, melee: f64) -> f64 {
+    (1.0 - holds) + holds * (goes * melee - (1.0 - goes) * BALK)
+}
+
+/// The chances that the target of an assault passes its test on being assaulted, and that
+/// the assaulters pass theirs to go in.
+fn assault_tests(view: &State, u: &Unit, t: &Unit) -> (f64, f64) {
+    use crate::phases::morale::{situation, Facts};
+    use crate::resolve::morale::{need, Reason};
+    let tables = view.tables();
+    let pass = |s: &crate::resolve::morale::Situation| {
+        ratio_f64(crate::resolve::chance(tables.dice, need(tables, s)))
     };
-    side(&s.attacker, &s.defender) - side(&s.defender, &s.attacker)
+    let holds = pass(&situation(
+        view,
+        t,
+        Reason::BeingAssaulted,
+        Facts {
+            charging: None,
+            charged: true,
+        },
+    ));
+    let goes = pass(&situation(
+        view,
+        u,
+        Reason::TryingToAssault,
+        Facts {
+            charging: Some(t.id),
+            charged: false,
+        },
+    ));
+    (holds, goes)
+}
+
+/// What a failed test to go in costs the assaulters: a class of order, and the turn.
+const BALK: f64 = 0.1;
+
+/// What a weak target (out of order, guns, skirmishers) adds to an assault's worth: a
+/// beaten target is easier to reach again.
+const WEAK_TARGET: f64 = 0.3;
+
+/// Whether `u` has an assault worth more than `bar` on a target within `within` (squares
+/// apart, and horse unless `horse`), by [`assault_edge`], weak targets counted a little
+/// better. The melee's odds, the dear part, are worked out only where the tests alone leave
+/// the answer open.
+fn assault_worth(view: &State, u: &Unit, within: f64, horse: bool, bar: f64) -> bool {
+    measure::enemies_within(view, u, within)
+        .filter(|t| t.fights() && !t.routing() && t.formation != Formation::Square)
+        .filter(|t| horse || !t.is_cavalry())
+        .filter(|t| measure::gap(u, t) <= within)
+        .any(|t| {
+            let weak =
+                t.cohesion >= Cohesion::Disordered || t.is_guns() || t.troop == Troop::Skirmishers;
+            let bonus = if weak { WEAK_TARGET } else { 0.0 };
+            let (holds, goes) = assault_tests(view, u, t);
+            if edge_of(holds, goes, -1.0) + bonus > bar + 1e-9 {
+                return true;
+            }
+            if edge_of(holds, goes, 1.0) + bonus + 1e-9 <= bar {
+                return false;
+            }
+            edge_of(
+                holds,
+                goes,
+                melee_edge(view, &melee_situation_for(view, u, t)),
+            ) + bonus
+                > bar
+        })
 }
 
 fn enemy_cavalry_near(view: &State, u: &Unit, within: f64) -> bool {
@@ -277,11 +348,11 @@ fn wanted(view: &State, u: &Unit) -> Order {
     }
     if u.is_cavalry() {
         let reach = measure::rates(view, u).charge.unwrap_or(0.0);
-        // Anything but a square is worth a charge: routs are what bring an army down.
-        let soft = e.formation != Formation::Square;
         // Leaving reserve costs army morale: late in the day a charge cannot repay it.
         let late = !u.left_reserve && view.clock.turn + LATE > view.field.turns;
-        if soft && gap <= reach + 4.0 && !late {
+        // Any charge the odds favour, within a few inches of reach (the target may come
+        // on): routs are what bring an army down.
+        if !late && assault_worth(view, u, reach + 4.0, true, 0.0) {
             return Order::Assault;
         }
         if !u.left_reserve {
@@ -302,9 +373,8 @@ fn wanted(view: &State, u: &Unit) -> Order {
         };
     }
     let reach = measure::rates(view, u).charge.unwrap_or(0.0);
-    let weak = e.cohesion >= Cohesion::Disordered || e.is_guns() || e.troop == Troop::Skirmishers;
-    let favoured = melee_edge(view, &melee_situation_for(view, u, e)) > -0.35;
-    if (weak || favoured) && gap <= reach && !e.is_cavalry() && e.formation != Formation::Square {
+    // An assault whose whole course (the tests, then the melee) is about even or better.
+    if assault_worth(view, u, reach, false, -0.2) {
         return Order::Assault;
     }
     // FIRE orders allow only part of a move ("Burt 5"): foot keeps its MANOEUVRE orders
@@ -356,15 +426,14 @@ fn declare(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         };
         for t in measure::enemies_within(view, u, reach) {
             if assault::declarable(view, u, t).is_ok() {
-                let s = melee_situation_for(view, u, t);
-                let v = melee_value(view, &s);
+                let v = assault_edge(view, u, t);
                 out.push(cand(
                     Command::Assault {
                         unit: u.id,
                         target: t.id,
                     },
                     3.0 + v,
-                    "assault where the melee favours us",
+                    "assault where the odds favour us",
                 ));
             }
         }
@@ -484,8 +553,9 @@ fn manoeuvre_for(view: &State, _side: Side, u: &Unit, out: &mut Vec<Candidate<Co
         // Skirmishers fire from long range, out of the reach of a charge by foot.
         view.tables().ranges.musket.long - 0.4
     } else {
-        // Foot closes to short musket range, where its volleys tell most.
-        view.tables().ranges.musket.short - 0.5
+        // Foot closes to 5" with the book's ranges: medium musket range, and inside its
+        // own charge reach in line, so that it may assault where the odds allow.
+        view.tables().ranges.musket.short + 2.0
     };
     let want = (gap - standoff).max(0.0);
     if want > 0.0 {
@@ -543,15 +613,14 @@ fn reserve(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         }
         for f in own(view, side) {
             if assault::check_support(view, side, u.id, f.id).is_ok() {
-                // Committing costs army morale: only where the melee would go against us.
-                let losing = assault::assaulters(view, f.id)
-                    .any(|a| melee_value(view, &melee_situation_for(view, a, f)) > 0.0);
+                // Committing costs a point of army morale for certain, and the friend's rout
+                // would cost no more: the general offers it but does not take it.
                 out.push(cand(
                     Command::Support {
                         unit: u.id,
                         friend: f.id,
                     },
-                    if losing { 3.0 } else { 0.3 },
+                    0.2,
                     "commit the reserve where the assault falls",
                 ));
             }
