@@ -53,20 +53,22 @@ fn with_engineers() -> grognard_rules_fire_and_fury::scenario::Scenario {
     let mut s = grognard_rules_fire_and_fury::design::setup::built_in();
     s.options.guard_engineers = true;
     s.sides[0].brigades[2].engineers = true;
-    s.sides[0].engineers.push(EngineerSpec {
-        name: "Guard sappers".into(),
-        commander: "Reille".into(),
-        guard: true,
+    let alone = |name: &str, commander: &str, guard: bool, at: [f64; 3]| EngineerSpec {
+        name: name.into(),
+        commander: commander.into(),
+        guard,
         with: None,
-        at: Some([33.0, 7.0, 90.0]),
-    });
-    s.sides[1].engineers.push(EngineerSpec {
-        name: "Netherlands sappers".into(),
-        commander: "the Prince of Orange".into(),
-        guard: false,
-        with: None,
-        at: Some([31.0, 38.0, 270.0]),
-    });
+        at: Some(at),
+    };
+    s.sides[0]
+        .engineers
+        .push(alone("Guard sappers", "Reille", true, [33.0, 7.0, 90.0]));
+    s.sides[1].engineers.push(alone(
+        "Netherlands sappers",
+        "the Prince of Orange",
+        false,
+        [31.0, 38.0, 270.0],
+    ));
     s
 }
 

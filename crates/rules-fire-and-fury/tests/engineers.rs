@@ -90,16 +90,14 @@ fn until(s: &mut State, phase: Phase) {
     }
 }
 
-const LONE: &str = r#"
-[[sides.engineers]]
-name = "Sappers"
-commander = "Ney"
-at = [24, 17, 90]
-"#;
+/// Ney's company of sappers standing alone at (`x`, `y`), facing as the French do.
+fn sappers_at(x: f64, y: f64) -> String {
+    format!("[[sides.engineers]]\nname = \"Sappers\"\ncommander = \"Ney\"\nat = [{x}, {y}, 90]\n")
+}
 
 #[test]
 fn a_company_moves_joins_a_brigade_beside_it_and_lowers_the_ground_in_its_charges() {
-    let mut s = battle("", LONE, 6.0);
+    let mut s = battle("", &sappers_at(24.0, 17.0), 6.0);
     assert_eq!(s.name(COMPANY), "Sappers");
     until(&mut s, Phase::Tactical);
     assert_eq!(FireAndFury.to_act(&s), Some(Side(0)));
@@ -150,7 +148,7 @@ fn a_company_moves_joins_a_brigade_beside_it_and_lowers_the_ground_in_its_charge
 
 #[test]
 fn only_one_company_a_brigade_and_only_infantry() {
-    let mut s = battle("engineers = true", LONE, 6.0);
+    let mut s = battle("engineers = true", &sappers_at(24.0, 17.0), 6.0);
     until(&mut s, Phase::Tactical);
     let to = grognard_geometry::Pose::new(23.0, 18.5, 90f64.to_radians());
     // The brigade's own company is listed first; the lone one after it.
@@ -214,13 +212,8 @@ fn a_company_leaves_its_brigade_for_the_ground_behind_it() {
 
 #[test]
 fn engineers_beyond_their_commanders_radius_may_not_move() {
-    let far = r#"
-[[sides.engineers]]
-name = "Sappers"
-commander = "Ney"
-at = [44, 17, 90]
-"#;
-    let mut s = battle("", far, 6.0);
+    let far = sappers_at(44.0, 17.0);
+    let mut s = battle("", &far, 6.0);
     until(&mut s, Phase::Tactical);
     let to = grognard_geometry::Pose::new(40.0, 17.0, 90f64.to_radians());
     let err = give(&mut s, Side(0), Command::Move { unit: COMPANY, to }).unwrap_err();
@@ -230,13 +223,8 @@ at = [44, 17, 90]
 #[test]
 fn a_lone_company_is_taken_by_an_enemy_beside_it_and_one_with_a_brigade_shares_its_fate() {
     // The Allied brigade's front is half an inch from the company (ruling R13).
-    let beside = r#"
-[[sides.engineers]]
-name = "Sappers"
-commander = "Ney"
-at = [24, 30, 90]
-"#;
-    let mut s = battle("engineers = true", beside, 10.0);
+    let beside = sappers_at(24.0, 30.0);
+    let mut s = battle("engineers = true", &beside, 10.0);
     let lone = COMPANY + 1;
     assert!(s.unit(lone).lone_company());
     let side = FireAndFury.to_act(&s).unwrap();
