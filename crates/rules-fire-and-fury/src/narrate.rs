@@ -15,6 +15,18 @@ fn rolls(rs: &[Explanation]) -> String {
 
 pub fn line_for(state: &State, event: &Event) -> Option<String> {
     let name = |id| state.name(id).to_string();
+    // A company of engineers is named as its men ("II Corps sappers"): its verbs are plural.
+    let verb = |id: crate::state::UnitId, one: &'static str, many: &'static str| {
+        if state
+            .units()
+            .get(usize::from(id))
+            .is_some_and(|u| u.company().is_some())
+        {
+            many
+        } else {
+            one
+        }
+    };
     let side = |s: grognard_engine::Side| state.field.side_names[s.index()].clone();
     Some(match event {
         Event::Initiative { winner, rolls: r } => {
@@ -59,15 +71,20 @@ pub fn line_for(state: &State, event: &Event) -> Option<String> {
             },
             rolls(r)
         ),
-        Event::Reserve { unit } => format!("{} moves by Reserve Movement.", name(*unit)),
+        Event::Reserve { unit } => format!(
+            "{} {} by Reserve Movement.",
+            name(*unit),
+            verb(*unit, "moves", "move")
+        ),
         Event::Chose { unit, result } => format!("{} takes: {result}.", name(*unit)),
         Event::Changing { unit } => format!("{} turns about.", name(*unit)),
         Event::Announced { unit, target } => {
             format!("{} announces a charge on {}.", name(*unit), name(*target))
         }
         Event::Moved { unit, to, .. } => format!(
-            "{} moves to ({:.1}, {:.1}).",
+            "{} {} to ({:.1}, {:.1}).",
             name(*unit),
+            verb(*unit, "moves", "move"),
             to.pos.x,
             to.pos.y
         ),

@@ -110,7 +110,15 @@ fn a_company_moves_joins_a_brigade_beside_it_and_lowers_the_ground_in_its_charge
     assert!(far.contains("within 1"), "{far}");
     // A function to close up, a second to join.
     let to = grognard_geometry::Pose::new(24.0, 18.5, 90f64.to_radians());
-    give(&mut s, Side(0), Command::Move { unit: COMPANY, to }).unwrap();
+    let moved = give(&mut s, Side(0), Command::Move { unit: COMPANY, to }).unwrap();
+    let line = moved
+        .iter()
+        .find_map(|e| match e {
+            Event::Moved { .. } => FireAndFury.narrate(&s, e),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(line, "Sappers move to (24.0, 18.5).");
     let events = give(&mut s, Side(0), join).unwrap();
     assert!(matches!(
         events[0],
