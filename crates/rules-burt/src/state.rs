@@ -7,6 +7,7 @@
 //! morale unknown.
 
 use crate::tables::{Class, Tables, Weapon};
+use grognard_engine::placed::{Kept, Piece, Table};
 use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::Feature;
 use grognard_engine::{Outcome, Side};
@@ -14,7 +15,7 @@ use grognard_geometry::formation::{self, StandSize};
 use grognard_geometry::grid::Sides;
 use grognard_geometry::{Base, Pose, Vec2};
 use serde::{Deserialize, Serialize};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 pub type UnitId = u16;
 
@@ -656,35 +657,22 @@ pub struct State {
 /// musket range.
 const CELL: f64 = 6.0;
 
-/// What a state works out from its units and keeps: each unit's footprint as a circle on a
-/// grid, built when first asked for and then kept in step as events are applied. It is
-/// shared between a state and its copies (a side's view) until one of them changes. Two
-/// states with the same units are equal whatever this holds.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Kept {
-    index: OnceLock<Arc<Sides>>,
-}
-
-impl PartialEq for Kept {
-    fn eq(&self, _: &Kept) -> bool {
-        true
+impl Piece for Unit {
+    fn piece_id(&self) -> u32 {
+        u32::from(self.id)
     }
-}
 
-/// Where `u` stands on the grid: the circle round its footprint, or nowhere if it is gone.
-fn circle(u: &Unit) -> Option<(Vec2, f64)> {
-    u.on_table().then(|| {
-        let f = u.footprint();
-        (f.pose.pos, 0.5 * f.width.hypot(f.depth))
-    })
-}
-
-fn build(field: &Field, units: &[Unit]) -> Sides {
-    let mut ix = Sides::new(Vec2::ZERO, Vec2::new(field.width, field.depth), CELL);
-    for u in units {
-        ix.set(u32::from(u.id), u.side.index(), circle(u));
+    fn piece_side(&self) -> usize {
+        self.side.index()
     }
-    ix
+
+    /// The circle round its footprint, or nowhere if it is gone.
+    fn circle(&self) -> Option<(Vec2, f64)> {
+        self.on_table().then(|| {
+            let f = self.footprint();
+            (f.pose.pos, 0.5 * f.width.hypot(f.depth))
+        })
+    }
 }
 
 impl grognard_engine::Battle for State {
@@ -729,26 +717,25 @@ impl State {
     /// Unit `id` to change by hand (tests, tools): where the units stand is worked out
     /// afresh when next asked for.
     pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
-        self.kept = Kept::default();
+        self.kept.forget();
         &mut self.units[usize::from(id)]
     }
 
+    fn table(&self) -> Table {
+        Table {
+            size: Vec2::new(self.field.width, self.field.depth),
+            cell: CELL,
+        }
+    }
+
     fn index(&self) -> &Sides {
-        self.kept
-            .index
-            .get_or_init(|| Arc::new(build(&self.field, &self.units)))
+        self.kept.sides(self.table(), &self.units)
     }
 
     /// Keep the grid in step with unit `id` after its pose, formation, figures or place
     /// on the table changed.
     pub(crate) fn reindex(&mut self, id: UnitId) {
-        let u = &self.units[usize::from(id)];
-        if let Some(ix) = self.kept.index.get_mut() {
-            let at = circle(u);
-            if ix.all.get(u32::from(id)) != at {
-                Arc::make_mut(ix).set(u32::from(id), u.side.index(), at);
-            }
-        }
+        self.kept.place(&self.units[usize::from(id)]);
     }
 
     fn listed(&self, ids: smallvec::SmallVec<[u32; 32]>) -> impl Iterator<Item = &Unit> {
@@ -789,11 +776,7 @@ impl State {
 
     /// Whether the grid agrees with where the units stand (for the invariant checks).
     pub fn index_consistent(&self) -> Result<(), String> {
-        let fresh = build(&self.field, &self.units);
-        match self
-            .index()
-            .first_difference(&fresh, self.units.len() as u32)
-        {
+        match self.kept.first_misplaced(self.table(), &self.units) {
             Some(id) => Err(format!(
                 "the grid of units misplaces {}",
                 self.name(id as UnitId)
