@@ -6,7 +6,7 @@
 //! until one of them changes. It is not saved and never makes two states differ.
 
 use grognard_geometry::grid::Sides;
-use grognard_geometry::Vec2;
+use grognard_geometry::{Base, Vec2};
 use std::sync::{Arc, OnceLock};
 
 /// A piece as the grids see it.
@@ -17,6 +17,11 @@ pub trait Piece {
     fn piece_side(&self) -> usize;
     /// The circle round its footprint, or `None` while it is off the table.
     fn circle(&self) -> Option<(Vec2, f64)>;
+}
+
+/// The circle a grid keeps for a footprint: its centre, and half its diagonal.
+pub fn circle_round(f: &Base) -> (Vec2, f64) {
+    (f.pose.pos, 0.5 * f.width.hypot(f.depth))
 }
 
 /// The table the grids cover, and their cell.

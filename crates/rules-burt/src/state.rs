@@ -7,7 +7,7 @@
 //! morale unknown.
 
 use crate::tables::{Class, Tables, Weapon};
-use grognard_engine::placed::{Kept, Piece, Table};
+use grognard_engine::placed::{circle_round, Kept, Piece, Table};
 use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::Feature;
 use grognard_engine::{Outcome, Side};
@@ -668,10 +668,7 @@ impl Piece for Unit {
 
     /// The circle round its footprint, or nowhere if it is gone.
     fn circle(&self) -> Option<(Vec2, f64)> {
-        self.on_table().then(|| {
-            let f = self.footprint();
-            (f.pose.pos, 0.5 * f.width.hypot(f.depth))
-        })
+        self.on_table().then(|| circle_round(&self.footprint()))
     }
 }
 

@@ -7,7 +7,7 @@ use crate::facts::{Condition, Formation, InfantryClass, Quality, Skirmish};
 use crate::modifiers::Commander;
 use crate::scenario::{Nation, Options, Rank};
 use crate::tables::{ManeuverResult, Rating, Tables, Weight};
-use grognard_engine::placed::{Kept, Piece, Table};
+use grognard_engine::placed::{circle_round, Kept, Piece, Table};
 use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::Feature;
 use grognard_engine::{Outcome, Side};
@@ -490,10 +490,7 @@ impl Piece for Unit {
 
     fn circle(&self) -> Option<(Vec2, f64)> {
         // Leaders stand in nobody's way: the grid holds brigades and batteries.
-        (self.on_table() && self.fights()).then(|| {
-            let f = self.footprint();
-            (f.pose.pos, 0.5 * f.width.hypot(f.depth))
-        })
+        (self.on_table() && self.fights()).then(|| circle_round(&self.footprint()))
     }
 }
 
