@@ -66,6 +66,16 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
         side: Side,
         dice: &mut dyn Dice,
     ) -> R::Command {
+        self.choose_planned(rules, view, side, dice).0
+    }
+
+    fn choose_planned(
+        &mut self,
+        rules: &R,
+        view: &R::View<'_>,
+        side: Side,
+        dice: &mut dyn Dice,
+    ) -> (R::Command, Option<R::Plan>) {
         self.buf.clear();
         let memo = memo_in::<R>(&mut self.memo);
         rules.offer_with(view, side, memo, &mut self.buf);
@@ -76,8 +86,8 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
             );
             let i = dice.below(self.buf.len() as u64, "random player's choice") as usize;
             let command = self.buf.swap_remove(i);
-            if rules.settle(view, side, &command) {
-                return command;
+            if let Some(settled) = rules.settle_planned(view, side, &command) {
+                return (command, settled.plan());
             }
         }
     }

@@ -54,10 +54,33 @@ impl<'r, R: Ruleset> Match<'r, R> {
     }
 
     fn submit_quiet(&mut self, side: Side, command: R::Command) -> Result<(), Illegal> {
+        self.submit_planned(side, command, None)
+    }
+
+    /// [`Match::submit_quiet`], on the plan the player's settling made of this state if
+    /// there is one ([`Ruleset::settle_planned`]).
+    fn submit_planned(
+        &mut self,
+        side: Side,
+        command: R::Command,
+        plan: Option<R::Plan>,
+    ) -> Result<(), Illegal> {
         let mut events = Vec::new();
         self.dice.log.clear();
-        self.rules
-            .execute(&mut self.state, side, &command, &mut self.dice, &mut events)?;
+        match plan {
+            Some(plan) => self.rules.execute_planned(
+                &mut self.state,
+                side,
+                &command,
+                plan,
+                &mut self.dice,
+                &mut events,
+            ),
+            None => {
+                self.rules
+                    .execute(&mut self.state, side, &command, &mut self.dice, &mut events)?
+            }
+        }
         self.steps.push(Step {
             side,
             command,
@@ -73,9 +96,9 @@ impl<'r, R: Ruleset> Match<'r, R> {
         let Some(side) = self.rules.to_act(&self.state) else {
             return Ok(false);
         };
-        let command = {
+        let (command, plan) = {
             let view = self.rules.view(&self.state, side);
-            players[side.index()].choose(
+            players[side.index()].choose_planned(
                 self.rules,
                 &view,
                 side,
@@ -83,7 +106,7 @@ impl<'r, R: Ruleset> Match<'r, R> {
             )
         };
         let step = self.steps.len();
-        if let Err(illegal) = self.submit_quiet(side, command) {
+        if let Err(illegal) = self.submit_planned(side, command, plan) {
             return Err(MatchError::Illegal {
                 player: players[side.index()].name(),
                 side: self.rules.side_name(&self.state, side),

@@ -28,5 +28,5 @@ pub mod ctx;
 
 pub use dice::Dice;
 pub use explain::{Explanation, Modifier};
-pub use ruleset::{Battle, Candidate, Illegal, Outcome, Player, Ruleset};
+pub use ruleset::{Battle, Candidate, Illegal, Outcome, Player, Ruleset, Settled};
 pub use side::Side;

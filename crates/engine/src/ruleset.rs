@@ -202,6 +202,34 @@ pub trait Ruleset: Send + Sync + 'static {
             .is_ok()
     }
 
+    /// [`Ruleset::settle`], handing back the plan its check made when that plan is the one
+    /// [`Ruleset::plan`] would make of the state now (a book whose view hides nothing), so
+    /// that the driver carries the command out without planning it again
+    /// ([`Ruleset::execute_planned`]). `None` when the command is refused. By default no
+    /// plan is handed back.
+    fn settle_planned(
+        &self,
+        view: &Self::View<'_>,
+        side: Side,
+        command: &Self::Command,
+    ) -> Option<Settled<Self::Plan>> {
+        self.settle(view, side, command).then_some(Settled::Legal)
+    }
+
+    /// Carry out a command on the plan [`Ruleset::settle_planned`] made of this same state.
+    fn execute_planned(
+        &self,
+        state: &mut Self::State,
+        side: Side,
+        command: &Self::Command,
+        plan: Self::Plan,
+        dice: &mut dyn Dice,
+        events: &mut Vec<Self::Event>,
+    ) {
+        let mut ctx = crate::ctx::Ctx::new(state, dice, events);
+        self.perform(&mut ctx, side, command, plan);
+    }
+
     /// The move generator: the legal commands for `side` now, unscored, never empty while
     /// `side` is to act. It is the offers that settle.
     fn legal(&self, view: &Self::View<'_>, side: Side, out: &mut Vec<Self::Command>) {
@@ -308,4 +336,34 @@ pub trait Player<R: Ruleset>: Send {
         side: Side,
         dice: &mut dyn Dice,
     ) -> R::Command;
+    /// [`Player::choose`], with the plan of the command when the player settled it through
+    /// [`Ruleset::settle_planned`] and the book kept it. By default there is none.
+    fn choose_planned(
+        &mut self,
+        rules: &R,
+        view: &R::View<'_>,
+        side: Side,
+        dice: &mut dyn Dice,
+    ) -> (R::Command, Option<R::Plan>) {
+        (self.choose(rules, view, side, dice), None)
+    }
+}
+
+/// What settling a command found, when it is legal ([`Ruleset::settle_planned`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Settled<P> {
+    /// Legal; carrying it out plans it afresh.
+    Legal,
+    /// Legal, with the plan to carry it out on.
+    Planned(P),
+}
+
+impl<P> Settled<P> {
+    /// The plan, if one was kept.
+    pub fn plan(self) -> Option<P> {
+        match self {
+            Settled::Legal => None,
+            Settled::Planned(p) => Some(p),
+        }
+    }
 }

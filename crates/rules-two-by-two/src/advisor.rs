@@ -23,7 +23,21 @@ use grognard_engine::terrain::TerrainKind;
 use grognard_engine::{Candidate, Side};
 use grognard_geometry::{angle_of, Base, Face, Leg, Pose, Vec2};
 
-fn push(
+/// A candidate offered unchecked: a player settles it ([`settle`]) only when it would take
+/// it, so the general checks only its best candidates and the random player only the one
+/// it draws.
+fn push(out: &mut Vec<Candidate<Command>>, command: Command, score: f64, why: &'static str) {
+    out.push(Candidate {
+        command,
+        score,
+        why,
+        checked: false,
+    });
+}
+
+/// A candidate checked as it is offered, for a list whose shape depends on what is legal
+/// (a shooter's turn is offered only when it has a shot).
+fn push_checked(
     state: &State,
     side: Side,
     out: &mut Vec<Candidate<Command>>,
@@ -247,10 +261,10 @@ pub fn offers_with(state: &State, side: Side, memo: &mut Memo, out: &mut Vec<Com
     memo.offered.scratch = scratch;
 }
 
-/// Whether an offer is legal: the moves were offered unchecked; every other offer was
-/// checked as it was offered.
+/// Whether an offer is legal. Most offers are made unchecked; those checked as they were
+/// offered pass again here, so a caller may settle any offer.
 pub fn settle(state: &State, side: Side, command: &Command) -> bool {
-    !matches!(command, Command::Move { .. }) || crate::orders::allows(state, side, command)
+    crate::orders::allows(state, side, command)
 }
 
 /// [`settle`] for a candidate of the last call of [`candidates_with`], remembering the moves
@@ -281,17 +295,17 @@ fn offer(
         m.current = false;
     }
     if let Some(p) = state.pending.clone() {
-        pending(state, side, &p, out);
+        pending(state, side, scoring, &p, out);
     } else {
         match phase_key(state) {
             "move" => movement(state, side, scoring, memo, out),
             "rally" => rally(state, side, out),
             "shoot" => shoot(state, side, out),
-            "melee" => melee_groups(state, side, out),
+            "melee" => melee_groups(state, out),
             _ => {}
         }
         let end = if out.is_empty() { 0.0 } else { -1.0 };
-        push(state, side, out, Command::EndPhase, end, "end the phase");
+        push(out, Command::EndPhase, end, "end the phase");
     }
 }
 
@@ -555,8 +569,6 @@ fn movement(
             let chance = f64::from(7u8.saturating_sub(need)) / 6.0;
             let again = if state.rolled[i] > 0 { 0.5 } else { 0.0 };
             push(
-                state,
-                side,
                 out,
                 Command::Reinforce { point: i as u8 },
                 8.0 + chance - again,
@@ -701,8 +713,6 @@ fn unit_moves(
     if light(u) {
         let threat = exposure(state, u, &u.base());
         push(
-            state,
-            side,
             out,
             Command::VoluntaryRout { unit: u.id },
             threat - 1.5,
@@ -810,18 +820,7 @@ fn unit_moves(
                 exit: true,
             };
             let score = 6.0 + if u.kind.is_cavalry() { -1.0 } else { 0.0 };
-            let why = "exit for a draw";
-            if scoring {
-                push(state, side, out, command, score, why);
-            } else {
-                // Unscored, offered unchecked for `settle`.
-                out.push(Candidate {
-                    command,
-                    score,
-                    why,
-                    checked: false,
-                });
-            }
+            push(out, command, score, "exit for a draw");
         }
     }
     // Advances toward a goal, and plain moves for variety.
@@ -1258,14 +1257,7 @@ fn exit_legs(state: &State, u: &Unit) -> Option<Legs> {
 fn rally(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     for u in state.friends_of(side) {
         if u.status != Status::Ready {
-            push(
-                state,
-                side,
-                out,
-                Command::Rally { unit: u.id },
-                5.0,
-                "rally",
-            );
+            push(out, Command::Rally { unit: u.id }, 5.0, "rally");
         }
     }
 }
@@ -1315,7 +1307,7 @@ fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                     score -= 0.1;
                 }
             }
-            push(
+            push_checked(
                 state,
                 side,
                 out,
@@ -1333,7 +1325,7 @@ fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                         && w.kind.is_artillery()
                         && measure::touching(&s.base(), &w.base())
                     {
-                        push(
+                        push_checked(
                             state,
                             side,
                             out,
@@ -1362,7 +1354,7 @@ fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     }
 }
 
-fn melee_groups(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+fn melee_groups(state: &State, out: &mut Vec<Candidate<Command>>) {
     let mut seen: Vec<Contact> = Vec::new();
     for c in &state.contacts {
         if seen.contains(c) {
@@ -1379,8 +1371,6 @@ fn melee_groups(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         let order: Vec<(UnitId, UnitId)> = group.iter().map(|c| (c.attacker, c.defender)).collect();
         let reversed: Vec<(UnitId, UnitId)> = order.iter().rev().copied().collect();
         push(
-            state,
-            side,
             out,
             Command::Melee {
                 order: order.clone(),
@@ -1391,8 +1381,6 @@ fn melee_groups(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         );
         if reversed != order {
             push(
-                state,
-                side,
                 out,
                 Command::Melee {
                     order: reversed,
@@ -1427,8 +1415,6 @@ fn melee_groups(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         for columns in offers {
             let score = 10.0 + columns.iter().map(|(_, g)| g).sum::<f64>();
             push(
-                state,
-                side,
                 out,
                 Command::Melee {
                     order: order.clone(),
@@ -1462,14 +1448,18 @@ fn column_gain(state: &State, me: &Unit, enemy: &Unit, support: &Unit) -> f64 {
     value(p1) - value(p0) - (1.0 - p1) * worth(support) * 0.8
 }
 
-fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Command>>) {
+fn pending(
+    state: &State,
+    side: Side,
+    scoring: bool,
+    p: &Pending,
+    out: &mut Vec<Candidate<Command>>,
+) {
     match p {
         Pending::TurnToFace { defenders, .. } => {
             let d = defenders[0];
             let du = state.unit(d);
             push(
-                state,
-                side,
                 out,
                 Command::Face {
                     unit: d,
@@ -1486,8 +1476,6 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
                             == Face::Front;
                     let score = if in_front { 0.1 } else { 1.0 + worth(a) };
                     push(
-                        state,
-                        side,
                         out,
                         Command::Face {
                             unit: d,
@@ -1504,6 +1492,16 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
             let pp = state.field.points[*point as usize].pos;
             for k in -6..=6 {
                 let offset = k as f64 * 0.5;
+                if !scoring {
+                    // Unscored, a placement is settled only when drawn.
+                    push(
+                        out,
+                        Command::Place { offset },
+                        0.0,
+                        "place the reinforcement",
+                    );
+                    continue;
+                }
                 if let Ok(pose) = arrival_pose(state, *point, offset) {
                     let score = 1.0
                         - 0.05 * pose.pos.distance(centre) / 10.0
@@ -1530,17 +1528,10 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
                         } else {
                             0.0
                         };
-                    push(
-                        state,
-                        side,
-                        out,
-                        Command::Exchange { enemy: e.id },
-                        score,
-                        "exchange",
-                    );
+                    push(out, Command::Exchange { enemy: e.id }, score, "exchange");
                 }
             }
-            push(state, side, out, Command::Hold, -1.0, "hold back");
+            push(out, Command::Hold, -1.0, "hold back");
         }
         Pending::ChooseVictim { group, result, .. } => {
             for id in group {
@@ -1550,8 +1541,6 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
                     _ => worth(u) + if u.kind.is_cavalry() { 0.5 } else { 0.0 },
                 };
                 push(
-                    state,
-                    side,
                     out,
                     Command::Victim { unit: *id },
                     score,
@@ -1584,14 +1573,7 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
                 }) {
                     score -= 5.0;
                 }
-                push(
-                    state,
-                    side,
-                    out,
-                    Command::RoutWay { away },
-                    score,
-                    "rout direction",
-                );
+                push(out, Command::RoutWay { away }, score, "rout direction");
             }
         }
         Pending::FollowUp {
@@ -1601,8 +1583,6 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
             let full = state.field.tables.move_allowance(u.kind);
             if *mandatory {
                 push(
-                    state,
-                    side,
                     out,
                     Command::FollowUp { distance: full },
                     1.0,
@@ -1611,8 +1591,6 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
                 return;
             }
             push(
-                state,
-                side,
                 out,
                 Command::FollowUp { distance: 0.0 },
                 0.0,
@@ -1626,8 +1604,6 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
                     .sum();
                 let score = if hits.is_empty() { -0.2 } else { value };
                 push(
-                    state,
-                    side,
                     out,
                     Command::FollowUp {
                         distance: d.min(full),
@@ -1636,8 +1612,6 @@ fn pending(state: &State, side: Side, p: &Pending, out: &mut Vec<Candidate<Comma
                     "follow up",
                 );
                 push(
-                    state,
-                    side,
                     out,
                     Command::FollowUp { distance: full },
                     score - 0.05,

@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 /// without allocating.
 pub type Legs = SmallVec<[Leg; 3]>;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Command {
     /// Move a unit along a path of legs; `exit` leaves the table across the edge its front
@@ -65,4 +65,48 @@ pub enum Command {
     Pass { unit: UnitId },
     /// End the current phase.
     EndPhase,
+}
+
+/// Written out so that a move's legs are copied as a block (`Legs::from_slice`) rather than
+/// leg by leg through an iterator: the random player copies many offers a decision.
+impl Clone for Command {
+    fn clone(&self) -> Self {
+        match self {
+            Command::Move { unit, legs, exit } => Command::Move {
+                unit: *unit,
+                legs: Legs::from_slice(legs),
+                exit: *exit,
+            },
+            Command::Reinforce { point } => Command::Reinforce { point: *point },
+            Command::Place { offset } => Command::Place { offset: *offset },
+            Command::Exchange { enemy } => Command::Exchange { enemy: *enemy },
+            Command::Hold => Command::Hold,
+            Command::VoluntaryRout { unit } => Command::VoluntaryRout { unit: *unit },
+            Command::Face { unit, toward } => Command::Face {
+                unit: *unit,
+                toward: *toward,
+            },
+            Command::Rally { unit } => Command::Rally { unit: *unit },
+            Command::Fire {
+                shooter,
+                target,
+                with,
+            } => Command::Fire {
+                shooter: *shooter,
+                target: *target,
+                with: *with,
+            },
+            Command::Victim { unit } => Command::Victim { unit: *unit },
+            Command::RoutWay { away } => Command::RoutWay { away: *away },
+            Command::Melee { order, columns } => Command::Melee {
+                order: order.clone(),
+                columns: columns.clone(),
+            },
+            Command::FollowUp { distance } => Command::FollowUp {
+                distance: *distance,
+            },
+            Command::Pass { unit } => Command::Pass { unit: *unit },
+            Command::EndPhase => Command::EndPhase,
+        }
+    }
 }

@@ -84,14 +84,13 @@ pub fn check_inner(
             need(key, "move")?;
             let u = own(*unit)?;
             movement::may_move(state, u)?;
-            if quietly {
-                // Only whether: no plan kept, no reason written.
-                return match movement::allows(state, u, legs, *exit) {
-                    true => Ok(()),
-                    false => Err(Illegal::new("2x2 Movement", "")),
-                };
-            }
-            *planned = Some(movement::plan(state, u, legs, *exit)?);
+            *planned = Some(if quietly {
+                // No reason written for a refusal.
+                movement::plan_quietly(state, u, legs, *exit)
+                    .map_err(|_| Illegal::new("2x2 Movement", ""))?
+            } else {
+                movement::plan(state, u, legs, *exit)?
+            });
             Ok(())
         }
         Command::Reinforce { point } => {

@@ -88,6 +88,18 @@ impl Ruleset for TwoByTwo {
         crate::advisor::settle(view, side, command)
     }
 
+    fn settle_planned(
+        &self,
+        view: &&State,
+        side: Side,
+        command: &Command,
+    ) -> Option<grognard_engine::Settled<Plan>> {
+        // Nothing is hidden, so the view is the state and its plan is the one to carry out.
+        let mut planned = None;
+        crate::orders::check_inner(view, side, command, &mut planned, true).ok()?;
+        Some(grognard_engine::Settled::Planned(planned))
+    }
+
     fn settle_with(
         &self,
         view: &&State,

@@ -379,10 +379,15 @@ pub fn plan_near(
     plan_in(state, unit, legs, exit, gathered, false, false)
 }
 
-/// Whether a move is legal, as [`plan`] would find it, without writing the reason for a
-/// refusal: for a player that only asks.
-pub fn allows(state: &State, unit: &Unit, legs: &[Leg], exit: bool) -> bool {
-    plan_in(state, unit, legs, exit, None, false, true).is_ok()
+/// [`plan`] without writing the reason for a refusal: for a player settling an offer, who
+/// asks only whether.
+pub fn plan_quietly(
+    state: &State,
+    unit: &Unit,
+    legs: &[Leg],
+    exit: bool,
+) -> Result<MovePlan, Illegal> {
+    plan_in(state, unit, legs, exit, None, false, true)
 }
 
 /// [`plan_near`] for a move (not an exit) that [`room_for`] has passed through the same
