@@ -9,9 +9,10 @@ Wall time comes from `grognard batch --threads 1` (its own rate, the best of thr
 Instructions come from valgrind's cachegrind (no cache simulation): the instructions of
 a batch of k + 1 battles less those of one battle, over k, so that process start and the
 first battle's set-up are left out. Instructions a command are those of each call of the
-book's `execute` (callgrind, a part written at every call), over all the commands of the
-k + 1 battles, as a median and a mean: the cost of carrying out commands, whoever chose
-them.
+book's `execute` or `execute_planned` (callgrind, a part written at every call), over all
+the commands of the k + 1 battles, as a median and a mean: the cost of carrying out
+commands, whoever chose them. A command the random player settled with its plan
+(`execute_planned`) was planned as it was settled, so its cost here leaves out planning.
 Add --quick for fewer battles.
 """
 import glob
@@ -69,7 +70,8 @@ def executed(args):
                     continue
                 if m.group(3):
                     names[m.group(2)] = m.group(3)
-                if m.group(1) == "cfn" and "Ruleset>::execute" in names.get(m.group(2), ""):
+                name = names.get(m.group(2), "")
+                if m.group(1) == "cfn" and re.search(r"Ruleset>?::execute(_planned)?$", name):
                     # The call line, then the inclusive cost of the call.
                     costs.append(int(lines[i + 2].split()[1]))
     return sorted(costs)

@@ -145,7 +145,9 @@ pub trait Ruleset: Send + Sync + 'static {
         self.plan(state, side, command).map(|_| ())
     }
     /// Check, then carry out a command: roll dice, emit events into `events`, applying each
-    /// to `state` as it is emitted.
+    /// to `state` as it is emitted. Kept out of line, as is [`Ruleset::execute_planned`], so
+    /// that a profile can count what each command costs (`tools/measure-battles.py`).
+    #[inline(never)]
     fn execute(
         &self,
         state: &mut Self::State,
@@ -217,6 +219,7 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 
     /// Carry out a command on the plan [`Ruleset::settle_planned`] made of this same state.
+    #[inline(never)]
     fn execute_planned(
         &self,
         state: &mut Self::State,

@@ -22,6 +22,7 @@ use crate::units::UnitType;
 use grognard_engine::terrain::TerrainKind;
 use grognard_engine::{Candidate, Side};
 use grognard_geometry::{angle_of, Base, Face, Leg, Pose, Vec2};
+use smallvec::SmallVec;
 
 /// A candidate offered unchecked: a player settles it ([`settle`]) only when it would take
 /// it, so the general checks only its best candidates and the random player only the one
@@ -597,10 +598,10 @@ fn movement(
     };
     // The general chooses among the few units nearest the enemy, so the best charge goes
     // in first and others can join it; every unit gets its turn before the phase ends.
+    let foes: SmallVec<[Vec2; 32]> = state.enemies_of(side).map(|e| e.pose.pos).collect();
     let near = |u: &Unit| {
-        state
-            .enemies_of(side)
-            .map(|e| e.pose.pos.distance_squared(u.pose.pos))
+        foes.iter()
+            .map(|p| p.distance_squared(u.pose.pos))
             .fold(f64::INFINITY, f64::min)
     };
     let mut ready: Vec<(f64, &Unit)> = state
