@@ -174,6 +174,10 @@ enum Cmd {
         /// for each battle.
         #[arg(long, value_delimiter = ',', conflicts_with = "scenario")]
         armies: Vec<PathBuf>,
+        /// A file of your own tables in place of the book's, for every battle (for a book
+        /// played on tables of the project's own, such as fire-and-fury).
+        #[arg(long)]
+        tables: Option<PathBuf>,
     },
     /// Play every pairing of a book's army lists and report each list's win rate against
     /// each other list, with 95% intervals; `--svg` draws the matrix as a heat map with the
@@ -526,12 +530,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Some(f) => f.rules,
                 None => rules.as_deref().unwrap_or(DEFAULT_RULES),
             };
-            let tables = match &tables {
-                Some(path) => match read_text(path)? {
-                    Text::Ok(t) => Some((path.clone(), t)),
-                    Text::Bad(e) => return Ok(refuse(path, &[e])),
-                },
-                None => None,
+            let tables = match tables_text(tables.as_ref())? {
+                Ok(t) => t,
+                Err(code) => return Ok(code),
             };
             with_book!(name, b => battle(b, file.as_ref(), tables.as_ref(), seed, &names, out.as_deref(), json))
         }
@@ -568,8 +569,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
             records,
             armies,
+            tables,
         } => {
             let names = parse_players(&players)?;
+            let tables = match tables_text(tables.as_ref())? {
+                Ok(t) => t,
+                Err(code) => return Ok(code),
+            };
             let file = match &scenario {
                 Some(path) => match scenario_file(path, rules.as_deref())? {
                     Ok(f) => Some(f),
@@ -583,7 +589,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 None => rules.as_deref().unwrap_or(DEFAULT_RULES),
             };
             pool.install(|| {
-                with_book!(name, b => batch(b, file.as_ref(), &armies, games, seed, &names, json, records.as_deref()))
+                with_book!(name, b => batch(b, file.as_ref(), &armies, tables.as_ref(), games, seed, &names, json, records.as_deref()))
             })
         }
         Cmd::Balance {
@@ -983,6 +989,43 @@ fn make_players<R: Ruleset>(names: &[String; 2]) -> [Box<dyn Player<R>>; 2] {
 
 const STEP_LIMIT: usize = 200_000;
 
+/// A scenario on the player's own tables (`--tables FILE`), or the exit code once the
+/// refusal is printed: the file's problems with their places, or a book that plays only its
+/// own tables.
+fn on_tables<R: Book>(
+    rules: &R,
+    scenario: R::Scenario,
+    tables: Option<&(PathBuf, String)>,
+) -> std::result::Result<R::Scenario, ExitCode> {
+    let Some((path, text)) = tables else {
+        return Ok(scenario);
+    };
+    match rules.with_tables(scenario, &path.display().to_string(), text) {
+        None => {
+            eprintln!(
+                "--tables: the {} rule set plays its book's own tables, which a file does not replace",
+                rules.name()
+            );
+            Err(ExitCode::from(EXIT_UNREADABLE))
+        }
+        Some(Err(errors)) => Err(refuse(path, &errors)),
+        Some(Ok(s)) => Ok(s),
+    }
+}
+
+/// The text of a `--tables` file, read once for every battle.
+fn tables_text(
+    path: Option<&PathBuf>,
+) -> Result<std::result::Result<Option<(PathBuf, String)>, ExitCode>> {
+    Ok(match path {
+        Some(path) => match read_text(path)? {
+            Text::Ok(t) => Ok(Some((path.clone(), t))),
+            Text::Bad(e) => Err(refuse(path, &[e])),
+        },
+        None => Ok(None),
+    })
+}
+
 fn battle<R: Book>(
     rules: &R,
     file: Option<&ScenarioFile>,
@@ -1000,21 +1043,9 @@ fn battle<R: Book>(
         },
         None => rules.default_scenario(seed),
     };
-    let scenario = match tables {
-        None => scenario,
-        Some((path, text)) => {
-            match rules.with_tables(scenario, &path.display().to_string(), text) {
-                None => {
-                    eprintln!(
-                    "--tables: the {} rule set plays its book's own tables, which a file does not replace",
-                    rules.name()
-                );
-                    return Ok(ExitCode::from(EXIT_UNREADABLE));
-                }
-                Some(Err(errors)) => return Ok(refuse(path, &errors)),
-                Some(Ok(s)) => s,
-            }
-        }
+    let scenario = match on_tables(rules, scenario, tables) {
+        Ok(s) => s,
+        Err(code) => return Ok(code),
     };
     let mut m = Match::new(rules, scenario, seed);
     // Each picture says which command draws it again.
@@ -1273,6 +1304,7 @@ fn replay<R: Book>(rules: &R, file: &Path, bytes: &[u8]) -> Result<ExitCode> {
 fn batch_game<R: Book>(
     rules: &R,
     field: &Field,
+    tables: Option<&(PathBuf, String)>,
     master: u64,
     index: u64,
     names: &[String; 2],
@@ -1303,6 +1335,20 @@ fn batch_game<R: Book>(
                 .0
         }
         Field::Builtin => rules.default_scenario(seed).0,
+    };
+    let scenario = match tables {
+        None => scenario,
+        Some((path, text)) => {
+            match rules.with_tables(scenario, &path.display().to_string(), text) {
+                Some(Ok(s)) => s,
+                _ => {
+                    return Err(format!(
+                        "battle {index} (seed {seed}): the tables of {} do not load",
+                        path.display()
+                    ))
+                }
+            }
+        }
     };
     // A plays side 0 in even battles and side 1 in odd ones.
     let swap = index % 2 == 1;
@@ -1476,6 +1522,7 @@ fn batch<R: Book>(
     rules: &R,
     file: Option<&ScenarioFile>,
     armies: &[PathBuf],
+    tables: Option<&(PathBuf, String)>,
     games: u64,
     seed: u64,
     names: &[String; 2],
@@ -1504,12 +1551,16 @@ fn batch<R: Book>(
             return Ok(refuse(Path::new(&f.name), &errors));
         }
     }
+    // So is a file of tables, on the built-in battle.
+    if let Err(code) = on_tables(rules, rules.default_scenario(seed).0, tables) {
+        return Ok(code);
+    }
     let bar = progress_bar(json, games);
     let started = Instant::now();
     let results: Vec<Result<(Option<usize>, study::BattleRecord), String>> = (0..games)
         .into_par_iter()
         .map(|i| {
-            let r = batch_game(rules, &field, seed, i, names);
+            let r = batch_game(rules, &field, tables, seed, i, names);
             bar.inc(1);
             r
         })

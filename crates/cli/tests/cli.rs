@@ -1841,3 +1841,72 @@ fn battle_plays_on_a_players_own_tables() {
     let o = grognard(&["battle", "--rules", "burt", "--seed", "2", "--tables", &own]);
     assert_eq!(o.status.code(), Some(2), "{}", show(&o));
 }
+
+/// `grognard batch --tables FILE` plays every battle on the player's own tables: the same
+/// seeds give other battles than on the book's tables; a bad file is refused with its place
+/// before any battle; a book without tables of its own refuses the flag.
+#[test]
+fn batch_plays_on_a_players_own_tables() {
+    let own = repo_file("crates/rules-fire-and-fury/tests/tables/alternative.toml");
+    let dir = std::env::temp_dir().join("grognard-batch-tables-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = |name: &str, tables: Option<&str>| {
+        let path = dir.join(name);
+        let path = path.to_str().unwrap().to_string();
+        let mut args = vec![
+            "batch",
+            "--rules",
+            "fire-and-fury",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--players",
+            "random:random",
+            "--json",
+            "--records",
+            &path,
+        ];
+        if let Some(t) = tables {
+            args.extend(["--tables", t]);
+        }
+        let o = grognard(&args);
+        assert!(o.status.success(), "{}", show(&o));
+        // Every column but the time each battle took.
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| l.rsplit_once(',').map_or(l, |(head, _)| head).to_string())
+            .collect::<Vec<_>>()
+    };
+    let book = records("book.csv", None);
+    let again = records("book-again.csv", None);
+    let own_tables = records("own.csv", Some(&own));
+    assert_eq!(book, again, "the same seeds give the same battles");
+    assert_eq!(own_tables.len(), book.len());
+    assert_ne!(own_tables, book, "the player's tables change the battles");
+    let bad = dir.join("bad-tables.toml");
+    std::fs::write(
+        &bad,
+        "[leader_casualty]\nprovenance = \" \"\ncasualty_at_or_below = 1\ncharismatic = -2\n",
+    )
+    .unwrap();
+    let o = grognard(&[
+        "batch",
+        "--rules",
+        "fire-and-fury",
+        "--games",
+        "2",
+        "--tables",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("bad-tables.toml:2:14: leader_casualty.provenance"),
+        "{}",
+        show(&o)
+    );
+    let o = grognard(&["batch", "--rules", "burt", "--games", "2", "--tables", &own]);
+    assert_eq!(o.status.code(), Some(2), "{}", show(&o));
+}
