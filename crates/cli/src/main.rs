@@ -1552,8 +1552,10 @@ fn batch<R: Book>(
         }
     }
     // So is a file of tables, on the built-in battle.
-    if let Err(code) = on_tables(rules, rules.default_scenario(seed).0, tables) {
-        return Ok(code);
+    if tables.is_some() {
+        if let Err(code) = on_tables(rules, rules.default_scenario(seed).0, tables) {
+            return Ok(code);
+        }
     }
     let bar = progress_bar(json, games);
     let started = Instant::now();

@@ -1792,6 +1792,29 @@ fn beer_and_pretzel_odds_and_the_companion() {
     );
 }
 
+/// A file of tables with an empty provenance (line 2, column 14), in `dir`.
+fn bad_tables_file(dir: &std::path::Path) -> std::path::PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let bad = dir.join("bad-tables.toml");
+    std::fs::write(
+        &bad,
+        "[leader_casualty]\nprovenance = \" \"\ncasualty_at_or_below = 1\ncharismatic = -2\n",
+    )
+    .unwrap();
+    bad
+}
+
+/// The bad tables file was refused with its place and field.
+fn refused_at_its_place(o: &std::process::Output) {
+    assert_eq!(o.status.code(), Some(1), "{}", show(o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("bad-tables.toml:2:14: leader_casualty.provenance"),
+        "{}",
+        show(o)
+    );
+}
+
 /// A player who owns the published tables of "Napoleonic Fire & Fury" plays on them with
 /// `--tables FILE`: the results say whose tables they come from; a bad file is refused
 /// with its place; a book without tables of its own refuses the flag.
@@ -1815,13 +1838,7 @@ fn battle_plays_on_a_players_own_tables() {
         "{told}"
     );
     let dir = std::env::temp_dir().join("grognard-tables-test");
-    std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("bad-tables.toml");
-    std::fs::write(
-        &bad,
-        "[leader_casualty]\nprovenance = \" \"\ncasualty_at_or_below = 1\ncharismatic = -2\n",
-    )
-    .unwrap();
+    let bad = bad_tables_file(&dir);
     let o = grognard(&[
         "battle",
         "--rules",
@@ -1831,13 +1848,7 @@ fn battle_plays_on_a_players_own_tables() {
         "--tables",
         bad.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
-    assert!(
-        String::from_utf8_lossy(&o.stderr)
-            .contains("bad-tables.toml:2:14: leader_casualty.provenance"),
-        "{}",
-        show(&o)
-    );
+    refused_at_its_place(&o);
     let o = grognard(&["battle", "--rules", "burt", "--seed", "2", "--tables", &own]);
     assert_eq!(o.status.code(), Some(2), "{}", show(&o));
 }
@@ -1885,12 +1896,7 @@ fn batch_plays_on_a_players_own_tables() {
     assert_eq!(book, again, "the same seeds give the same battles");
     assert_eq!(own_tables.len(), book.len());
     assert_ne!(own_tables, book, "the player's tables change the battles");
-    let bad = dir.join("bad-tables.toml");
-    std::fs::write(
-        &bad,
-        "[leader_casualty]\nprovenance = \" \"\ncasualty_at_or_below = 1\ncharismatic = -2\n",
-    )
-    .unwrap();
+    let bad = bad_tables_file(&dir);
     let o = grognard(&[
         "batch",
         "--rules",
@@ -1900,13 +1906,7 @@ fn batch_plays_on_a_players_own_tables() {
         "--tables",
         bad.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(1), "{}", show(&o));
-    assert!(
-        String::from_utf8_lossy(&o.stderr)
-            .contains("bad-tables.toml:2:14: leader_casualty.provenance"),
-        "{}",
-        show(&o)
-    );
+    refused_at_its_place(&o);
     let o = grognard(&["batch", "--rules", "burt", "--games", "2", "--tables", &own]);
     assert_eq!(o.status.code(), Some(2), "{}", show(&o));
 }
