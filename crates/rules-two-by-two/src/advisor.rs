@@ -16,7 +16,7 @@ use crate::phases::movement;
 use crate::phases::movement::face_poses;
 use crate::phases::reinforcements::arrival_pose;
 use crate::phases::shooting;
-use crate::sequence::phase_key;
+use crate::sequence::{phase_key, SEQUENCE};
 use crate::state::{Contact, Pending, ShotResult, State, Status, Unit, UnitId};
 use crate::units::UnitType;
 use grognard_engine::terrain::TerrainKind;
@@ -1281,6 +1281,11 @@ fn shot_value(state: &State, plan: &shooting::ShotPlan) -> f64 {
 }
 
 fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    // Only the side whose shooting phase it is has shots (each one checked below by its
+    // plan alone).
+    if state.outcome.is_some() || state.clock.actor(&SEQUENCE) != side {
+        return;
+    }
     let mut order: Vec<&Unit> = state
         .friends_of(side)
         .filter(|s| shooting::may_fire(state, s).is_ok())
@@ -1308,7 +1313,8 @@ fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                     score -= 0.1;
                 }
             }
-            push_checked(
+            // The shot just planned is the whole of its check in the shooting phase.
+            push_legal(
                 state,
                 side,
                 out,
