@@ -638,12 +638,9 @@ fn unlimbered(e: &Unit) -> std::borrow::Cow<'_, Unit> {
 
 /// Mean stands a fire takes, a Disorder counted as a third of one.
 fn fire_worth(state: &State, sit: &crate::resolve::fire::Situation) -> f64 {
-    FireRoll
-        .odds(state.tables(), sit)
-        .outcomes
-        .iter()
-        .map(|(r, p)| (f64::from(r.stands) + if r.disorder { 0.3 } else { 0.0 }) * ratio_f64(*p))
-        .sum()
+    FireRoll::mean(state.tables(), sit, |r| {
+        f64::from(r.stands) + if r.disorder { 0.3 } else { 0.0 }
+    })
 }
 
 /// What standing at `pose` is worth to `u`: the most its fire would take from one enemy,

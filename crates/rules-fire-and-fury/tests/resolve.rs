@@ -242,6 +242,39 @@ fn infantry(stands: u32, class: InfantryClass, two_rank: bool) -> fire::Situatio
     }
 }
 
+/// The advisor's plain-number mean of a fire is the mean its exact odds give, to the last
+/// bit, whatever the fire points, modifiers and value weighed.
+#[test]
+fn a_fires_counted_mean_is_the_mean_of_its_exact_odds() {
+    let t = Tables::default();
+    let worth = |r: &tables::FireResult| f64::from(r.stands) + if r.disorder { 0.3 } else { 0.0 };
+    let mut fires = 0;
+    for stands in 0..=14 {
+        for class in [
+            InfantryClass::Columnar,
+            InfantryClass::Linear,
+            InfantryClass::Impulse,
+        ] {
+            for cover in [Level::None, Level::Light, Level::Medium, Level::Heavy] {
+                for disordered in [false, true] {
+                    let mut s = infantry(stands, class, false);
+                    s.target.cover = cover;
+                    s.disordered = disordered;
+                    let exact: f64 = FireRoll
+                        .odds(&t, &s)
+                        .outcomes
+                        .iter()
+                        .map(|(r, p)| worth(r) * grognard_engine::resolution::ratio_f64(*p))
+                        .sum();
+                    assert_eq!(FireRoll::mean(&t, &s, worth), exact, "{s:?}");
+                    fires += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(fires, 15 * 3 * 4 * 2);
+}
+
 #[test]
 fn infantry_fire_costs_what_the_design_says() {
     let t = Tables::default();

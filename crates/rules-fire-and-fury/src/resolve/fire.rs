@@ -304,6 +304,28 @@ fn round_tenth(x: f64) -> f64 {
 pub struct FireRoll;
 
 impl FireRoll {
+    /// The mean of `value` over the odds ([`Resolution::odds`]), counted in plain numbers:
+    /// the same throws read from the same table, each distinct result weighed by its share
+    /// of the ten faces in the order first met, so the sum is the one the exact odds give.
+    /// For an advisor weighing many fires.
+    pub fn mean(t: &Tables, s: &Situation, value: impl Fn(&FireResult) -> f64) -> f64 {
+        let Some(column) = t.fire.column(points_total(t, s)) else {
+            return value(&FireResult::default());
+        };
+        let m = sum(&Self::modifiers_of(t, s));
+        let mut seen: smallvec::SmallVec<[(FireResult, u32); 10]> = smallvec::SmallVec::new();
+        for face in 1..=10 {
+            let r = t.fire.read(column, face + m);
+            match seen.iter_mut().find(|(o, _)| *o == r) {
+                Some(slot) => slot.1 += 1,
+                None => seen.push((r, 1)),
+            }
+        }
+        seen.iter()
+            .map(|(r, k)| value(r) * (f64::from(*k) / 10.0))
+            .sum()
+    }
+
     /// The die modifiers.
     pub fn modifiers_of(t: &Tables, s: &Situation) -> Vec<Modifier> {
         let f = &t.modifiers.fire;
