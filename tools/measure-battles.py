@@ -13,7 +13,8 @@ book's `execute` or `execute_planned` (callgrind, a part written at every call),
 the commands of the k + 1 battles, as a median and a mean: the cost of carrying out
 commands, whoever chose them. A command the random player settled with its plan
 (`execute_planned`) was planned as it was settled, so its cost here leaves out planning.
-Add --quick for fewer battles.
+Add --quick for fewer battles, and book names after the binary to measure only those
+books (`python3 tools/measure-battles.py target/release/grognard fire-and-fury`).
 """
 import glob
 import json
@@ -23,13 +24,16 @@ import subprocess
 import sys
 import tempfile
 
-GROGNARD = next((a for a in sys.argv[1:] if not a.startswith("--")), "target/release/grognard")
+POSITIONAL = [a for a in sys.argv[1:] if not a.startswith("--")]
+GROGNARD = POSITIONAL[0] if POSITIONAL else "target/release/grognard"
 QUICK = "--quick" in sys.argv
 
 BOOKS = {
     "two-by-two": {"wall": 200, "counted": 4},
     "napoleons-wars": {"wall": 40, "counted": 2},
     "beer-and-pretzel": {"wall": 200, "counted": 4},
+    "burt": {"wall": 200, "counted": 4},
+    "fire-and-fury": {"wall": 100, "counted": 4},
 }
 PAIRINGS = ["ai:ai", "ai:random", "random:random"]
 
@@ -85,6 +89,8 @@ def args_of(rules, players, games, seed=7):
 print("| book | players | battles/s | commands a battle | instructions a battle | instructions a command (execute), median | mean |")
 print("|---|---|---|---|---|---|---|")
 for rules, n in BOOKS.items():
+    if POSITIONAL[1:] and rules not in POSITIONAL[1:]:
+        continue
     for players in PAIRINGS:
         games = max(2, n["wall"] // (4 if QUICK else 1))
         rate = max(batch(rules, players, games)["battles_per_second"] for _ in range(3))
