@@ -490,9 +490,10 @@ fn would_have_target(state: &State, u: &Unit, facing: f64) -> bool {
     if let What::Battery(b) = &mut v.what {
         b.limbered = false;
     }
+    let (fp, front) = (v.footprint(), std::cell::OnceCell::new());
     state
         .near_side(u.side.other(), u.pose.pos, 16.0)
-        .any(|t| fire::situation(state, &v, t).is_ok())
+        .any(|t| fire::situation_from(state, &v, &fp, &front, t, &state.print(t)).is_ok())
 }
 
 fn reserve(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
