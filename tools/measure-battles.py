@@ -37,6 +37,11 @@ BOOKS = {
 }
 PAIRINGS = ["ai:ai", "ai:random", "random:random"]
 
+UNKNOWN = [b for b in POSITIONAL[1:] if b not in BOOKS]
+if UNKNOWN:
+    sys.exit(f"measure-battles.py: no book named {', '.join(UNKNOWN)}\n"
+             f"  hint: name one or more of {', '.join(BOOKS)} after the binary")
+
 
 def batch(rules, players, games, seed=7):
     out = subprocess.run(

@@ -437,10 +437,10 @@ pub fn pass_through(
 
 /// The enemies `u` may fire at now.
 pub fn targets<'a>(state: &'a State, u: &'a Unit) -> impl Iterator<Item = &'a Unit> + 'a {
-    let reach = TARGETS + u.footprint().radius();
     // The firer measured and its front stands laid out once for every target weighed.
     let fp = state.print(u);
     let front = std::cell::OnceCell::new();
+    let reach = TARGETS + fp.radius();
     state
         .near_side(u.side.other(), u.pose.pos, reach)
         .filter(move |t| situation_from(state, u, &fp, &front, t, &state.print(t)).is_ok())

@@ -309,13 +309,11 @@ impl FireRoll {
     /// of the ten faces in the order first met, so the sum is the one the exact odds give.
     /// For an advisor weighing many fires.
     pub fn mean(t: &Tables, s: &Situation, value: impl Fn(&FireResult) -> f64) -> f64 {
-        let Some(column) = t.fire.column(points_total(t, s)) else {
+        let Some(throws) = Self::throws(t, s) else {
             return value(&FireResult::default());
         };
-        let m = sum(&Self::modifiers_of(t, s));
         let mut seen: smallvec::SmallVec<[(FireResult, u32); 10]> = smallvec::SmallVec::new();
-        for face in 1..=10 {
-            let r = t.fire.read(column, face + m);
+        for r in throws {
             match seen.iter_mut().find(|(o, _)| *o == r) {
                 Some(slot) => slot.1 += 1,
                 None => seen.push((r, 1)),
@@ -324,6 +322,14 @@ impl FireRoll {
         seen.iter()
             .map(|(r, k)| value(r) * (f64::from(*k) / 10.0))
             .sum()
+    }
+
+    /// What each face of the d10, 1 to 10, reads off the table; `None` for too few fire
+    /// points to fire at all.
+    fn throws<'a>(t: &'a Tables, s: &Situation) -> Option<impl Iterator<Item = FireResult> + 'a> {
+        let column = t.fire.column(points_total(t, s))?;
+        let m = sum(&Self::modifiers_of(t, s));
+        Some((1..=10).map(move |face| t.fire.read(column, face + m)))
     }
 
     /// The die modifiers.
@@ -442,13 +448,12 @@ impl Resolution<Tables> for FireRoll {
     }
 
     fn odds(&self, t: &Tables, s: &Situation) -> Exact<FireResult> {
-        let Some(column) = t.fire.column(points_total(t, s)) else {
+        let Some(throws) = Self::throws(t, s) else {
             return Exact::certain(FireResult::default());
         };
-        let m = sum(&Self::modifiers_of(t, s));
         let mut out = Exact::new();
-        for face in 1..=10 {
-            out.add(t.fire.read(column, face + m), Chance::new(1, 10));
+        for r in throws {
+            out.add(r, Chance::new(1, 10));
         }
         out
     }
