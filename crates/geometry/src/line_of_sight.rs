@@ -4,21 +4,21 @@
 //! shooter's facing edge and the two outermost corners of the target) and what blocks it;
 //! this module builds the corridor and tests blockers against it.
 
-use crate::overlap::{convex_hull_small, penetration};
+use crate::overlap::{base_overlaps_convex, convex_hull_small};
 use crate::{Base, Vec2};
+use smallvec::SmallVec;
 
 /// The two corners of `target` that lie furthest apart as seen from `eye`: the outermost
 /// corners of its silhouette.
 pub fn silhouette(eye: Vec2, target: &Base) -> (Vec2, Vec2) {
     let c = target.corners();
+    let dir = c.map(|p| (p - eye).normalize_or_zero());
     let mut best = (c[0], c[1]);
     let mut widest = f64::NEG_INFINITY;
     for i in 0..4 {
         for j in (i + 1)..4 {
-            let a = (c[i] - eye).normalize_or_zero();
-            let b = (c[j] - eye).normalize_or_zero();
             // Wider angle means smaller cosine.
-            let w = -a.dot(b);
+            let w = -dir[i].dot(dir[j]);
             if w > widest {
                 widest = w;
                 best = (c[i], c[j]);
@@ -29,10 +29,14 @@ pub fn silhouette(eye: Vec2, target: &Base) -> (Vec2, Vec2) {
 }
 
 /// A convex corridor from the segment `from_a`..`from_b` to the target's silhouette.
+///
+/// Its bounding box is known at once; its outline is worked out when first asked for, so a
+/// corridor no base comes near costs only its four points.
 #[derive(Debug, Clone)]
 pub struct Corridor {
-    pub outline: smallvec::SmallVec<[Vec2; 8]>,
-    /// The outline's bounding box, lower and upper corners.
+    points: [Vec2; 4],
+    outline: std::cell::OnceCell<SmallVec<[Vec2; 8]>>,
+    /// The bounding box of the points (and so of the outline), lower and upper corners.
     lo: Vec2,
     hi: Vec2,
 }
@@ -41,14 +45,27 @@ impl Corridor {
     pub fn new(from_a: Vec2, from_b: Vec2, target: &Base) -> Corridor {
         let eye = (from_a + from_b) * 0.5;
         let (t1, t2) = silhouette(eye, target);
-        let mut outline = smallvec::SmallVec::new();
-        convex_hull_small(&[from_a, from_b, t1, t2], &mut outline);
+        let points = [from_a, from_b, t1, t2];
         let (mut lo, mut hi) = (Vec2::splat(f64::INFINITY), Vec2::splat(f64::NEG_INFINITY));
-        for p in &outline {
+        for p in &points {
             lo = lo.min(*p);
             hi = hi.max(*p);
         }
-        Corridor { outline, lo, hi }
+        Corridor {
+            points,
+            outline: std::cell::OnceCell::new(),
+            lo,
+            hi,
+        }
+    }
+
+    /// The corridor's outline: the convex hull of its ends, counter-clockwise.
+    pub fn outline(&self) -> &[Vec2] {
+        self.outline.get_or_init(|| {
+            let mut hull = SmallVec::new();
+            convex_hull_small(&self.points, &mut hull);
+            hull
+        })
     }
 
     /// The outline's bounding box: its lower and upper corners.
@@ -64,7 +81,7 @@ impl Corridor {
         {
             return false;
         }
-        penetration(&self.outline, &base.corners()) > tolerance
+        base_overlaps_convex(base, self.outline(), tolerance)
     }
 }
 

@@ -75,9 +75,51 @@ pub fn bases_overlap(a: &Base, b: &Base, tolerance: f64) -> bool {
     true
 }
 
-/// True if a base overlaps a convex polygon by more than `tolerance`.
+/// True if a base overlaps a convex polygon by more than `tolerance`: the answer of
+/// `penetration(&a.corners(), poly) > tolerance`.
+///
+/// The base's extent along each axis comes from its half sizes rather than from its
+/// corners, and the first axis that separates them by `tolerance` decides. Where an
+/// overlap comes within a rounding of `tolerance`, the corners decide, so the answer never
+/// parts from the corner test's.
 pub fn base_overlaps_convex(a: &Base, poly: &[Vec2], tolerance: f64) -> bool {
-    penetration(&a.corners(), poly) > tolerance
+    let h = a.half();
+    // A base without width or depth has edges the corner test passes over; a negative
+    // tolerance makes its early answer differ from "every axis overlaps": both are left to
+    // the corner test.
+    if tolerance < 0.0 || h.x < 1e-9 || h.y < 1e-9 {
+        return penetration(&a.corners(), poly) > tolerance;
+    }
+    let (fwd, left) = (a.forward(), a.left());
+    // Some(answer) once an axis settles it, None while every axis so far overlaps.
+    let settle = |axis: Vec2| -> Option<bool> {
+        let c = a.pose.pos.dot(axis);
+        let e = h.x * fwd.dot(axis).abs() + h.y * left.dot(axis).abs();
+        let (p0, p1) = project(poly, axis);
+        let o = (c + e).min(p1) - (c - e).max(p0);
+        if (o - tolerance).abs() < 1e-9 {
+            Some(penetration(&a.corners(), poly) > tolerance)
+        } else if o <= tolerance {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    if let Some(answer) = settle(fwd).or_else(|| settle(left)) {
+        return answer;
+    }
+    let n = poly.len();
+    for i in 0..n {
+        let e = poly[(i + 1) % n] - poly[i];
+        let len = e.length();
+        if len < 1e-12 {
+            continue;
+        }
+        if let Some(answer) = settle(Vec2::new(-e.y, e.x) / len) {
+            return answer;
+        }
+    }
+    true
 }
 
 /// Convex hull of a small set of points (Andrew's monotone chain), counter-clockwise, into
@@ -232,6 +274,48 @@ mod tests {
             }
         }
         assert!(overlapping > 5_000 && overlapping < 55_000, "{overlapping}");
+    }
+
+    #[test]
+    fn the_base_and_outline_test_agrees_with_the_test_on_corners() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut overlapping = 0;
+        for i in 0..20_000 {
+            let a = Base::new(
+                Pose::new(3.0 * next(), 3.0 * next(), 7.0 * next()),
+                0.3 + 2.0 * next(),
+                0.2 + 1.0 * next(),
+            );
+            // Outlines of one to six points, thin slivers among them.
+            let points: Vec<Vec2> = (0..1 + i % 6)
+                .map(|_| Vec2::new(4.0 * next() - 0.5, 4.0 * next() - 0.5))
+                .collect();
+            let mut hull = Vec::new();
+            convex_hull(&points, &mut hull);
+            // A base touching an edge of the outline exactly, its extent straddling it.
+            let touching = Base::new(Pose::new(hull[0].x + 0.5, hull[0].y, 0.0), 1.0, 1.0);
+            for tolerance in [0.0, 0.01, 0.05] {
+                for b in [&a, &touching] {
+                    let general = penetration(&b.corners(), &hull);
+                    assert_eq!(
+                        base_overlaps_convex(b, &hull, tolerance),
+                        general > tolerance,
+                        "{b:?} {hull:?} at {tolerance}"
+                    );
+                    overlapping += usize::from(general > tolerance);
+                }
+            }
+        }
+        assert!(
+            overlapping > 5_000 && overlapping < 100_000,
+            "{overlapping}"
+        );
     }
 
     #[test]

@@ -172,7 +172,7 @@ pub fn sight_blocked(
             continue;
         }
         if f.shape
-            .overlaps_convex(&corridor.outline, OVERLAP_TOLERANCE)
+            .overlaps_convex(corridor.outline(), OVERLAP_TOLERANCE)
         {
             return Some(format!("a {} blocks the line of sight", f.kind.name()));
         }
