@@ -50,11 +50,17 @@ pub fn segment_segment(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f64 {
 
 /// Distance from a point to the nearest point of a base (zero inside).
 pub fn point_base(p: Vec2, base: &Base) -> f64 {
+    point_base_squared(p, base).sqrt()
+}
+
+/// The square of [`point_base`].
+#[inline]
+fn point_base_squared(p: Vec2, base: &Base) -> f64 {
     let l = base.to_local(p);
     let h = base.half();
     let dx = (l.x.abs() - h.x).max(0.0);
     let dy = (l.y.abs() - h.y).max(0.0);
-    (dx * dx + dy * dy).sqrt()
+    dx * dx + dy * dy
 }
 
 /// True if two bases are no more than `d` apart (cheap for bases far from each other).
@@ -69,25 +75,20 @@ pub fn bases_within(a: &Base, b: &Base, d: f64) -> bool {
 
 /// Shortest distance between two bases (zero if they touch or overlap).
 pub fn base_base(a: &Base, b: &Base) -> f64 {
-    let ca = a.corners();
-    let cb = b.corners();
-    // Bases whose circumscribed circles are apart cannot overlap.
-    let r = a.radius() + b.radius();
-    if a.pose.pos.distance_squared(b.pose.pos) <= r * r
-        && crate::overlap::penetration(&ca, &cb) > 0.0
-    {
+    if crate::overlap::bases_overlap(a, b, 0.0) {
         return 0.0;
     }
     // Apart, the gap between two convex shapes is reached at a corner of one of them, so the
-    // corners' distances to the other rectangle (cheap in its own frame) give it.
+    // corners' distances to the other rectangle (cheap in its own frame) give it. The root
+    // is taken once, of the least square: rounding keeps roots in the order of squares.
     let mut best = f64::INFINITY;
-    for c in &ca {
-        best = best.min(point_base(*c, b));
+    for c in &a.corners() {
+        best = best.min(point_base_squared(*c, b));
     }
-    for c in &cb {
-        best = best.min(point_base(*c, a));
+    for c in &b.corners() {
+        best = best.min(point_base_squared(*c, a));
     }
-    best
+    best.sqrt()
 }
 
 /// Shortest distance from a segment to a base.

@@ -282,7 +282,22 @@ fn in_arc_tan(stand: &Base, p: Vec2, tan: f64) -> bool {
 
 /// Whether any of the target's corners, edge centres or centre lies in the arc.
 pub fn target_in_arc(stand: &Base, target: &Base, splay: f64) -> bool {
-    target_in_arc_tan(stand, target, splay.tan())
+    target_in_arc_tan(stand, target, arc_tan(splay))
+}
+
+/// The tangent of an arc's splay: a brigade's (a quarter turn halved) and a battery's (a
+/// sixth of a half turn) worked out once, any other when asked.
+pub fn arc_tan(splay: f64) -> f64 {
+    use std::f64::consts::{FRAC_PI_4, FRAC_PI_6};
+    static KNOWN: std::sync::LazyLock<[f64; 2]> =
+        std::sync::LazyLock::new(|| [FRAC_PI_4.tan(), FRAC_PI_6.tan()]);
+    if splay == FRAC_PI_4 {
+        KNOWN[0]
+    } else if splay == FRAC_PI_6 {
+        KNOWN[1]
+    } else {
+        splay.tan()
+    }
 }
 
 /// [`target_in_arc`] with the tangent of the arc's splay worked out by the caller.

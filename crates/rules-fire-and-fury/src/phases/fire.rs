@@ -163,7 +163,7 @@ pub fn situation_from(
     }
     let t = state.tables();
     let (fp, tb) = (*fp, *tb);
-    let (kind, splay, reach, all_round) = match &u.what {
+    let (kind, tan, reach, all_round) = match &u.what {
         What::Brigade(b) => {
             let square = b.formation == Formation::Square;
             let (kind, reach) = if b.cavalry {
@@ -173,11 +173,11 @@ pub fn situation_from(
             } else {
                 (Kind::Infantry, t.fire_points.musket_range)
             };
-            (kind, std::f64::consts::FRAC_PI_4, reach, square)
+            (kind, measure::arc_tan(std::f64::consts::FRAC_PI_4), reach, square)
         }
         What::Battery(b) => (
             Kind::Battery,
-            std::f64::consts::FRAC_PI_6,
+            measure::arc_tan(std::f64::consts::FRAC_PI_6),
             t.fire_points.battery_reach(b.fires_as()),
             false,
         ),
@@ -198,8 +198,7 @@ pub fn situation_from(
         return Err(out_of_reach());
     }
     let stands = front.get_or_init(|| front_stands(u, &fp));
-    let tan = splay.tan();
-    let mut ranges: Vec<f64> = stands
+    let mut ranges: smallvec::SmallVec<[f64; 16]> = stands
         .iter()
         // A stand whose circle is beyond reach of the target's is out of range.
         .filter(|s| s.pose.pos.distance(tb.pose.pos) - s.radius() - tr <= reach + 1e-9)
