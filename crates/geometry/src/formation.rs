@@ -141,14 +141,32 @@ pub fn stands(
 ) -> SmallVec<[Base; 16]> {
     layout(formation, count, size)
         .iter()
-        .map(|p| {
-            Base::new(
-                pose.turned_at(pose.to_table(p.offset), p.turn),
-                size.width,
-                size.depth,
-            )
-        })
+        .map(|p| stand_at(pose, p, size))
         .collect()
+}
+
+/// The first `first` of [`stands`] (the layouts put the front rank first), the others not
+/// laid out on the table.
+pub fn first_stands(
+    pose: Pose,
+    formation: Formation,
+    count: usize,
+    size: StandSize,
+    first: usize,
+) -> SmallVec<[Base; 8]> {
+    layout(formation, count, size)
+        .iter()
+        .take(first)
+        .map(|p| stand_at(pose, p, size))
+        .collect()
+}
+
+fn stand_at(pose: Pose, p: &Placed, size: StandSize) -> Base {
+    Base::new(
+        pose.turned_at(pose.to_table(p.offset), p.turn),
+        size.width,
+        size.depth,
+    )
 }
 
 #[cfg(test)]

@@ -35,6 +35,11 @@ pub fn silhouette(eye: Vec2, target: &Base) -> (Vec2, Vec2) {
 #[derive(Debug, Clone)]
 pub struct Corridor {
     points: [Vec2; 4],
+    /// The middles of the near and far ends, and the larger of their half lengths: every
+    /// point of the corridor lies within `spread` of the segment between the middles.
+    eye: Vec2,
+    aim: Vec2,
+    spread: f64,
     outline: std::cell::OnceCell<SmallVec<[Vec2; 8]>>,
     /// The bounding box of the points (and so of the outline), lower and upper corners.
     lo: Vec2,
@@ -51,8 +56,13 @@ impl Corridor {
             lo = lo.min(*p);
             hi = hi.max(*p);
         }
+        let aim = (t1 + t2) * 0.5;
+        let spread = (from_a.distance(from_b) * 0.5).max(t1.distance(t2) * 0.5);
         Corridor {
             points,
+            eye,
+            aim,
+            spread,
             outline: std::cell::OnceCell::new(),
             lo,
             hi,
@@ -81,6 +91,14 @@ impl Corridor {
         {
             return false;
         }
+        // Nor one whose circle stays clear of the band round the corridor's middle line
+        // (each end lies within its half length of its middle, and the distance to a
+        // segment is convex, so the whole corridor lies within that band).
+        if tolerance >= 0.0
+            && crate::distance::point_segment(c, self.eye, self.aim) > r + self.spread + 1e-9
+        {
+            return false;
+        }
         base_overlaps_convex(base, self.outline(), tolerance)
     }
 }
@@ -98,5 +116,41 @@ mod tests {
         let aside = Base::new(Pose::new(3.0, 3.0, 0.0), 1.0, 0.5);
         assert!(corridor.blocked_by_base(&between, 0.01));
         assert!(!corridor.blocked_by_base(&aside, 0.01));
+    }
+
+    /// The box and band that turn bases away early never turn away one the corner test on
+    /// the outline finds intruding.
+    #[test]
+    fn the_early_refusals_agree_with_the_corner_test() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut blocked = 0;
+        for _ in 0..4_000 {
+            let mut base = |spread: f64| {
+                Base::new(
+                    Pose::new(spread * next(), spread * next(), 7.0 * next()),
+                    0.3 + 3.0 * next(),
+                    0.2 + 1.0 * next(),
+                )
+            };
+            let (from, target) = (base(20.0), base(20.0));
+            let (a, b) = from.face(crate::Face::Front);
+            let corridor = Corridor::new(a, b, &target);
+            for _ in 0..10 {
+                let o = base(20.0);
+                for tolerance in [0.0, 0.01, 0.05] {
+                    let plain =
+                        crate::overlap::penetration(corridor.outline(), &o.corners()) > tolerance;
+                    assert_eq!(corridor.blocked_by_base(&o, tolerance), plain);
+                    blocked += usize::from(plain);
+                }
+            }
+        }
+        assert!(blocked > 1_000 && blocked < 60_000, "{blocked}");
     }
 }

@@ -133,13 +133,21 @@ pub fn situation_of(
     situation_from(state, u, fp, &std::cell::OnceCell::new(), target, tb)
 }
 
+/// The stands of a unit that may fire ([`front_stands`]).
+pub type Front = smallvec::SmallVec<[Base; 8]>;
+
 /// The stands of `u` that may fire: a brigade's front rank, a battery's one base.
-pub fn front_stands(u: &Unit, fp: &Base) -> smallvec::SmallVec<[Base; 16]> {
+pub fn front_stands(u: &Unit, fp: &Base) -> Front {
     match &u.what {
         What::Brigade(b) => {
-            let mut bases = u.stand_bases();
-            bases.truncate(front_rank(b.formation, bases.len()));
-            bases
+            let n = b.stands() as usize;
+            grognard_geometry::formation::first_stands(
+                u.pose,
+                b.layout(),
+                n,
+                b.stand_size(),
+                front_rank(b.formation, n),
+            )
         }
         _ => smallvec::smallvec![*fp],
     }
@@ -151,7 +159,7 @@ pub fn situation_from(
     state: &State,
     u: &Unit,
     fp: &Base,
-    front: &std::cell::OnceCell<smallvec::SmallVec<[Base; 16]>>,
+    front: &std::cell::OnceCell<Front>,
     target: &Unit,
     tb: &Base,
 ) -> Result<Situation, Illegal> {
