@@ -321,6 +321,24 @@ impl Unit {
         }
     }
 
+    /// The stands that may fire (design 4.3): a brigade's front rank, laid out alone; a
+    /// battery's one base.
+    pub fn front_stands(&self) -> Front {
+        match &self.what {
+            What::Brigade(b) => {
+                let n = b.stands() as usize;
+                formation::first_stands(
+                    self.pose,
+                    b.layout(),
+                    n,
+                    b.stand_size(),
+                    front_rank(b.formation, n),
+                )
+            }
+            _ => smallvec::smallvec![self.footprint()],
+        }
+    }
+
     /// Where each of a brigade's stands stands (a battery or leader is one).
     pub fn stand_bases(&self) -> smallvec::SmallVec<[Base; 16]> {
         match &self.what {
@@ -329,6 +347,21 @@ impl Unit {
             }
             _ => smallvec::smallvec![self.footprint()],
         }
+    }
+}
+
+/// The stands of a unit that may fire ([`Unit::front_stands`]).
+pub type Front = smallvec::SmallVec<[Base; 8]>;
+
+/// How many of a brigade's stands, laid out front rank first, stand in its front rank
+/// (design 4.3): all in Single Echelon and square, the front line of Double Echelon, two of
+/// Brigade Masse, the head of March Column.
+pub fn front_rank(f: Formation, stands: usize) -> usize {
+    match f {
+        Formation::SingleEchelon | Formation::Square => stands,
+        Formation::DoubleEchelon => stands.div_ceil(2),
+        Formation::BrigadeMasse => stands.min(2),
+        Formation::MarchColumn => stands.min(1),
     }
 }
 
@@ -425,6 +458,20 @@ pub struct State {
     /// Each unit's footprint, once asked for, kept in step with the grid.
     #[serde(skip)]
     prints: Prints,
+    /// Each unit's front-rank stands, once asked for, kept in step with the grid.
+    #[serde(skip)]
+    fronts: Fronts,
+}
+
+/// Front ranks laid out once and kept, each when first asked for: like [`Prints`], they
+/// follow from the units.
+#[derive(Debug, Clone, Default)]
+struct Fronts(std::sync::OnceLock<Vec<std::sync::OnceLock<Front>>>);
+
+impl PartialEq for Fronts {
+    fn eq(&self, _: &Fronts) -> bool {
+        true
+    }
 }
 
 /// Footprints worked out once and kept: they follow from the units, so they never make two
@@ -519,6 +566,7 @@ impl State {
             kept: Kept::default(),
             stamps: Stamps::default(),
             prints: Prints::default(),
+            fronts: Fronts::default(),
         }
     }
 
@@ -542,6 +590,7 @@ impl State {
     pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
         self.kept.forget();
         self.prints = Prints::default();
+        self.fronts = Fronts::default();
         self.stamps.touch(id, self.units.len());
         &mut self.units[usize::from(id)]
     }
@@ -552,6 +601,24 @@ impl State {
         self.kept.place(u);
         if let Some(p) = self.prints.0.get_mut() {
             p[usize::from(id)] = u.footprint();
+        }
+        if let Some(f) = self.fronts.0.get_mut() {
+            f[usize::from(id)] = std::sync::OnceLock::new();
+        }
+    }
+
+    /// `u`'s front-rank stands ([`Unit::front_stands`]) if it is a unit of this state: kept
+    /// once laid out. `None` for any other (a unit as it would stand somewhere else).
+    pub fn front(&self, u: &Unit) -> Option<&Front> {
+        match self.units.get(usize::from(u.id)) {
+            Some(own) if std::ptr::eq(own, u) => Some(
+                self.fronts
+                    .0
+                    .get_or_init(|| self.units.iter().map(|_| Default::default()).collect())
+                    [usize::from(u.id)]
+                .get_or_init(|| u.front_stands()),
+            ),
+            _ => None,
         }
     }
 
@@ -600,7 +667,8 @@ impl State {
         )
     }
 
-    /// Whether the grid agrees with where the units stand.
+    /// Whether the grid, the kept footprints and the kept front ranks agree with where the
+    /// units stand.
     pub fn index_consistent(&self) -> Result<(), String> {
         if let Some(p) = self.prints.0.get() {
             if let Some(u) = self
@@ -610,6 +678,18 @@ impl State {
             {
                 return Err(format!(
                     "the kept footprint of {} is not where it stands",
+                    self.name(u.id)
+                ));
+            }
+        }
+        if let Some(f) = self.fronts.0.get() {
+            if let Some(u) = self.units.iter().find(|u| {
+                f[usize::from(u.id)]
+                    .get()
+                    .is_some_and(|kept| *kept != u.front_stands())
+            }) {
+                return Err(format!(
+                    "the kept front rank of {} is not where it stands",
                     self.name(u.id)
                 ));
             }

@@ -8,7 +8,7 @@ use crate::event::Event;
 use crate::facts::{Formation, Level};
 use crate::measure::{self, TOUCH};
 use crate::resolve::fire::{FireRoll, Firers, Kind, Situation, Target};
-use crate::state::{Phase, State, Unit, UnitId, What};
+use crate::state::{Front, Phase, State, Unit, UnitId, What};
 use grognard_engine::resolution::Resolution;
 use grognard_engine::terrain::TerrainKind;
 use grognard_engine::{Illegal, Side};
@@ -20,18 +20,6 @@ pub const R_FIRE: &str = "NFF M&C 1";
 
 /// Targets are looked for this far beyond a firer's spread: beyond the longest range.
 pub const TARGETS: f64 = 16.0;
-
-/// How many of a brigade's stands, laid out front rank first, stand in its front rank
-/// (design 4.3): all in Single Echelon and square, the front line of Double Echelon, two of
-/// Brigade Masse, the head of March Column.
-pub fn front_rank(f: Formation, stands: usize) -> usize {
-    match f {
-        Formation::SingleEchelon | Formation::Square => stands,
-        Formation::DoubleEchelon => stands.div_ceil(2),
-        Formation::BrigadeMasse => stands.min(2),
-        Formation::MarchColumn => stands.min(1),
-    }
-}
 
 /// The cover a unit stands in (the module gives -1 to -3 by scenario; the levels by ground
 /// are Grognard's): woods and copses light; dense woods, towns, buildings and hasty works
@@ -133,22 +121,11 @@ pub fn situation_of(
     situation_from(state, u, fp, &std::cell::OnceCell::new(), target, tb)
 }
 
-/// The stands of a unit that may fire ([`front_stands`]).
-pub type Front = smallvec::SmallVec<[Base; 8]>;
-
-/// The stands of `u` that may fire: a brigade's front rank, a battery's one base.
+/// The stands of `u` that may fire: a brigade's front rank, a battery's one base (`fp`,
+/// its footprint).
 pub fn front_stands(u: &Unit, fp: &Base) -> Front {
     match &u.what {
-        What::Brigade(b) => {
-            let n = b.stands() as usize;
-            grognard_geometry::formation::first_stands(
-                u.pose,
-                b.layout(),
-                n,
-                b.stand_size(),
-                front_rank(b.formation, n),
-            )
-        }
+        What::Brigade(_) => u.front_stands(),
         _ => smallvec::smallvec![*fp],
     }
 }
@@ -181,7 +158,12 @@ pub fn situation_from(
             } else {
                 (Kind::Infantry, t.fire_points.musket_range)
             };
-            (kind, measure::arc_tan(std::f64::consts::FRAC_PI_4), reach, square)
+            (
+                kind,
+                measure::arc_tan(std::f64::consts::FRAC_PI_4),
+                reach,
+                square,
+            )
         }
         What::Battery(b) => (
             Kind::Battery,
@@ -205,7 +187,10 @@ pub fn situation_from(
     if fp.pose.pos.distance(tb.pose.pos) - fp.radius() - tr > reach + 1e-9 {
         return Err(out_of_reach());
     }
-    let stands = front.get_or_init(|| front_stands(u, &fp));
+    let stands = match state.front(u) {
+        Some(kept) => kept,
+        None => front.get_or_init(|| front_stands(u, &fp)),
+    };
     let mut ranges: smallvec::SmallVec<[f64; 16]> = stands
         .iter()
         // A stand whose circle is beyond reach of the target's is out of range.
