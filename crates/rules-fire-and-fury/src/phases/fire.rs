@@ -147,7 +147,6 @@ pub fn situation_from(
         ));
     }
     let t = state.tables();
-    let (fp, tb) = (*fp, *tb);
     let (kind, tan, reach, all_round) = match &u.what {
         What::Brigade(b) => {
             let square = b.formation == Formation::Square;
