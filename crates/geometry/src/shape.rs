@@ -271,6 +271,13 @@ impl Shape {
         (len / 0.05).ceil().max(1.0) as usize
     }
 
+    /// Whether a band's centre line stays further than its half width from the whole
+    /// segment `a`..`b`, so that no sample of it falls on the band.
+    fn band_clear_of(&self, a: Vec2, b: Vec2) -> bool {
+        self.segments()
+            .all(|(c, d)| segment_segment(a, b, c, d) > self.half_width + 1e-9)
+    }
+
     fn band_sample(&self, a: Vec2, b: Vec2, i: usize, steps: usize) -> bool {
         self.contains(a.lerp(b, (i as f64 + 0.5) / steps as f64))
     }
@@ -308,7 +315,7 @@ impl Shape {
         match self.reaches(a, b) {
             Some(len) if self.poly.is_none() => {
                 let steps = Self::band_steps(len);
-                (0..steps).any(|i| self.band_sample(a, b, i, steps))
+                !self.band_clear_of(a, b) && (0..steps).any(|i| self.band_sample(a, b, i, steps))
             }
             Some(_) => self.length_inside(a, b) > 0.0,
             None => false,
@@ -321,6 +328,9 @@ impl Shape {
             return 0.0;
         };
         if self.poly.is_none() {
+            if self.band_clear_of(a, b) {
+                return 0.0;
+            }
             let steps = Self::band_steps(len);
             let inside = (0..steps)
                 .filter(|i| self.band_sample(a, b, *i, steps))
@@ -460,6 +470,35 @@ mod tests {
                 shape.length_inside(Vec2::new(1.0, 0.0), Vec2::new(9.0, 0.0)) >= 8.0 - 1e-6
             );
         }
+    }
+
+    /// A band far from a segment is passed over without sampling: the length is what the
+    /// samples would have given, near the band and far from it.
+    #[test]
+    fn a_band_clear_of_a_segment_measures_as_its_samples() {
+        let stream = Shape::new(ShapeSpec::Band {
+            points: vec![[8.0, 22.0], [30.0, 26.0], [46.0, 29.0], [60.0, 30.0]],
+            width: 0.5,
+        });
+        let mut met = 0;
+        for i in 0..2_000 {
+            let k = i as f64;
+            let a = Vec2::new((k * 7.31) % 60.0, (k * 3.17) % 48.0);
+            let b = a + Vec2::new((k * 1.37) % 12.0 - 6.0, (k * 2.91) % 12.0 - 6.0);
+            let len = a.distance(b);
+            let sampled = if stream.reaches(a, b).is_some() {
+                let steps = Shape::band_steps(len);
+                let on = (0..steps)
+                    .filter(|j| stream.band_sample(a, b, *j, steps))
+                    .count();
+                len * on as f64 / steps as f64
+            } else {
+                0.0
+            };
+            assert_eq!(stream.length_inside(a, b), sampled, "{a} {b}");
+            met += usize::from(sampled > 0.0);
+        }
+        assert!(met > 50 && met < 1_500, "{met}");
     }
 
     #[test]

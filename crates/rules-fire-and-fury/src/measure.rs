@@ -239,11 +239,20 @@ pub fn going(state: &State, arm: Arm, a: Vec2, b: Vec2) -> Option<Going> {
         let Some(ground) = terrain.get(key(f.kind)) else {
             continue;
         };
-        let inside = f.shape.length_inside(a, b);
         let crossed = if f.shape.is_band() {
             f.shape.crossings(a, b)
         } else {
             0
+        };
+        // A linear feature asks only whether the move meets it, not how far it runs along.
+        let inside = if ground.cross.is_some() {
+            if crossed > 0 || f.shape.meets_segment(a, b) {
+                1.0
+            } else {
+                0.0
+            }
+        } else {
+            f.shape.length_inside(a, b)
         };
         if inside <= 0.0 && crossed == 0 && !f.shape.contains(b) {
             continue;
