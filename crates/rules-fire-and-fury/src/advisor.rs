@@ -599,17 +599,7 @@ fn charge_value(
     if ChargeRoll.problems(tables, &csit).iter().any(|_| true) {
         return 0.0;
     }
-    let odds = ChargeRoll.odds(tables, &csit);
-    let gain: f64 = odds
-        .outcomes
-        .iter()
-        .map(|(r, p)| {
-            let v = f64::from(r.defender.stands) - f64::from(r.attacker.stands)
-                + 0.4 * (r.defender.retreat - r.attacker.retreat)
-                + if r.square { -0.3 } else { 0.0 };
-            v * ratio_f64(*p)
-        })
-        .sum();
+    let gain = ChargeRoll::mean(tables, &csit, charge_worth);
     // The fire it will meet at the end of its charge, before the combat.
     let at = measure::contact_pose(u, t);
     let mut v = u.clone();
@@ -621,6 +611,14 @@ fn charge_value(
         .map(|sit| fire_worth(state, &sit))
         .sum();
     allow * (gain - risk)
+}
+
+/// What a charge's result is worth to the attacker: stands taken less stands lost, each
+/// retreat (a share of a move) counted at 0.4, and a square formed against it 0.3 off.
+fn charge_worth(r: &crate::resolve::charge::Result) -> f64 {
+    f64::from(r.defender.stands) - f64::from(r.attacker.stands)
+        + 0.4 * (r.defender.retreat - r.attacker.retreat)
+        + if r.square { -0.3 } else { 0.0 }
 }
 
 /// The unit as it would fire: a limbered battery unlimbered.

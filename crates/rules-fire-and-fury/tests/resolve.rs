@@ -432,6 +432,51 @@ fn equal_forces_split_a_charge_evenly() {
 }
 
 #[test]
+fn a_charges_counted_mean_is_the_mean_of_its_exact_odds() {
+    let t = Tables::default();
+    let worth = |r: &charge::Result| {
+        f64::from(r.defender.stands) - f64::from(r.attacker.stands)
+            + 0.4 * (r.defender.retreat - r.attacker.retreat)
+            + if r.square { -0.3 } else { 0.0 }
+    };
+    let mut charges = 0;
+    for arm in [Arm::Infantry, Arm::Cavalry] {
+        for against in [Arm::Infantry, Arm::Cavalry, Arm::Artillery] {
+            for stands in [1, 3, 6, 12] {
+                for state in [Condition::Fresh, Condition::Worn, Condition::Spent] {
+                    for (square, flank_or_rear) in [(false, false), (true, false), (false, true)] {
+                        let s = charge::Situation {
+                            attacker: Party {
+                                arm,
+                                stands,
+                                state,
+                                ..Default::default()
+                            },
+                            defender: Party {
+                                arm: against,
+                                square: square && against == Arm::Infantry,
+                                ..Default::default()
+                            },
+                            flank_or_rear,
+                            ..Default::default()
+                        };
+                        let exact: f64 = ChargeRoll
+                            .odds(&t, &s)
+                            .outcomes
+                            .iter()
+                            .map(|(r, p)| worth(r) * grognard_engine::resolution::ratio_f64(*p))
+                            .sum();
+                        assert_eq!(ChargeRoll::mean(&t, &s, worth), exact, "{s:?}");
+                        charges += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(charges, 2 * 3 * 4 * 3 * 3);
+}
+
+#[test]
 fn fresh_armoured_cuirassiers_close_and_supported_are_seven_up() {
     let t = Tables::default();
     let s = charge::Situation {

@@ -308,6 +308,42 @@ impl ChargeRoll {
         m
     }
 
+    /// Each differential's result and on how many of the hundred throws of two d10 it comes
+    /// up: a differential of k on 10 - |k|. The differentials come in the order the throws
+    /// first give them (the attacker's 1 against 1 to 10, then his higher dice), so that
+    /// results are listed as a walk of every throw lists them.
+    fn throws<'a>(t: &'a Tables, s: &'a Situation) -> impl Iterator<Item = (Result, u32)> + 'a {
+        let net: i32 = Self::net(t, s).iter().map(|m| m.value).sum();
+        (-9..=0).rev().chain(1..=9).map(move |k: i32| {
+            let c = Self::read(t, s, k + net);
+            (
+                Result {
+                    attacker: c.attacker,
+                    defender: c.defender,
+                    square: c.square,
+                },
+                10 - k.unsigned_abs(),
+            )
+        })
+    }
+
+    /// The mean of `value` over the odds ([`Resolution::odds`]), counted in plain numbers:
+    /// the same throws, each distinct result weighed by its share of the hundred in the
+    /// order first met, so the sum is the one the exact odds give. For an advisor weighing
+    /// many charges.
+    pub fn mean(t: &Tables, s: &Situation, value: impl Fn(&Result) -> f64) -> f64 {
+        let mut seen: smallvec::SmallVec<[(Result, u32); 19]> = smallvec::SmallVec::new();
+        for (r, throws) in Self::throws(t, s) {
+            match seen.iter_mut().find(|(o, _)| *o == r) {
+                Some(slot) => slot.1 += throws,
+                None => seen.push((r, throws)),
+            }
+        }
+        seen.iter()
+            .map(|(r, k)| value(r) * (f64::from(*k) / 100.0))
+            .sum()
+    }
+
     /// What a differential comes to.
     pub fn read(t: &Tables, s: &Situation, differential: i32) -> Charged {
         let band = t.charge.band(differential);
@@ -442,20 +478,11 @@ impl Resolution<Tables> for ChargeRoll {
     /// Each side's modifiers are worked out once; the hundred throws of two d10 are then
     /// counted by their differential (the tests hold this to walking every throw).
     fn odds(&self, t: &Tables, s: &Situation) -> grognard_engine::resolution::Exact<Result> {
-        let net: i32 = Self::net(t, s).iter().map(|m| m.value).sum();
         let mut out = grognard_engine::resolution::Exact::new();
-        // The differentials in the order the throws first give them (the attacker's 1
-        // against 1 to 10, then his higher dice), so that results are listed as a walk of
-        // every throw lists them; a differential of k comes up on 10 - |k| of the hundred.
-        for k in (-9..=0).rev().chain(1..=9) {
-            let c = Self::read(t, s, k + net);
+        for (r, throws) in Self::throws(t, s) {
             out.add(
-                Result {
-                    attacker: c.attacker,
-                    defender: c.defender,
-                    square: c.square,
-                },
-                grognard_engine::resolution::Chance::new(u128::from(10 - k.unsigned_abs()), 100),
+                r,
+                grognard_engine::resolution::Chance::new(u128::from(throws), 100),
             );
         }
         out
