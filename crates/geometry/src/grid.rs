@@ -145,9 +145,9 @@ impl Grid {
 /// The ids [`Pieces::near_iter`] finds, in id order.
 #[derive(Debug)]
 pub enum Near<'a> {
-    /// Few pieces: each looked at in turn.
+    /// Few pieces: each placed one looked at in turn.
     Scan {
-        at: std::iter::Enumerate<std::slice::Iter<'a, Option<(Vec2, f64)>>>,
+        at: std::slice::Iter<'a, (u32, Vec2, f64)>,
         p: Vec2,
         r: f64,
     },
@@ -160,10 +160,9 @@ impl Iterator for Near<'_> {
 
     fn next(&mut self) -> Option<u32> {
         match self {
-            Near::Scan { at, p, r } => at.find_map(|(i, a)| {
-                let (c, radius) = (*a)?;
+            Near::Scan { at, p, r } => at.find_map(|&(i, c, radius)| {
                 let reach = *r + radius;
-                (c.distance_squared(*p) <= reach * reach).then_some(i as u32)
+                (c.distance_squared(*p) <= reach * reach).then_some(i)
             }),
             Near::Listed(ids) => ids.next(),
         }
@@ -182,6 +181,8 @@ const SCAN_ALL_UP_TO: usize = 64;
 pub struct Pieces {
     grid: Grid,
     at: Vec<Option<(Vec2, f64)>>,
+    /// The placed pieces alone, in id order: what a scan looks at.
+    live: Vec<(u32, Vec2, f64)>,
     /// The widest radius any piece has had: a query widened by it finds every centre whose
     /// circle reaches the query.
     widest: f64,
@@ -218,6 +219,14 @@ impl Pieces {
             _ => {}
         }
         self.at[i] = at;
+        match (self.live.binary_search_by_key(&id, |e| e.0), at) {
+            (Ok(k), Some((c, r))) => self.live[k] = (id, c, r),
+            (Ok(k), None) => {
+                self.live.remove(k);
+            }
+            (Err(k), Some((c, r))) => self.live.insert(k, (id, c, r)),
+            (Err(_), None) => {}
+        }
         self.grid.set(id, at.map(|(c, _)| c));
     }
 
@@ -227,10 +236,7 @@ impl Pieces {
     }
 
     fn all(&self) -> impl Iterator<Item = u32> + '_ {
-        self.at
-            .iter()
-            .enumerate()
-            .filter_map(|(i, a)| a.map(|_| i as u32))
+        self.live.iter().map(|e| e.0)
     }
 
     /// The pieces whose circles come within `r` of `p`, in no set order.
@@ -259,7 +265,7 @@ impl Pieces {
     pub fn near_iter(&self, p: Vec2, r: f64) -> Near<'_> {
         if self.placed <= SCAN_ALL_UP_TO {
             Near::Scan {
-                at: self.at.iter().enumerate(),
+                at: self.live.iter(),
                 p,
                 r,
             }
@@ -376,6 +382,22 @@ impl Sides {
                 || (0..2).any(|s| self.side[s].get(id) != fresh.side[s].get(id))
         };
         if let Some(id) = (0..n).find(|&id| differs(id)) {
+            return Some(id);
+        }
+        // The placed pieces listed for scans.
+        let listed = |mine: &Pieces, theirs: &Pieces| {
+            let k = mine
+                .live
+                .iter()
+                .zip(&theirs.live)
+                .take_while(|(x, y)| x == y)
+                .count();
+            mine.live.get(k).or(theirs.live.get(k)).map(|e| e.0)
+        };
+        if let Some(id) = listed(&self.all, &fresh.all)
+            .or_else(|| listed(&self.side[0], &fresh.side[0]))
+            .or_else(|| listed(&self.side[1], &fresh.side[1]))
+        {
             return Some(id);
         }
         let (a, b) = (placed(&self.all), placed(&fresh.all));
