@@ -188,20 +188,20 @@ pub fn situation_from(
     }
     let stands = match state.front(u) {
         Some(kept) => kept,
-        None => front.get_or_init(|| front_stands(u, &fp)),
+        None => front.get_or_init(|| front_stands(u, fp)),
     };
     let mut ranges: smallvec::SmallVec<[f64; 16]> = stands
         .iter()
         // A stand whose circle is beyond reach of the target's is out of range.
         .filter(|s| s.pose.pos.distance(tb.pose.pos) - s.radius() - tr <= reach + 1e-9)
-        .filter(|s| all_round || measure::target_in_arc_tan(s, &tb, tan))
-        .map(|s| base_base(s, &tb))
+        .filter(|s| all_round || measure::target_in_arc_tan(s, tb, tan))
+        .map(|s| base_base(s, tb))
         .filter(|d| *d <= reach + 1e-9)
         .collect();
     if ranges.is_empty() {
         return Err(out_of_reach());
     }
-    if !measure::sees(state, &fp, target, &tb, u.id) {
+    if !measure::sees(state, fp, target, tb, u.id) {
         return Err(no("NFF M&C 2", "the target cannot be seen from there"));
     }
     // Stands within musket range fire together; without any, the skirmishers do.
@@ -213,7 +213,7 @@ pub fn situation_from(
         ranges.retain(|d| *d <= musket + 1e-9);
     }
     let range = ranges.iter().cloned().fold(0.0, f64::max).max(0.0);
-    let enfilade = aspect_of(&tb, &fp) != Aspect::Front;
+    let enfilade = aspect_of(tb, fp) != Aspect::Front;
     let (firers, disordered, irregular, square) = match &u.what {
         What::Brigade(b) => (
             Firers {
@@ -257,15 +257,15 @@ pub fn situation_from(
             let Some(mb) = m.battery() else { continue };
             let reach_m = t.fire_points.battery_reach(mb.fires_as());
             let mf = m.footprint();
-            if measure::target_in_arc(&mf, &tb, std::f64::consts::FRAC_PI_6)
-                && base_base(&mf, &tb) <= reach_m + 1e-9
+            if measure::target_in_arc(&mf, tb, std::f64::consts::FRAC_PI_6)
+                && base_base(&mf, tb) <= reach_m + 1e-9
             {
                 firers.push(Firers {
                     kind: Kind::Battery,
                     stands: 1,
                     weight: mb.fires_as(),
                     quality: mb.quality,
-                    enfilade: aspect_of(&tb, &mf) != Aspect::Front,
+                    enfilade: aspect_of(tb, &mf) != Aspect::Front,
                     ..Firers::default()
                 });
             }
