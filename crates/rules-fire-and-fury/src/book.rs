@@ -74,6 +74,6 @@ impl Book for FireAndFury {
     }
 
     fn completeness(&self) -> &'static str {
-        "the module, played on Grognard's own tables for those it does not print (labelled as not the published ones): Reserve and Tactical Movement, musketry and cannonade, charges with countercharges, pass-through fire and breakthroughs, Grand Batteries, leaders and their replacements, companies of engineers, effectiveness, the optional rules, with rulings where the text is silent; the AI wins 96% against the random player; an AI-vs-AI battle costs three quarters of the instructions of a \"Napoleon's Wars\" battle, which meets its aim of 100 a second on a usual-speed day (see crates/rules-fire-and-fury/README.md and docs/performance.md)"
+        "the module, played on Grognard's own tables for those it does not print (labelled as not the published ones): Reserve and Tactical Movement, musketry and cannonade, charges with countercharges, pass-through fire and breakthroughs, Grand Batteries, leaders and their replacements, companies of engineers, effectiveness, the optional rules, with rulings where the text is silent; the AI wins 96% against the random player; the built-in battle plays more than 100 AI-vs-AI battles a second on one core (see crates/rules-fire-and-fury/README.md and docs/performance.md)"
     }
 }
