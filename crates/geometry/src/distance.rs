@@ -119,13 +119,7 @@ mod tests {
     /// rotated, apart, touching and overlapping.
     #[test]
     fn corner_distances_match_edge_distances() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = crate::uniform(0x9E37_79B9_7F4A_7C15);
         for _ in 0..5000 {
             let a = Base::new(
                 Pose::new(0.0, 0.0, next() * 6.3),

@@ -26,6 +26,18 @@ pub mod path;
 pub mod pose;
 pub mod shape;
 
+/// A small seeded generator of numbers in [0, 1) for tests that try many placements.
+#[cfg(test)]
+pub(crate) fn uniform(seed: u64) -> impl FnMut() -> f64 {
+    let mut x = seed;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
 pub use aspect::Aspect;
 pub use base::{Base, Face};
 pub use glam::DVec2 as Vec2;

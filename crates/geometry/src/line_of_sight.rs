@@ -122,13 +122,7 @@ mod tests {
     /// the outline finds intruding.
     #[test]
     fn the_early_refusals_agree_with_the_corner_test() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = crate::uniform(0x9E37_79B9_7F4A_7C15);
         let mut blocked = 0;
         for _ in 0..4_000 {
             let mut base = |spread: f64| {

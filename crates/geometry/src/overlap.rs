@@ -10,14 +10,7 @@ use smallvec::SmallVec;
 pub fn penetration(a: &[Vec2], b: &[Vec2]) -> f64 {
     let mut best = f64::INFINITY;
     for poly in [a, b] {
-        let n = poly.len();
-        for i in 0..n {
-            let e = poly[(i + 1) % n] - poly[i];
-            let len = e.length();
-            if len < 1e-12 {
-                continue;
-            }
-            let axis = Vec2::new(-e.y, e.x) / len;
+        for axis in edge_normals(poly) {
             let (a0, a1) = project(a, axis);
             let (b0, b1) = project(b, axis);
             let o = a1.min(b1) - a0.max(b0);
@@ -30,6 +23,21 @@ pub fn penetration(a: &[Vec2], b: &[Vec2]) -> f64 {
         }
     }
     best
+}
+
+/// The unit normal of each edge of a polygon (points in order), edges too short to have one
+/// left out.
+fn edge_normals(poly: &[Vec2]) -> impl Iterator<Item = Vec2> + '_ {
+    let n = poly.len();
+    (0..n).filter_map(move |i| {
+        let e = poly[(i + 1) % n] - poly[i];
+        let len = e.length();
+        if len < 1e-12 {
+            None
+        } else {
+            Some(Vec2::new(-e.y, e.x) / len)
+        }
+    })
 }
 
 #[inline]
@@ -108,18 +116,7 @@ pub fn base_overlaps_convex(a: &Base, poly: &[Vec2], tolerance: f64) -> bool {
     if let Some(answer) = settle(fwd).or_else(|| settle(left)) {
         return answer;
     }
-    let n = poly.len();
-    for i in 0..n {
-        let e = poly[(i + 1) % n] - poly[i];
-        let len = e.length();
-        if len < 1e-12 {
-            continue;
-        }
-        if let Some(answer) = settle(Vec2::new(-e.y, e.x) / len) {
-            return answer;
-        }
-    }
-    true
+    edge_normals(poly).find_map(settle).unwrap_or(true)
 }
 
 /// Convex hull of a small set of points (Andrew's monotone chain), counter-clockwise, into
@@ -246,13 +243,7 @@ mod tests {
     /// every size and facing, near and overlapping.
     #[test]
     fn the_rectangle_test_agrees_with_the_test_on_corners() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = crate::uniform(0x9E37_79B9_7F4A_7C15);
         let mut overlapping = 0;
         for _ in 0..20_000 {
             let mut b = || {
@@ -278,13 +269,7 @@ mod tests {
 
     #[test]
     fn the_base_and_outline_test_agrees_with_the_test_on_corners() {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = crate::uniform(0x2545_F491_4F6C_DD1D);
         let mut overlapping = 0;
         for i in 0..20_000 {
             let a = Base::new(
