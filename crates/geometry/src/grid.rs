@@ -186,7 +186,6 @@ pub struct Pieces {
     /// The widest radius any piece has had: a query widened by it finds every centre whose
     /// circle reaches the query.
     widest: f64,
-    placed: usize,
     span: f64,
 }
 
@@ -212,11 +211,6 @@ impl Pieces {
             if r > self.widest {
                 self.widest = r;
             }
-        }
-        match (self.at[i].is_some(), at.is_some()) {
-            (false, true) => self.placed += 1,
-            (true, false) => self.placed -= 1,
-            _ => {}
         }
         self.at[i] = at;
         match (self.live.binary_search_by_key(&id, |e| e.0), at) {
@@ -247,7 +241,7 @@ impl Pieces {
                 c.distance_squared(p) <= reach * reach
             })
         };
-        if self.placed <= SCAN_ALL_UP_TO {
+        if self.live.len() <= SCAN_ALL_UP_TO {
             return self.all().filter(keep).collect();
         }
         let mut out = SmallVec::new();
@@ -263,7 +257,7 @@ impl Pieces {
     /// [`Pieces::near`] as it goes: with few pieces each is looked at in id order when the
     /// iterator comes to it, nothing gathered first.
     pub fn near_iter(&self, p: Vec2, r: f64) -> Near<'_> {
-        if self.placed <= SCAN_ALL_UP_TO {
+        if self.live.len() <= SCAN_ALL_UP_TO {
             Near::Scan {
                 at: self.live.iter(),
                 p,
@@ -288,7 +282,7 @@ impl Pieces {
             self.get(*id)
                 .is_some_and(|(c, radius)| crate::distance::point_segment(c, a, b) <= r + radius)
         };
-        if self.placed <= SCAN_ALL_UP_TO {
+        if self.live.len() <= SCAN_ALL_UP_TO {
             return self.all().filter(keep).collect();
         }
         let pad = Vec2::splat(r + self.widest);
@@ -318,7 +312,7 @@ impl Pieces {
                 .filter_map(|id| score(*id).map(|s| (s, *id)))
                 .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
         };
-        if self.placed <= SCAN_ALL_UP_TO {
+        if self.live.len() <= SCAN_ALL_UP_TO {
             let ids: SmallVec<[u32; 64]> = self.all().collect();
             return best(&ids);
         }

@@ -244,24 +244,28 @@ pub fn going(state: &State, arm: Arm, a: Vec2, b: Vec2) -> Option<Going> {
         } else {
             0
         };
-        // A linear feature asks only whether the move meets it, not how far it runs along.
-        let inside = if ground.cross.is_some() {
-            if crossed > 0 || f.shape.meets_segment(a, b) {
-                1.0
-            } else {
-                0.0
-            }
+        // A linear feature asks only whether the move meets it; an area, how far the move
+        // runs in it.
+        let linear = ground.cross.is_some();
+        let inside = if linear {
+            0.0
         } else {
             f.shape.length_inside(a, b)
         };
-        if inside <= 0.0 && crossed == 0 && !f.shape.contains(b) {
+        let meets = crossed > 0
+            || if linear {
+                f.shape.meets_segment(a, b)
+            } else {
+                inside > 0.0
+            };
+        if !meets && !f.shape.contains(b) {
             continue;
         }
         if f.kind == TerrainKind::Ford {
             crossing = true;
         }
-        if ground.cross.is_some() {
-            if crossed > 0 || inside > 0.0 {
+        if linear {
+            if meets {
                 let per = ground.crossing(arm)?;
                 g.cost += per * crossed.max(1) as f64;
                 g.disorders |= ground.disorders.contains(&arm);
