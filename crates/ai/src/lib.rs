@@ -37,10 +37,13 @@ fn memo_in<R: Ruleset>(slot: &mut Option<Box<dyn Any + Send>>) -> &mut R::Memo {
 }
 
 /// Picks uniformly among the legal commands the book's move generator offers, without
-/// asking its advisor to score them: it draws an offer ([`Ruleset::offer_with`]) and, if
-/// the book refuses it ([`Ruleset::settle`]), draws again among the rest.
+/// asking its advisor to score them: it draws an offer ([`Ruleset::offer_with`], or
+/// [`Ruleset::offers_in_memo`] where the book keeps its offers there) and, if the book
+/// refuses it ([`Ruleset::settle`]), draws again among the rest.
 pub struct RandomPlayer<C> {
     buf: Vec<C>,
+    /// The places of the offers not yet drawn, where the memo lists them.
+    places: Vec<usize>,
     /// The rule set's memo ([`Ruleset::Memo`]), made on the first decision.
     memo: Option<Box<dyn Any + Send>>,
 }
@@ -49,6 +52,7 @@ impl<C> Default for RandomPlayer<C> {
     fn default() -> Self {
         RandomPlayer {
             buf: Vec::new(),
+            places: Vec::new(),
             memo: None,
         }
     }
@@ -76,8 +80,28 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
         side: Side,
         dice: &mut dyn Dice,
     ) -> (R::Command, Option<R::Plan>) {
-        self.buf.clear();
         let memo = memo_in::<R>(&mut self.memo);
+        // Offers kept in the memo are drawn by their places, and only the one drawn is
+        // copied out; the places are drawn as the offers themselves would be.
+        if let Some(n) = rules.offers_in_memo(view, side, memo) {
+            self.places.clear();
+            self.places.extend(0..n);
+            loop {
+                assert!(
+                    !self.places.is_empty(),
+                    "the rule set offered no legal command to the side to act"
+                );
+                let i = dice.below(self.places.len() as u64, "random player's choice") as usize;
+                let place = self.places.swap_remove(i);
+                let command = rules
+                    .kept_offer(memo, place)
+                    .expect("an offer the memo lists");
+                if let Some(settled) = rules.settle_planned(view, side, &command) {
+                    return (command, settled.plan());
+                }
+            }
+        }
+        self.buf.clear();
         rules.offer_with(view, side, memo, &mut self.buf);
         loop {
             assert!(

@@ -124,12 +124,17 @@ fn run_checked<R: Ruleset>(
             offers.clear();
             rules.offer(&view, side, &mut offers);
             kept_offers.clear();
-            rules.offer_with(
-                &view,
-                side,
-                &mut offer_memos[side.index()],
-                &mut kept_offers,
-            );
+            let memo = &mut offer_memos[side.index()];
+            // Listed in the memo where the book keeps them there, as the random player
+            // takes them; else through `offer_with`.
+            match rules.offers_in_memo(&view, side, memo) {
+                Some(n) => kept_offers.extend((0..n).map(|i| {
+                    rules
+                        .kept_offer(memo, i)
+                        .expect("every offer the memo lists is kept")
+                })),
+                None => rules.offer_with(&view, side, memo, &mut kept_offers),
+            }
             if kept_offers != offers {
                 return Err(format!(
                     "step {n}: the offers through the move generator's memo differ from its offers:\n{kept_offers:?}\n{offers:?}"

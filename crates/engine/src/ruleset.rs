@@ -197,6 +197,28 @@ pub trait Ruleset: Send + Sync + 'static {
         self.offer(view, side, out)
     }
 
+    /// [`Ruleset::offer_with`] for a player that takes one offer at a time: the offers are
+    /// listed in `memo` and only their number is handed back, so that none is copied until
+    /// it is drawn ([`Ruleset::kept_offer`]). They are the offers of `offer_with`, in the
+    /// same order. `None` (the default) where the book lists none in its memo; the player
+    /// then asks `offer_with`.
+    fn offers_in_memo(
+        &self,
+        view: &Self::View<'_>,
+        side: Side,
+        memo: &mut Self::Memo,
+    ) -> Option<usize> {
+        let _ = (view, side, memo);
+        None
+    }
+
+    /// Offer `i` of those the last [`Ruleset::offers_in_memo`] listed in `memo`; `None` past
+    /// the last.
+    fn kept_offer(&self, memo: &Self::Memo, i: usize) -> Option<Self::Command> {
+        let _ = (memo, i);
+        None
+    }
+
     /// Whether an offered command (of [`Ruleset::offer`] or [`Ruleset::candidates`]) is
     /// legal. By default it is checked against the view.
     fn settle(&self, view: &Self::View<'_>, side: Side, command: &Self::Command) -> bool {

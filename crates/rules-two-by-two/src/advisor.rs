@@ -145,10 +145,51 @@ struct Offered {
     seen: Option<(std::sync::Arc<crate::state::Field>, Side, bool)>,
     /// The enemy units on the table then.
     enemies: Vec<Unit>,
-    /// Each unit listed at the last offer, whether it was in contact, and its offers.
-    units: Vec<(Unit, bool, Vec<Candidate<Command>>)>,
+    /// The units whose offers were listed at the last offer of a movement phase, in order.
+    units: Vec<Listed>,
+    /// Whether the last offer is the offers of `units` followed by `scratch`; if not, it is
+    /// `scratch` alone.
+    by_unit: bool,
     /// The buffer an offer is listed in.
     scratch: Vec<Candidate<Command>>,
+    /// Emptied lists, to be filled again.
+    spare: Vec<Vec<Candidate<Command>>>,
+}
+
+/// One unit's offers in a movement phase, with the unit and whether it was in contact as
+/// they were made.
+struct Listed {
+    unit: Unit,
+    contact: bool,
+    offers: Vec<Candidate<Command>>,
+    /// Whether the offers may serve again while the unit stays as it is: not an HQ's,
+    /// whose goal follows its friends.
+    keep: bool,
+}
+
+impl Offered {
+    /// How many offers the last offer made.
+    fn count(&self) -> usize {
+        let units = if self.by_unit {
+            self.units.iter().map(|l| l.offers.len()).sum()
+        } else {
+            0
+        };
+        units + self.scratch.len()
+    }
+
+    /// Offer `i` of the last offer.
+    fn nth(&self, mut i: usize) -> Option<&Command> {
+        if self.by_unit {
+            for l in &self.units {
+                match l.offers.get(i) {
+                    Some(c) => return Some(&c.command),
+                    None => i -= l.offers.len(),
+                }
+            }
+        }
+        self.scratch.get(i).map(|c| &c.command)
+    }
 }
 
 impl Offered {
@@ -168,7 +209,10 @@ impl Offered {
             self.seen = Some((state.field.clone(), side, draw_play));
             self.enemies.clear();
             self.enemies.extend(state.enemies_of(side).cloned());
-            self.units.clear();
+            self.spare.extend(self.units.drain(..).map(|mut l| {
+                l.offers.clear();
+                l.offers
+            }));
         }
         good
     }
@@ -255,11 +299,23 @@ pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
 
 /// [`offers`] for a player that keeps `memo` from one decision to the next.
 pub fn offers_with(state: &State, side: Side, memo: &mut Memo, out: &mut Vec<Command>) {
+    let n = offers_in_memo(state, side, memo);
+    out.extend((0..n).filter_map(|i| memo.offered.nth(i).cloned()));
+}
+
+/// [`offers_with`], the offers left listed in `memo` ([`kept_offer`]): their number.
+pub fn offers_in_memo(state: &State, side: Side, memo: &mut Memo) -> usize {
     let mut scratch = std::mem::take(&mut memo.offered.scratch);
     scratch.clear();
+    memo.offered.by_unit = false;
     offer(state, side, false, Some(memo), &mut scratch);
-    out.extend(scratch.drain(..).map(|c| c.command));
     memo.offered.scratch = scratch;
+    memo.offered.count()
+}
+
+/// Offer `i` of the last [`offers_in_memo`].
+pub fn kept_offer(memo: &Memo, i: usize) -> Option<Command> {
+    memo.offered.nth(i).cloned()
 }
 
 /// Whether an offer is legal. Most offers are made unchecked; those checked as they were
@@ -612,29 +668,46 @@ fn movement(
     ready.sort_by(|(da, a), (db, b)| da.total_cmp(db).then(a.id.cmp(&b.id)));
     // Unscored, through a memo: the units listed before keep their offers.
     if let (false, Some(m)) = (scoring, memo.as_deref_mut()) {
+        // The units' offers stay in the memo, listed before those in `out`.
         let offered = &mut m.offered;
         offered.still_good(state, side, draw_play);
+        offered.by_unit = true;
         let mut before = std::mem::take(&mut offered.units);
         for (_, u) in ready.into_iter().take(3) {
             let contact = state.contacts_of(u.id).next().is_some();
-            let kept = before
-                .iter()
-                .position(|(k, c, _)| alike_but_moved(k, u) && k.moved == u.moved && *c == contact);
-            if let (false, Some(i)) = (u.kind == UnitType::Hq, kept) {
-                let listed = before.swap_remove(i);
-                out.extend(listed.2.iter().cloned());
-                offered.units.push(listed);
+            let kept = before.iter().position(|l| {
+                l.keep
+                    && alike_but_moved(&l.unit, u)
+                    && l.unit.moved == u.moved
+                    && l.contact == contact
+            });
+            if let Some(i) = kept {
+                offered.units.push(before.swap_remove(i));
                 continue;
             }
-            let from = out.len();
+            let mut offers = offered.spare.pop().unwrap_or_default();
             let weights = (pressure, urgency);
-            unit_moves(state, side, u, defender, draw_play, weights, None, out);
-            if u.kind != UnitType::Hq {
-                offered
-                    .units
-                    .push((u.clone(), contact, out[from..].to_vec()));
-            }
+            unit_moves(
+                state,
+                side,
+                u,
+                defender,
+                draw_play,
+                weights,
+                None,
+                &mut offers,
+            );
+            offered.units.push(Listed {
+                unit: u.clone(),
+                contact,
+                offers,
+                keep: u.kind != UnitType::Hq,
+            });
         }
+        offered.spare.extend(before.into_iter().map(|mut l| {
+            l.offers.clear();
+            l.offers
+        }));
         return;
     }
     // One scratch copy of the state for every charge weighed.

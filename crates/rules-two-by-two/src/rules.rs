@@ -84,6 +84,19 @@ impl Ruleset for TwoByTwo {
         crate::advisor::offers_with(view, side, memo, out)
     }
 
+    fn offers_in_memo(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+    ) -> Option<usize> {
+        Some(crate::advisor::offers_in_memo(view, side, memo))
+    }
+
+    fn kept_offer(&self, memo: &crate::advisor::Memo, i: usize) -> Option<Command> {
+        crate::advisor::kept_offer(memo, i)
+    }
+
     fn settle(&self, view: &&State, side: Side, command: &Command) -> bool {
         crate::advisor::settle(view, side, command)
     }
