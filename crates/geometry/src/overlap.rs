@@ -83,6 +83,41 @@ pub fn bases_overlap(a: &Base, b: &Base, tolerance: f64) -> bool {
     true
 }
 
+/// How far `a` may travel along the unit vector `dir` before it and `b` come within
+/// `margin` of each other along every one of their four side directions (a negative
+/// `margin` asks for an overlap of more than `-margin` along each); 0 if they already do,
+/// infinite if they never will. Two bases apart by no more than `margin`, or overlapping by
+/// more than `-margin`, are so along every direction, so `a` comes no nearer `b` than that
+/// before this distance: it bounds from below where [`bases_overlap`] or a gap test would
+/// first answer true.
+pub fn travel_before_near(a: &Base, dir: Vec2, b: &Base, margin: f64) -> f64 {
+    let extent = |base: &Base, axis: Vec2| {
+        let h = base.half();
+        h.x * base.forward().dot(axis).abs() + h.y * base.left().dot(axis).abs()
+    };
+    let (mut enter, mut leave) = (0.0f64, f64::INFINITY);
+    for axis in [a.forward(), a.left(), b.forward(), b.left()] {
+        // Along this axis, `a` is within reach of `b` while the gap between their centres,
+        // closed by `v` an inch travelled, is at most `reach`.
+        let gap = (b.pose.pos - a.pose.pos).dot(axis);
+        let reach = extent(a, axis) + extent(b, axis) + margin;
+        let v = dir.dot(axis);
+        if v.abs() < 1e-12 {
+            if gap.abs() > reach {
+                return f64::INFINITY;
+            }
+            continue;
+        }
+        let (t0, t1) = ((gap - reach) / v, (gap + reach) / v);
+        enter = enter.max(t0.min(t1));
+        leave = leave.min(t0.max(t1));
+        if enter > leave {
+            return f64::INFINITY;
+        }
+    }
+    enter
+}
+
 /// True if a base overlaps a convex polygon by more than `tolerance`: the answer of
 /// `penetration(&a.corners(), poly) > tolerance`.
 ///
@@ -218,6 +253,76 @@ mod tests {
 
     fn base(x: f64, y: f64, f: f64) -> Base {
         Base::new(Pose::new(x, y, f), 1.0, 0.5)
+    }
+
+    #[test]
+    fn travel_before_near_head_on_and_alongside() {
+        // Facing east, 0.5" deep: fronts meet after 10 - 0.5, within 0.02" 0.02 sooner.
+        let a = base(0.0, 0.0, 0.0);
+        let b = base(10.0, 0.0, 0.0);
+        let t = travel_before_near(&a, a.forward(), &b, 0.02);
+        assert!((t - 9.48).abs() < 1e-9, "{t}");
+        // Side by side and touching, going straight on: within 0.02 already, never
+        // overlapping by 0.01.
+        let a = base(0.0, 0.0, std::f64::consts::FRAC_PI_2);
+        let c = base(1.0, 0.0, std::f64::consts::FRAC_PI_2);
+        assert_eq!(travel_before_near(&a, a.forward(), &c, 0.02), 0.0);
+        assert_eq!(
+            travel_before_near(&a, a.forward(), &c, -0.01),
+            f64::INFINITY
+        );
+        // Going away never meets.
+        assert_eq!(
+            travel_before_near(&base(0.0, 0.0, 0.0), Vec2::new(-1.0, 0.0), &b, 0.02),
+            f64::INFINITY
+        );
+    }
+
+    #[test]
+    fn nothing_comes_near_before_the_travel_found() {
+        let mut u = crate::uniform(41);
+        let mut finite = 0;
+        for _ in 0..4000 {
+            let mut r = |lo: f64, hi: f64| lo + (hi - lo) * u();
+            let a = Base::new(
+                Pose::new(r(-3.0, 3.0), r(-3.0, 3.0), r(-4.0, 4.0)),
+                r(0.2, 3.0),
+                r(0.2, 2.0),
+            );
+            let b = Base::new(
+                Pose::new(r(-3.0, 3.0), r(-3.0, 3.0), r(-4.0, 4.0)),
+                r(0.2, 3.0),
+                r(0.2, 2.0),
+            );
+            let dir = crate::dir(r(-4.0, 4.0));
+            for margin in [0.02, -0.01] {
+                let t = travel_before_near(&a, dir, &b, margin);
+                let near = |d: f64| {
+                    let moved = Base::new(
+                        Pose::at(a.pose.pos + dir * d, a.pose.facing),
+                        a.width,
+                        a.depth,
+                    );
+                    if margin >= 0.0 {
+                        crate::distance::base_base(&moved, &b) <= margin
+                    } else {
+                        bases_overlap(&moved, &b, -margin)
+                    }
+                };
+                let upto = if t.is_finite() { t } else { 12.0 };
+                finite += usize::from(t.is_finite() && t > 0.0);
+                for k in 0..40 {
+                    let d = upto * f64::from(k) / 40.0;
+                    if d < t - 1e-9 {
+                        assert!(
+                            !near(d),
+                            "near after {d} of {t}: {a:?} {b:?} {dir:?} {margin}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(finite > 500, "{finite} placements met ahead");
     }
 
     #[test]

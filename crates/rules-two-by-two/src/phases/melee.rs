@@ -4,8 +4,8 @@
 use crate::ctx::Ctx;
 use crate::ctx::Effects;
 use crate::event::{Cause, Event};
-use crate::measure::overlapping;
 use crate::measure::{self, touching};
+use crate::measure::{overlapping, OVERLAP_TOLERANCE};
 use crate::phases::movement;
 use crate::phases::rout::RoutOrder;
 use crate::phases::rout::{self, RoutPath};
@@ -18,6 +18,7 @@ use grognard_engine::dice::Distribution;
 use grognard_engine::explain::Modifier;
 use grognard_engine::terrain::TerrainKind;
 use grognard_engine::Dice;
+use grognard_geometry::overlap::travel_before_near;
 use grognard_geometry::{Base, Face};
 
 pub use crate::resolve::melee::{Fight, RULE};
@@ -422,30 +423,82 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
         let b = Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
         !follow_up_barred(state, u, &b) && movement::may_stand(state, &near, u, &b)
     };
-    let found = walk_follow_up(state, u, &near, want, &stands);
+    let found = walk_follow_up(state, u, &near, want, &stands, true);
     if legal(found.0) {
         return found;
     }
     // Some step between was not a legal move of its own: walk again planning every one.
-    walk_follow_up(state, u, &near, want, &legal)
+    walk_follow_up(state, u, &near, want, &legal, false)
+}
+
+/// How much further than `b` a follow-up may surely go with every place on the way still
+/// allowed to stand on and meeting nothing: no friend overlapped and no enemy touched (each
+/// bounded by [`travel_before_near`] straight ahead), no wood or river's bounding box
+/// reached, every corner still on the table. Going straight ahead by `d` moves each point
+/// of the base by `d`, so no feature or edge nearer than that can be met.
+fn follow_up_clearance(state: &State, u: &Unit, near: &movement::Near, b: &Base) -> f64 {
+    let ahead = b.forward();
+    let mut clear = b
+        .corners()
+        .iter()
+        .map(|p| {
+            p.x.min(p.y)
+                .min(state.field.width - p.x)
+                .min(state.field.depth - p.y)
+        })
+        .fold(f64::INFINITY, f64::min);
+    let touch = grognard_geometry::CONTACT;
+    for (side, o) in near.sides_and_bases() {
+        // A friend stops the walk by overlapping it, an enemy by touching it.
+        let margin = if side == u.side {
+            -(OVERLAP_TOLERANCE - 1e-6)
+        } else {
+            touch
+        };
+        clear = clear.min(travel_before_near(b, ahead, o, margin));
+    }
+    for e in state.enemies_of(u.side) {
+        clear = clear.min(travel_before_near(b, ahead, &e.base(), touch));
+    }
+    // Only woods and rivers bar a place to stand on (bridges and fords only lift a river's bar).
+    let (c, r) = (b.pose.pos, b.radius());
+    for t in &state.field.terrain {
+        if matches!(
+            t.kind,
+            TerrainKind::DenseWood | TerrainKind::LightWood | TerrainKind::River
+        ) {
+            let (lo, hi) = t.shape.bounds();
+            let dx = (lo.x - c.x).max(c.x - hi.x).max(0.0);
+            let dy = (lo.y - c.y).max(c.y - hi.y).max(0.0);
+            clear = clear.min(dx.hypot(dy) - r);
+        }
+    }
+    // Kept short of the bound by far more than any rounding in it.
+    clear - 1e-6
 }
 
 /// The follow-up walk: straight ahead in steps of at most 0.05" while `ok` allows, up to
-/// the first base it would meet, found to the hair; with the enemies touched there.
+/// the first base it would meet, found to the hair; with the enemies touched there. With
+/// `clearance`, where `ok` asks only whether the base may stand where it is, the steps
+/// [`follow_up_clearance`] shows clear are passed over unasked.
 pub(crate) fn walk_follow_up(
     state: &State,
     u: &crate::state::Unit,
     near: &movement::Near,
     want: f64,
     ok: &dyn Fn(f64) -> bool,
+    clearance: bool,
 ) -> (f64, Vec<UnitId>) {
     let b0 = u.base();
     let at = |d: f64| Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
     let meets = |b: &Base| near.bases().any(|o| overlapping(b, o)) || touches_enemy(state, u, b);
     let steps = (want / 0.05).ceil() as usize;
+    let step = |s: usize| want * s as f64 / steps as f64;
     let mut last_ok = 0.0;
-    for s in 1..=steps {
-        let d = want * s as f64 / steps as f64;
+    let mut s = 0;
+    while s < steps {
+        s += 1;
+        let d = step(s);
         if meets(&at(d)) {
             // Find the first touching distance between last_ok and d.
             let (mut lo, mut hi) = (last_ok, d);
@@ -467,6 +520,15 @@ pub(crate) fn walk_follow_up(
             return (last_ok, Vec::new());
         }
         last_ok = d;
+        // Where `ok` asks only where the base may stand, the steps within the clearance
+        // meet nothing and are allowed: they are passed over, as the walk would pass them.
+        if clearance {
+            let reach = d + follow_up_clearance(state, u, near, &at(d));
+            while s < steps && step(s + 1) < reach {
+                s += 1;
+                last_ok = step(s);
+            }
+        }
     }
     (last_ok, Vec::new())
 }

@@ -318,6 +318,11 @@ impl Near<'_> {
     pub fn bases(&self) -> impl Iterator<Item = &Base> {
         self.units.iter().map(|(_, _, b)| b)
     }
+
+    /// The other units gathered: their sides and bases.
+    pub fn sides_and_bases(&self) -> impl Iterator<Item = (grognard_engine::Side, &Base)> {
+        self.units.iter().map(|(_, s, b)| (*s, b))
+    }
 }
 
 /// Whether `unit` may stand as `base` at the end of a move through `near` as far as the
