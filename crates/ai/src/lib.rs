@@ -42,7 +42,7 @@ fn memo_in<R: Ruleset>(slot: &mut Option<Box<dyn Any + Send>>) -> &mut R::Memo {
 /// refuses it ([`Ruleset::settle`]), draws again among the rest.
 pub struct RandomPlayer<C> {
     buf: Vec<C>,
-    /// The places of the offers not yet drawn, where the memo lists them.
+    /// The places of the offers not yet drawn.
     places: Vec<usize>,
     /// The rule set's memo ([`Ruleset::Memo`]), made on the first decision.
     memo: Option<Box<dyn Any + Send>>,
@@ -81,35 +81,28 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
         dice: &mut dyn Dice,
     ) -> (R::Command, Option<R::Plan>) {
         let memo = memo_in::<R>(&mut self.memo);
-        // Offers kept in the memo are drawn by their places, and only the one drawn is
-        // copied out; the places are drawn as the offers themselves would be.
-        if let Some(n) = rules.offers_in_memo(view, side, memo) {
-            self.places.clear();
-            self.places.extend(0..n);
-            loop {
-                assert!(
-                    !self.places.is_empty(),
-                    "the rule set offered no legal command to the side to act"
-                );
-                let i = dice.below(self.places.len() as u64, "random player's choice") as usize;
-                let place = self.places.swap_remove(i);
-                let command = rules
-                    .kept_offer(memo, place)
-                    .expect("an offer the memo lists");
-                if let Some(settled) = rules.settle_planned(view, side, &command) {
-                    return (command, settled.plan());
-                }
-            }
+        // Offers the book keeps in the memo are copied out only when drawn; otherwise they
+        // are listed here. Either way a place is drawn, as the offers themselves would be.
+        let listed = rules.offers_in_memo(view, side, memo);
+        if listed.is_none() {
+            self.buf.clear();
+            rules.offer_with(view, side, memo, &mut self.buf);
         }
-        self.buf.clear();
-        rules.offer_with(view, side, memo, &mut self.buf);
+        self.places.clear();
+        self.places.extend(0..listed.unwrap_or(self.buf.len()));
         loop {
             assert!(
-                !self.buf.is_empty(),
+                !self.places.is_empty(),
                 "the rule set offered no legal command to the side to act"
             );
-            let i = dice.below(self.buf.len() as u64, "random player's choice") as usize;
-            let command = self.buf.swap_remove(i);
+            let i = dice.below(self.places.len() as u64, "random player's choice") as usize;
+            let place = self.places.swap_remove(i);
+            let command = match listed {
+                Some(_) => rules
+                    .kept_offer(memo, place)
+                    .expect("an offer the memo lists"),
+                None => self.buf[place].clone(),
+            };
             if let Some(settled) = rules.settle_planned(view, side, &command) {
                 return (command, settled.plan());
             }
