@@ -20,6 +20,7 @@ use grognard_engine::terrain::TerrainKind;
 use grognard_engine::Dice;
 use grognard_geometry::overlap::travel_before_near;
 use grognard_geometry::{Base, Face};
+use smallvec::SmallVec;
 
 pub use crate::resolve::melee::{Fight, RULE};
 
@@ -500,11 +501,34 @@ pub(crate) fn walk_follow_up(
         s += 1;
         let d = step(s);
         if meets(&at(d)) {
-            // Find the first touching distance between last_ok and d.
+            // Find the first touching distance between last_ok and d, looking only at what
+            // the base could meet between the two: the friends it could come to overlap
+            // and the enemies it could come to touch that far ahead. What meets the base
+            // is always a friend it overlaps or an enemy it touches.
             let (mut lo, mut hi) = (last_ok, d);
+            let (from, ahead, within) = (at(lo), b0.forward(), hi - lo + 1e-6);
+            let friends: SmallVec<[&Base; 4]> = near
+                .sides_and_bases()
+                .filter(|(side, o)| {
+                    *side == u.side
+                        && travel_before_near(&from, ahead, o, -(OVERLAP_TOLERANCE - 1e-6))
+                            <= within
+                })
+                .map(|(_, o)| o)
+                .collect();
+            let enemies: SmallVec<[Base; 4]> = state
+                .enemies_of(u.side)
+                .map(|e| e.base())
+                .filter(|o| {
+                    travel_before_near(&from, ahead, o, grognard_geometry::CONTACT) <= within
+                })
+                .collect();
+            let meets_between = |b: &Base| {
+                friends.iter().any(|o| overlapping(b, o)) || enemies.iter().any(|o| touching(b, o))
+            };
             for _ in 0..30 {
                 let mid = (lo + hi) * 0.5;
-                if meets(&at(mid)) {
+                if meets_between(&at(mid)) {
                     hi = mid;
                 } else {
                     lo = mid;
