@@ -222,9 +222,22 @@ fn on_river(terrain: &[&Feature], p: Vec2) -> bool {
 
 /// The first of the other bases a single straight leg passes over, if any.
 fn sweep_blocker(near: &Near, from: &Base, to: &Base) -> Option<UnitId> {
+    // A base whose centre lies further from the leg's box than the two bases' radii (each
+    // bounded by its half width and depth together) cannot be passed over: only the others
+    // are swept.
+    let (lo, hi) = (from.pose.pos.min(to.pose.pos), from.pose.pos.max(to.pose.pos));
+    let r = 0.5 * (from.width + from.depth);
     near.units
         .iter()
-        .find(|(_, _, ob)| sweep_hits(from, to, ob, OVERLAP_TOLERANCE))
+        .find(|(_, _, ob)| {
+            let reach = r + 0.5 * (ob.width + ob.depth);
+            let p = ob.pose.pos;
+            p.x >= lo.x - reach
+                && p.x <= hi.x + reach
+                && p.y >= lo.y - reach
+                && p.y <= hi.y + reach
+                && sweep_hits(from, to, ob, OVERLAP_TOLERANCE)
+        })
         .map(|(id, _, _)| *id)
 }
 
