@@ -97,9 +97,6 @@ pub fn sweep_hits(from: &Base, to: &Base, other: &Base, tolerance: f64) -> bool 
     if crate::distance::point_segment(other.pose.pos, from.pose.pos, to.pose.pos) > reach {
         return false;
     }
-    let a = from.corners();
-    let b = to.corners();
-    let o = other.corners();
     let mut axes = [
         from.forward(),
         from.left(),
@@ -114,6 +111,35 @@ pub fn sweep_hits(from: &Base, to: &Base, other: &Base, tolerance: f64) -> bool 
     } else {
         4
     };
+    // Each footprint's extent along an axis comes from its half sizes; the ground swept
+    // spans both footprints' extents. Where an overlap comes within a rounding of
+    // `tolerance`, the corners decide, as they always have.
+    let extent = |base: &Base, axis: Vec2| {
+        let h = base.half();
+        let c = base.pose.pos.dot(axis);
+        let e = h.x * base.forward().dot(axis).abs() + h.y * base.left().dot(axis).abs();
+        (c - e, c + e)
+    };
+    let mut undecided = false;
+    for axis in &axes[..n] {
+        let (a0, a1) = extent(from, *axis);
+        let (b0, b1) = extent(to, *axis);
+        let (o0, o1) = extent(other, *axis);
+        let o = (a1.max(b1)).min(o1) - (a0.min(b0)).max(o0);
+        if (o - tolerance).abs() < 1e-9 {
+            undecided = true;
+            break;
+        }
+        if o <= tolerance {
+            return false;
+        }
+    }
+    if !undecided {
+        return true;
+    }
+    let a = from.corners();
+    let b = to.corners();
+    let o = other.corners();
     for axis in &axes[..n] {
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
         for p in a.iter().chain(b.iter()) {
@@ -137,6 +163,72 @@ pub fn sweep_hits(from: &Base, to: &Base, other: &Base, tolerance: f64) -> bool 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The corners' answer: every footprint projected corner by corner on each axis.
+    fn sweep_hits_by_corners(from: &Base, to: &Base, other: &Base, tolerance: f64) -> bool {
+        let shift = to.pose.pos - from.pose.pos;
+        let mut axes = vec![from.forward(), from.left(), other.forward(), other.left()];
+        if shift.length_squared() > 1e-18 {
+            let d = shift.normalize();
+            axes.push(Vec2::new(-d.y, d.x));
+        }
+        let (a, b, o) = (from.corners(), to.corners(), other.corners());
+        axes.iter().all(|axis| {
+            let span = |ps: &[Vec2]| {
+                ps.iter()
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                        (lo.min(p.dot(*axis)), hi.max(p.dot(*axis)))
+                    })
+            };
+            let (lo, hi) = span(&[a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]]);
+            let (olo, ohi) = span(&o);
+            hi.min(ohi) - lo.max(olo) > tolerance
+        })
+    }
+
+    #[test]
+    fn half_size_extents_answer_as_the_corners_do() {
+        let mut u = crate::uniform(77);
+        let mut hits = 0;
+        for _ in 0..20_000 {
+            let mut r = |lo: f64, hi: f64| lo + (hi - lo) * u();
+            let from = Base::new(
+                Pose::new(r(-2.0, 2.0), r(-2.0, 2.0), r(-4.0, 4.0)),
+                r(0.2, 3.0),
+                r(0.2, 2.0),
+            );
+            let to = Base::new(
+                from.pose.advanced(r(-4.0, 4.0), r(-1.0, 1.0)),
+                from.width,
+                from.depth,
+            );
+            let other = Base::new(
+                Pose::new(r(-4.0, 4.0), r(-4.0, 4.0), r(-4.0, 4.0)),
+                r(0.2, 3.0),
+                r(0.2, 2.0),
+            );
+            // Some placements set exactly side by side, where only the tolerance decides.
+            let other = if u() < 0.2 {
+                Base::new(
+                    from.pose.advanced(0.0, 0.5 * (from.width + other.width)),
+                    other.width,
+                    from.depth,
+                )
+            } else {
+                other
+            };
+            for tol in [0.0, 0.01] {
+                let fast = sweep_hits(&from, &to, &other, tol);
+                assert_eq!(
+                    fast,
+                    sweep_hits_by_corners(&from, &to, &other, tol),
+                    "{from:?} {to:?} {other:?} {tol}"
+                );
+                hits += usize::from(fast);
+            }
+        }
+        assert!(hits > 2000, "{hits} sweeps met the other base");
+    }
 
     #[test]
     fn sweep_agrees_with_the_hull() {
