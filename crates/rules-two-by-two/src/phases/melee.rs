@@ -199,9 +199,26 @@ pub fn odds(state: &State, c: &Contact, engaged: &[(UnitId, u8)]) -> Distributio
         .iter()
         .map(|m| m.value)
         .sum();
-    // The attacker's die, then the defender's, as the resolution throws them.
+    odds_by_lead(sa - sd)
+}
+
+/// The odds of a melee whose attacker's modifiers come to `lead` more than the defender's.
+/// A round is decided by the difference of the two totals alone, so the odds rest only on
+/// `lead`: those of the leads up to 20 either way are counted once and kept.
+fn odds_by_lead(lead: i32) -> Distribution<(bool, i32)> {
+    static KEPT: std::sync::LazyLock<Vec<Distribution<(bool, i32)>>> =
+        std::sync::LazyLock::new(|| (-20..=20).map(count_odds).collect());
+    match usize::try_from(lead + 20) {
+        Ok(i) if i < KEPT.len() => KEPT[i].clone(),
+        _ => count_odds(lead),
+    }
+}
+
+/// [`odds_by_lead`] counted over the throws: the attacker's die, then the defender's, as
+/// the resolution throws them.
+fn count_odds(lead: i32) -> Distribution<(bool, i32)> {
     Distribution::of_throws_again(&[6, 6], |d| {
-        resolve::decide(d[0] as i32 + sa, d[1] as i32 + sd).map(|(won, diff)| (won, diff.min(4)))
+        resolve::decide(d[0] as i32 + lead, d[1] as i32).map(|(won, diff)| (won, diff.min(4)))
     })
 }
 
@@ -627,4 +644,24 @@ pub(crate) fn follow_up(ctx: &mut Ctx, unit: UnitId, distance: f64) {
     new_pairs.extend(work.queue);
     work.queue = new_pairs;
     ctx.emit(Event::MeleeWork { work });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The odds kept by lead are, to the last bit, those counted from the two sums of
+    /// modifiers themselves, for leads inside and outside the kept ones.
+    #[test]
+    fn odds_kept_by_lead_are_the_odds_of_the_two_sums() {
+        for sa in -12..=12 {
+            for sd in -12..=12 {
+                let counted = Distribution::of_throws_again(&[6, 6], |d| {
+                    resolve::decide(d[0] as i32 + sa, d[1] as i32 + sd)
+                        .map(|(won, diff)| (won, diff.min(4)))
+                });
+                assert_eq!(odds_by_lead(sa - sd), counted, "{sa} against {sd}");
+            }
+        }
+    }
 }
