@@ -225,7 +225,10 @@ fn sweep_blocker(near: &Near, from: &Base, to: &Base) -> Option<UnitId> {
     // A base whose centre lies further from the leg's box than the two bases' radii (each
     // bounded by its half width and depth together) cannot be passed over: only the others
     // are swept.
-    let (lo, hi) = (from.pose.pos.min(to.pose.pos), from.pose.pos.max(to.pose.pos));
+    let (lo, hi) = (
+        from.pose.pos.min(to.pose.pos),
+        from.pose.pos.max(to.pose.pos),
+    );
     let r = 0.5 * (from.width + from.depth);
     near.units
         .iter()
