@@ -26,6 +26,18 @@ pub mod path;
 pub mod pose;
 pub mod shape;
 
+/// A base placed at random for tests: its centre within `spread` of the origin each way,
+/// any facing, 0.2" to 3" wide and 0.2" to 2" deep.
+#[cfg(test)]
+pub(crate) fn random_base(next: &mut impl FnMut() -> f64, spread: f64) -> Base {
+    let mut r = |lo: f64, hi: f64| lo + (hi - lo) * next();
+    Base::new(
+        Pose::new(r(-spread, spread), r(-spread, spread), r(-4.0, 4.0)),
+        r(0.2, 3.0),
+        r(0.2, 2.0),
+    )
+}
+
 /// A small seeded generator of numbers in [0, 1) for tests that try many placements.
 #[cfg(test)]
 pub(crate) fn uniform(seed: u64) -> impl FnMut() -> f64 {

@@ -283,18 +283,9 @@ mod tests {
         let mut u = crate::uniform(41);
         let mut finite = 0;
         for _ in 0..4000 {
-            let mut r = |lo: f64, hi: f64| lo + (hi - lo) * u();
-            let a = Base::new(
-                Pose::new(r(-3.0, 3.0), r(-3.0, 3.0), r(-4.0, 4.0)),
-                r(0.2, 3.0),
-                r(0.2, 2.0),
-            );
-            let b = Base::new(
-                Pose::new(r(-3.0, 3.0), r(-3.0, 3.0), r(-4.0, 4.0)),
-                r(0.2, 3.0),
-                r(0.2, 2.0),
-            );
-            let dir = crate::dir(r(-4.0, 4.0));
+            let a = crate::random_base(&mut u, 3.0);
+            let b = crate::random_base(&mut u, 3.0);
+            let dir = crate::dir(-4.0 + 8.0 * u());
             for margin in [0.02, -0.01] {
                 let t = travel_before_near(&a, dir, &b, margin);
                 let near = |d: f64| {

@@ -191,22 +191,14 @@ mod tests {
         let mut u = crate::uniform(77);
         let mut hits = 0;
         for _ in 0..20_000 {
+            let from = crate::random_base(&mut u, 2.0);
             let mut r = |lo: f64, hi: f64| lo + (hi - lo) * u();
-            let from = Base::new(
-                Pose::new(r(-2.0, 2.0), r(-2.0, 2.0), r(-4.0, 4.0)),
-                r(0.2, 3.0),
-                r(0.2, 2.0),
-            );
             let to = Base::new(
                 from.pose.advanced(r(-4.0, 4.0), r(-1.0, 1.0)),
                 from.width,
                 from.depth,
             );
-            let other = Base::new(
-                Pose::new(r(-4.0, 4.0), r(-4.0, 4.0), r(-4.0, 4.0)),
-                r(0.2, 3.0),
-                r(0.2, 2.0),
-            );
+            let other = crate::random_base(&mut u, 4.0);
             // Some placements set exactly side by side, where only the tolerance decides.
             let other = if u() < 0.2 {
                 Base::new(
