@@ -481,7 +481,7 @@ fn charge_made(state: &State, sim: &mut State, me: &Unit, contact: Contact) -> f
     let mut reach = 1.0;
     let mut v = 0.0;
     let me_now = sim.unit(me.id).clone();
-    if let Ok(plan) = shooting::plan(sim, enemy.id, me.id, None) {
+    if let Ok(plan) = shooting::plan_quietly(sim, enemy.id, me.id, None) {
         for (r, p) in &shooting::odds(sim, &plan).outcomes {
             match shooting::effect_on(&me_now, *r) {
                 ShotResult::NoEffect => {}
@@ -510,7 +510,7 @@ fn charge_made(state: &State, sim: &mut State, me: &Unit, contact: Contact) -> f
         if measure::beyond(&e.base(), &at, max) || distance(&e.base(), &at) > max {
             continue;
         }
-        let Ok(plan) = shooting::plan(sim, e.id, me.id, None) else {
+        let Ok(plan) = shooting::plan_quietly(sim, e.id, me.id, None) else {
             continue;
         };
         let (mut gone, mut cost) = (0.0, 0.0);
@@ -1368,7 +1368,7 @@ fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         let before = out.len();
         let (max, _) = state.field.tables.range(s.kind).unwrap_or((0.0, None));
         for t in enemies_near(state, side, &s.base(), max + 0.01) {
-            let Ok(plan) = shooting::plan(state, s.id, t.id, None) else {
+            let Ok(plan) = shooting::plan_quietly(state, s.id, t.id, None) else {
                 continue;
             };
             let mut score = 4.0 * shot_value(state, &plan);

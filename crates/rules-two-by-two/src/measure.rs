@@ -133,26 +133,48 @@ pub fn elevation(state: &State, unit: &Unit) -> u8 {
     state.field.elevation(unit.pose.pos)
 }
 
-/// Why `shooter` cannot see `target`, if it cannot. `group` lists the units of the target
-/// group (never blockers). Terrain the shooter or target stands in does not block.
+/// What stands in a line of sight ([`sight_blocked`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Blocker {
+    Unit(UnitId),
+    Ground(TerrainKind),
+}
+
+impl Blocker {
+    /// Why the line is blocked, in words.
+    pub fn why(self, state: &State) -> String {
+        match self {
+            Blocker::Unit(id) => format!("{} stands in the line of sight", state.name(id)),
+            Blocker::Ground(kind) => format!("a {} blocks the line of sight", kind.name()),
+        }
+    }
+}
+
+/// What blocks `shooter`'s sight of `target`, if anything does. `group` lists the units of
+/// the target group (never blockers). Terrain the shooter or target stands in does not
+/// block.
 pub fn sight_blocked(
     state: &State,
     shooter: &Unit,
     target: &Unit,
     group: &[UnitId],
-) -> Option<String> {
+) -> Option<Blocker> {
     let sb = shooter.base();
     let tb = target.base();
     let face = grognard_geometry::aspect::sector_of_point(&sb, tb.pose.pos);
     let (a, b) = sb.face(face);
     let corridor = Corridor::new(a, b, &tb);
+    // The first unit in the corridor, the target group's own aside: most units lie well
+    // clear of it, so that is asked first.
     for u in state.on_table() {
-        if u.id == shooter.id || u.id == target.id || group.contains(&u.id) {
+        if u.id == shooter.id
+            || u.id == target.id
+            || !corridor.blocked_by_base(&u.base(), OVERLAP_TOLERANCE)
+            || group.contains(&u.id)
+        {
             continue;
         }
-        if corridor.blocked_by_base(&u.base(), OVERLAP_TOLERANCE) {
-            return Some(format!("{} stands in the line of sight", state.name(u.id)));
-        }
+        return Some(Blocker::Unit(u.id));
     }
     let top = elevation(state, shooter).max(elevation(state, target));
     for f in &state.field.terrain {
@@ -174,7 +196,7 @@ pub fn sight_blocked(
         if f.shape
             .overlaps_convex(corridor.outline(), OVERLAP_TOLERANCE)
         {
-            return Some(format!("a {} blocks the line of sight", f.kind.name()));
+            return Some(Blocker::Ground(f.kind));
         }
     }
     None

@@ -109,6 +109,27 @@ pub fn plan(
     target: UnitId,
     with: Option<UnitId>,
 ) -> Result<ShotPlan, Illegal> {
+    plan_with(state, shooter, target, with, false)
+}
+
+/// [`plan`] for a caller that only asks whether the shot may be taken: a shot out of range
+/// or out of sight is refused without its reason written out.
+pub fn plan_quietly(
+    state: &State,
+    shooter: UnitId,
+    target: UnitId,
+    with: Option<UnitId>,
+) -> Result<ShotPlan, Illegal> {
+    plan_with(state, shooter, target, with, true)
+}
+
+fn plan_with(
+    state: &State,
+    shooter: UnitId,
+    target: UnitId,
+    with: Option<UnitId>,
+    quietly: bool,
+) -> Result<ShotPlan, Illegal> {
     let s = state.unit(shooter);
     let t = state.unit(target);
     let f = &state.field;
@@ -134,18 +155,20 @@ pub fn plan(
     // centre ("2x2 Measuring ranges", Plate III; rulings R2, R3).
     let face = sector_of_point(&sb, tb.pose.pos);
     let range = grognard_geometry::distance::point_base(sb.face_centre(face), &tb);
+    let refused = |rule: &'static str, why: &dyn Fn() -> String| {
+        Illegal::new(rule, if quietly { String::new() } else { why() })
+    };
     if range > max + 1e-9 {
-        return Err(Illegal::new(
-            R_RANGE,
+        return Err(refused(R_RANGE, &|| {
             format!(
                 "{} is {range:.2}\" away; {} reaches {max}\"",
                 state.name(target),
                 s.kind.name()
-            ),
-        ));
+            )
+        }));
     }
-    if let Some(why) = sight_blocked(state, s, t, &group) {
-        return Err(Illegal::new(R_LOS, why));
+    if let Some(blocker) = sight_blocked(state, s, t, &group) {
+        return Err(refused(R_LOS, &|| blocker.why(state)));
     }
     let all = |pred: &dyn Fn(&Unit) -> bool| group.iter().all(|id| pred(state.unit(*id)));
     let range_band = band.map(|normal| {
