@@ -455,7 +455,6 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
 /// reached, every corner still on the table. Going straight ahead by `d` moves each point
 /// of the base by `d`, so no feature or edge nearer than that can be met.
 fn follow_up_clearance(state: &State, u: &Unit, near: &movement::Near, b: &Base) -> f64 {
-    let ahead = b.forward();
     let mut clear = b
         .corners()
         .iter()
@@ -465,18 +464,8 @@ fn follow_up_clearance(state: &State, u: &Unit, near: &movement::Near, b: &Base)
                 .min(state.field.depth - p.y)
         })
         .fold(f64::INFINITY, f64::min);
-    let touch = grognard_geometry::CONTACT;
-    for (side, o) in near.sides_and_bases() {
-        // A friend stops the walk by overlapping it, an enemy by touching it.
-        let margin = if side == u.side {
-            -(OVERLAP_TOLERANCE - 1e-6)
-        } else {
-            touch
-        };
-        clear = clear.min(travel_before_near(b, ahead, o, margin));
-    }
-    for e in state.enemies_of(u.side) {
-        clear = clear.min(travel_before_near(b, ahead, &e.base(), touch));
+    for (_, _, travel) in stops_ahead(state, u, near, b) {
+        clear = clear.min(travel);
     }
     // Only woods and rivers bar a place to stand on (bridges and fords only lift a river's bar).
     let (c, r) = (b.pose.pos, b.radius());
@@ -493,6 +482,34 @@ fn follow_up_clearance(state: &State, u: &Unit, near: &movement::Near, b: &Base)
     }
     // Kept short of the bound by far more than any rounding in it.
     clear - 1e-6
+}
+
+/// What may stop a follow-up from `b` on: each friend gathered in `near` (which stops it by
+/// overlapping it) and each enemy (by touching it), whether it is an enemy, and how far
+/// straight ahead `b` may surely go before it could ([`travel_before_near`]).
+fn stops_ahead<'n>(
+    state: &'n State,
+    u: &'n Unit,
+    near: &'n movement::Near,
+    b: &'n Base,
+) -> impl Iterator<Item = (Base, bool, f64)> + 'n {
+    let ahead = b.forward();
+    let friends = near
+        .sides_and_bases()
+        .filter(move |(side, _)| *side == u.side)
+        .map(move |(_, o)| {
+            let travel = travel_before_near(b, ahead, o, -(OVERLAP_TOLERANCE - 1e-6));
+            (*o, false, travel)
+        });
+    let enemies = state.enemies_of(u.side).map(move |e| {
+        let o = e.base();
+        (
+            o,
+            true,
+            travel_before_near(b, ahead, &o, grognard_geometry::CONTACT),
+        )
+    });
+    friends.chain(enemies)
 }
 
 /// The follow-up walk: straight ahead in steps of at most 0.05" while `ok` allows, up to
@@ -523,25 +540,19 @@ pub(crate) fn walk_follow_up(
             // and the enemies it could come to touch that far ahead. What meets the base
             // is always a friend it overlaps or an enemy it touches.
             let (mut lo, mut hi) = (last_ok, d);
-            let (from, ahead, within) = (at(lo), b0.forward(), hi - lo + 1e-6);
-            let friends: SmallVec<[&Base; 4]> = near
-                .sides_and_bases()
-                .filter(|(side, o)| {
-                    *side == u.side
-                        && travel_before_near(&from, ahead, o, -(OVERLAP_TOLERANCE - 1e-6))
-                            <= within
-                })
-                .map(|(_, o)| o)
-                .collect();
-            let enemies: SmallVec<[Base; 4]> = state
-                .enemies_of(u.side)
-                .map(|e| e.base())
-                .filter(|o| {
-                    travel_before_near(&from, ahead, o, grognard_geometry::CONTACT) <= within
-                })
+            let (from, within) = (at(lo), hi - lo + 1e-6);
+            let stops: SmallVec<[(Base, bool); 4]> = stops_ahead(state, u, near, &from)
+                .filter(|(_, _, travel)| *travel <= within)
+                .map(|(o, enemy, _)| (o, enemy))
                 .collect();
             let meets_between = |b: &Base| {
-                friends.iter().any(|o| overlapping(b, o)) || enemies.iter().any(|o| touching(b, o))
+                stops.iter().any(|(o, enemy)| {
+                    if *enemy {
+                        touching(b, o)
+                    } else {
+                        overlapping(b, o)
+                    }
+                })
             };
             for _ in 0..30 {
                 let mid = (lo + hi) * 0.5;
