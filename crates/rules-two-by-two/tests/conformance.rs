@@ -65,3 +65,23 @@ fn conformance_shard_6() {
 fn conformance_shard_7() {
     shard(7);
 }
+
+/// Forty units a side, set up freely (the scale bench's battle): more units than the grid
+/// of units leaves to a plain scan, so its cells are what the invariants check.
+#[test]
+fn conformance_on_a_larger_battle() {
+    use grognard_rules_two_by_two::design::setup;
+    let mut scenario = setup::large(40);
+    scenario.game.turn_limit = 4;
+    for index in [0, 1, 3] {
+        let seed = grognard_engine::dice::derive_seed(0xC0FFEE, 10_000 + index);
+        grognard_ai::conformance_battle(
+            &TwoByTwo,
+            scenario.clone(),
+            seed,
+            (index, index),
+            Checks::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
+}

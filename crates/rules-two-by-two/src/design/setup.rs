@@ -951,9 +951,107 @@ fn queue_reserves(side: &mut SideSpec, choice: &mut Seeded) {
     side.units = ordered;
 }
 
+/// A battle of `n` units a side, for measuring how time grows with size (the scale bench):
+/// each side in two ranks along its own edge, foot in front and horse and guns behind, an
+/// HQ for every six units, facing the other across an open table widened to fit them. It
+/// is set up freely, every unit on the table (the project's own, not the book's set-up); up
+/// to 230 units a side fit the widest table the book allows.
+pub fn large(n: usize) -> Scenario {
+    let per_rank = n.div_ceil(2);
+    let width = (8.0 + per_rank as f64 * 2.0).clamp(24.0, 240.0);
+    let depth = 24.0;
+    let kinds = [
+        UnitType::Hq,
+        UnitType::Line,
+        UnitType::Line,
+        UnitType::Line,
+        UnitType::LightCavalry,
+        UnitType::FootArtillery,
+    ];
+    let side = |i: usize| {
+        let (role, edge, name) = if i == 0 {
+            (Role::Defender, Edge::South, "South")
+        } else {
+            (Role::Attacker, Edge::North, "North")
+        };
+        let units = (0..n)
+            .map(|k| {
+                let kind = kinds[k % kinds.len()];
+                // Line in the front rank, the rest in the rank behind it.
+                let rank = if kind == UnitType::Line { 0.0 } else { 1.5 };
+                let x = 4.0 + (k / 2) as f64 * 2.0 + (k % 2) as f64;
+                let (y, facing) = if i == 0 {
+                    (5.5 - rank, 90.0)
+                } else {
+                    (depth - 5.5 + rank, -90.0)
+                };
+                UnitSpec {
+                    name: format!("{name} {} {}", kind.name(), k + 1),
+                    kind,
+                    size: Size::default(),
+                    at: Some([x, y, facing]),
+                    point: None,
+                    command: None,
+                }
+            })
+            .collect();
+        SideSpec {
+            name: name.into(),
+            nation: None,
+            role,
+            edge,
+            points: Vec::new(),
+            units,
+        }
+    };
+    Scenario {
+        rules: "two-by-two".into(),
+        name: format!("{n} units a side"),
+        table: TableSize { width, depth },
+        game: Game {
+            deployment: Deployment::Free,
+            ..Game::default()
+        },
+        options: Options::default(),
+        terrain: Vec::new(),
+        sides: vec![side(0), side(1)],
+        armies: Vec::new(),
+        tables: Tables::default(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_scale_battles_are_valid_and_place_every_unit_clear_of_the_others() {
+        for n in [1, 12, 150] {
+            let scenario = large(n);
+            assert!(
+                crate::design::validate::problems(&scenario).is_empty(),
+                "{n}"
+            );
+            let s = start(&scenario);
+            for side in [Side(0), Side(1)] {
+                assert_eq!(s.friends_of(side).count(), n, "{n}");
+                let hqs = s.friends_of(side).filter(|u| u.kind == UnitType::Hq);
+                assert_eq!(hqs.count(), n.div_ceil(6), "{n}");
+            }
+            let units: Vec<_> = s.on_table().collect();
+            for (i, a) in units.iter().enumerate() {
+                assert!(s.field.contains(&a.base()), "{n}: {} is off", s.name(a.id));
+                for b in &units[i + 1..] {
+                    assert!(
+                        !crate::measure::overlapping(&a.base(), &b.base()),
+                        "{n}: {} and {}",
+                        s.name(a.id),
+                        s.name(b.id)
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn sectors_follow_the_plate() {
