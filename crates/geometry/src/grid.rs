@@ -20,6 +20,7 @@ pub struct Grid {
     cell: f64,
     cols: usize,
     rows: usize,
+    /// Each cell's ids, row by row: laid out when the first id is placed.
     cells: Vec<Vec<u32>>,
     /// The cell each id is kept in, if any.
     slot: Vec<Option<u32>>,
@@ -48,7 +49,7 @@ impl Grid {
             cell,
             cols,
             rows,
-            cells: vec![Vec::new(); cols * rows],
+            cells: Vec::new(),
             slot: Vec::new(),
         }
     }
@@ -82,6 +83,9 @@ impl Grid {
             self.slot.resize(i + 1, None);
         }
         let to = at.map(|p| self.cell_of(p));
+        if to.is_some() && self.cells.is_empty() {
+            self.cells = vec![Vec::new(); self.cols * self.rows];
+        }
         let from = self.slot[i];
         if from == to {
             return;
@@ -107,6 +111,9 @@ impl Grid {
     /// Each id in the cells the box from `lo` to `hi` meets, handed to `f` in turn: what
     /// [`Grid::in_box`] yields, without an iterator's work at every cell.
     pub fn each_in_box(&self, lo: Vec2, hi: Vec2, mut f: impl FnMut(u32)) {
+        if self.cells.is_empty() {
+            return;
+        }
         let (c0, c1) = (self.col(lo.x), self.col(hi.x));
         let (r0, r1) = (self.row(lo.y), self.row(hi.y));
         for r in r0..=r1 {
@@ -123,7 +130,14 @@ impl Grid {
     pub fn in_box(&self, lo: Vec2, hi: Vec2) -> impl Iterator<Item = u32> + '_ {
         let (c0, c1) = (self.col(lo.x), self.col(hi.x));
         let (r0, r1) = (self.row(lo.y), self.row(hi.y));
-        (r0..=r1).flat_map(move |r| {
+        // No cells laid out yet: no rows to look at.
+        #[allow(clippy::reversed_empty_ranges)]
+        let rows = if self.cells.is_empty() {
+            1..=0
+        } else {
+            r0..=r1
+        };
+        rows.flat_map(move |r| {
             (c0..=c1).flat_map(move |c| self.cells[r * self.cols + c].iter().copied())
         })
     }
@@ -170,7 +184,8 @@ impl Iterator for Near<'_> {
 }
 
 /// Up to this many pieces, [`Pieces`] looks at each of them rather than ask the grid: with
-/// so few, a scan in id order is cheaper than gathering cells and sorting.
+/// so few, a scan in id order is cheaper than gathering cells and sorting. Its cells are
+/// filled only once it has held more, so a copy of few pieces copies no cells' contents.
 const SCAN_ALL_UP_TO: usize = 64;
 
 /// Pieces on a [`Grid`], each a centre and the radius of the circle round its footprint:
@@ -187,6 +202,9 @@ pub struct Pieces {
     /// circle reaches the query.
     widest: f64,
     span: f64,
+    /// Whether the grid's cells hold the pieces: from the first time there were more than
+    /// [`SCAN_ALL_UP_TO`] of them. Until then every question is a scan.
+    dense: bool,
 }
 
 impl Pieces {
@@ -221,7 +239,14 @@ impl Pieces {
             (Err(k), Some((c, r))) => self.live.insert(k, (id, c, r)),
             (Err(_), None) => {}
         }
-        self.grid.set(id, at.map(|(c, _)| c));
+        if self.dense {
+            self.grid.set(id, at.map(|(c, _)| c));
+        } else if self.live.len() > SCAN_ALL_UP_TO {
+            self.dense = true;
+            for &(id, c, _) in &self.live {
+                self.grid.set(id, Some(c));
+            }
+        }
     }
 
     /// Where piece `id` stands, if it is placed: its centre and radius.
@@ -241,7 +266,7 @@ impl Pieces {
                 c.distance_squared(p) <= reach * reach
             })
         };
-        if self.live.len() <= SCAN_ALL_UP_TO {
+        if !self.dense {
             return self.all().filter(keep).collect();
         }
         let mut out = SmallVec::new();
@@ -257,7 +282,7 @@ impl Pieces {
     /// [`Pieces::near`] as it goes: with few pieces each is looked at in id order when the
     /// iterator comes to it, nothing gathered first.
     pub fn near_iter(&self, p: Vec2, r: f64) -> Near<'_> {
-        if self.live.len() <= SCAN_ALL_UP_TO {
+        if !self.dense {
             Near::Scan {
                 at: self.live.iter(),
                 p,
@@ -282,7 +307,7 @@ impl Pieces {
             self.get(*id)
                 .is_some_and(|(c, radius)| crate::distance::point_segment(c, a, b) <= r + radius)
         };
-        if self.live.len() <= SCAN_ALL_UP_TO {
+        if !self.dense {
             return self.all().filter(keep).collect();
         }
         let pad = Vec2::splat(r + self.widest);
@@ -312,7 +337,7 @@ impl Pieces {
                 .filter_map(|id| score(*id).map(|s| (s, *id)))
                 .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)))
         };
-        if self.live.len() <= SCAN_ALL_UP_TO {
+        if !self.dense {
             let ids: SmallVec<[u32; 64]> = self.all().collect();
             return best(&ids);
         }
@@ -332,9 +357,15 @@ impl Pieces {
         }
     }
 
-    /// Every placed id with its cell, to compare against a rebuild.
+    /// Every placed id with its cell, to compare against a rebuild: none while the cells
+    /// are not filled.
     pub fn placed(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.grid.placed()
+    }
+
+    /// Whether the grid's cells hold the pieces (there have been more than a scan serves).
+    pub fn dense(&self) -> bool {
+        self.dense
     }
 }
 
@@ -393,6 +424,12 @@ impl Sides {
             .or_else(|| listed(&self.side[1], &fresh.side[1]))
         {
             return Some(id);
+        }
+        // Cells are filled from the first time a grid held many pieces, so a kept grid may
+        // fill them where a fresh one with fewer pieces does not; compare cells only where
+        // both do.
+        if !(self.all.dense && fresh.all.dense) {
+            return None;
         }
         let (a, b) = (placed(&self.all), placed(&fresh.all));
         a.iter()
@@ -505,8 +542,15 @@ mod tests {
 
     #[test]
     fn pieces_answer_as_a_scan_of_every_piece_would() {
-        for n in [20, 300] {
+        // Few pieces (scanned), many (on the cells), and many thinned to few (the cells
+        // kept filled).
+        for (n, keep) in [(20, 20), (300, 300), (300, 20)] {
             let (mut pieces, mut all) = scatter(n);
+            for id in keep..n {
+                pieces.set(id, None);
+            }
+            all.truncate(keep as usize);
+            assert_eq!(pieces.dense(), n > SCAN_ALL_UP_TO as u32);
             // Move one and take one off.
             pieces.set(5, Some((Vec2::new(50.0, 30.0), 2.0)));
             all[5] = (5, Vec2::new(50.0, 30.0), 2.0);
@@ -523,7 +567,11 @@ mod tests {
                         .filter(|(_, c, rad)| c.distance(p) <= r + rad)
                         .map(|(i, _, _)| *i)
                         .collect();
-                    assert_eq!(pieces.near(p, r).to_vec(), want, "near {p} {r} of {n}");
+                    assert_eq!(
+                        pieces.near(p, r).to_vec(),
+                        want,
+                        "near {p} {r} of {keep}/{n}"
+                    );
                     assert_eq!(
                         pieces.near_iter(p, r).collect::<Vec<_>>(),
                         want,
@@ -550,7 +598,8 @@ mod tests {
                 assert_eq!(got, want, "least {p} of {n}");
             }
             assert_eq!(pieces.least(Vec2::ZERO, 0.0, |_| None), None);
-            assert_eq!(pieces.placed().count(), all.len());
+            let filled = if pieces.dense() { all.len() } else { 0 };
+            assert_eq!(pieces.placed().count(), filled);
         }
     }
 }

@@ -83,6 +83,13 @@ impl Corridor {
         (self.lo, self.hi)
     }
 
+    /// The band the whole corridor lies in: the segment between the middles of its ends,
+    /// and how far from that segment the corridor reaches. A base whose circle stays
+    /// further than that from the segment cannot intrude.
+    pub fn band(&self) -> (Vec2, Vec2, f64) {
+        (self.eye, self.aim, self.spread)
+    }
+
     /// True if a base intrudes into the corridor by more than `tolerance`.
     pub fn blocked_by_base(&self, base: &Base, tolerance: f64) -> bool {
         // A base whose bounding circle clears the corridor's bounding box cannot intrude.

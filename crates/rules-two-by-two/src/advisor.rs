@@ -237,6 +237,7 @@ impl Memo {
             lost,
             exited,
             outcome,
+            kept: _,
         } = seen;
         *seen_side == side
             && std::sync::Arc::ptr_eq(field, &state.field)
@@ -445,7 +446,7 @@ fn charge_value(
     let defender = *plan.touches.first()?;
     let kept: Vec<(Pose, Status)> = sim.units.iter().map(|u| (u.pose, u.status)).collect();
     let contacts = sim.contacts.len();
-    sim.units[me.id as usize].pose = plan.to;
+    sim.set_pose(me.id, plan.to);
     if plan.pinned_by_light_wood {
         sim.units[me.id as usize].status = Status::Pinned;
     }
@@ -455,9 +456,12 @@ fn charge_value(
     };
     sim.contacts.push(contact);
     let v = charge_made(state, sim, me, contact);
-    for (u, (pose, status)) in sim.units.iter_mut().zip(kept) {
-        u.pose = pose;
+    for (i, (pose, status)) in kept.into_iter().enumerate() {
+        let u = &mut sim.units[i];
         u.status = status;
+        if u.pose != pose {
+            sim.set_pose(i as UnitId, pose);
+        }
     }
     sim.contacts.truncate(contacts);
     Some(v)
@@ -471,10 +475,10 @@ fn charge_made(state: &State, sim: &mut State, me: &Unit, contact: Contact) -> f
     // A defender in good order turns to face the charge before it fires.
     if enemy.kind.is_infantry() && enemy.status == Status::Ready {
         if let Ok((dp, ap, others)) = face_poses(sim, enemy.id, me.id) {
-            sim.units[enemy.id as usize].pose = dp;
-            sim.units[me.id as usize].pose = ap;
+            sim.set_pose(enemy.id, dp);
+            sim.set_pose(me.id, ap);
             for (o, p) in others {
-                sim.units[o as usize].pose = p;
+                sim.set_pose(o, p);
             }
         }
     }
@@ -562,7 +566,7 @@ fn enemies_near<'a>(
 
 /// How exposed a base would be to enemy fire and charges. Cavalry is shot at +2 ("Target is
 /// cavalry"), so fire weighs on it twice as much.
-fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
+fn danger(state: &State, me: &Unit, at: &Base, reach: f64) -> f64 {
     let fire_weight = if me.kind.is_cavalry() { 2.0 } else { 1.0 };
     let mut d = 0.0;
     let charge_reach = |e: &Unit| {
@@ -572,8 +576,10 @@ fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
             0.0
         }
     };
-    for e in state.enemies_of(me.side) {
-        // Nothing further than any of the reaches below counts.
+    // Nothing further than any of the reaches below counts (`reach`, the longest of them):
+    // the enemies looked at are those whose centres may be within it as `measure::beyond`
+    // widens it.
+    for e in state.near_side(me.side.other(), at.pose.pos, reach + 0.5 + 1e-6) {
         let fire = state.field.tables.range(e.kind).map_or(0.0, |r| r.0);
         if measure::beyond(&e.base(), at, fire.max(1.1).max(charge_reach(e))) {
             continue;
@@ -602,6 +608,21 @@ fn danger(state: &State, me: &Unit, at: &Base) -> f64 {
         }
     }
     d * worth(me)
+}
+
+/// The longest reach at which [`danger`] counts an enemy: its fire, musketry's 1.1", or
+/// a cavalry charge.
+fn danger_reach(state: &State) -> f64 {
+    let tables = &state.field.tables;
+    UnitType::ALL.iter().fold(1.1_f64, |m, &k| {
+        let fire = tables.range(k).map_or(0.0, |r| r.0);
+        let charge = if k.is_cavalry() {
+            tables.move_allowance(k) + 0.5
+        } else {
+            0.0
+        };
+        m.max(fire).max(charge)
+    })
 }
 
 fn movement(
@@ -745,7 +766,11 @@ fn movement(
         }
     }
     if let Some(m) = memo {
-        m.seen = Some((side, state.clone()));
+        // The memo only compares later battles with this one, so its copy keeps no grids:
+        // the battle's own are then not shared, and change in place as units move.
+        let mut seen = state.clone();
+        seen.kept.forget();
+        m.seen = Some((side, seen));
         m.moves = weighed;
         m.current = true;
     }
@@ -765,9 +790,10 @@ fn unit_moves(
 ) {
     // Without a scratch state nothing is scored: the moves are offered as they come.
     let scoring = scratch.is_some();
+    let reach = if scoring { danger_reach(state) } else { 0.0 };
     let exposure = |s: &State, me: &Unit, at: &Base| {
         if scoring {
-            danger(s, me, at)
+            danger(s, me, at, reach)
         } else {
             0.0
         }
@@ -1643,7 +1669,7 @@ fn pending(
                     u.base().width,
                     u.base().depth,
                 );
-                let mut score = -danger(state, u, &end);
+                let mut score = -danger(state, u, &end, danger_reach(state));
                 if !state.field.contains(&end) {
                     score -= 5.0;
                 }

@@ -19,6 +19,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.place = Place::Table;
             u.pose = *pose;
             u.moved = false;
+            state.reindex(*unit);
         }
         Event::HeldBack { .. } => {}
         Event::Exchanged { .. } => {}
@@ -27,6 +28,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.pose = *to;
             u.moved = true;
             u.road_column = *road;
+            state.reindex(*unit);
         }
         Event::Contacted { attacker, defender } => state.contacts.push(crate::state::Contact {
             attacker: *attacker,
@@ -35,7 +37,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::ContactEnded { attacker, defender } => state
             .contacts
             .retain(|c| !(c.attacker == *attacker && c.defender == *defender)),
-        Event::Placed { unit, pose, .. } => state.units[*unit as usize].pose = *pose,
+        Event::Placed { unit, pose, .. } => state.set_pose(*unit, *pose),
         Event::Fired { shooter, with, .. } => {
             state.units[*shooter as usize].fired = true;
             if let Some(w) = with {
@@ -44,12 +46,12 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::Hit { .. } | Event::RoutTest { .. } | Event::MeleeFought { .. } => {}
         Event::Repulsed { unit, to } => {
-            state.units[*unit as usize].pose = *to;
+            state.set_pose(*unit, *to);
             drop_contacts(state, *unit);
         }
         Event::StatusChanged { unit, status, .. } => state.units[*unit as usize].status = *status,
         Event::Routed { unit, to } => {
-            state.units[*unit as usize].pose = *to;
+            state.set_pose(*unit, *to);
             state.units[*unit as usize].status = Status::Disrupted;
             drop_contacts(state, *unit);
         }
@@ -59,6 +61,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.place = Place::Exited;
             let side = u.side.index();
             state.exited[side] += 1;
+            state.reindex(*unit);
             drop_contacts(state, *unit);
         }
         Event::Rallied { unit, success, .. } => {
@@ -82,6 +85,7 @@ pub fn apply(state: &mut State, event: &Event) {
             let u = &mut state.units[*unit as usize];
             u.pose = *to;
             u.followed_up = true;
+            state.reindex(*unit);
         }
         Event::MeleeWork { work } => state.melee = work.clone(),
         Event::Pending { pending } => state.pending = pending.clone(),
@@ -101,6 +105,7 @@ fn lose(state: &mut State, id: u16) {
     u.place = Place::Destroyed;
     let side = u.side.index();
     state.lost[side] += 1;
+    state.reindex(id);
     drop_contacts(state, id);
 }
 

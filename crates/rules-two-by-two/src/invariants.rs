@@ -79,5 +79,7 @@ pub fn check(state: &State) -> Result<(), String> {
             }
         }
     }
+    // The grids of units follow every event that moves a unit.
+    state.index_consistent()?;
     Ok(())
 }

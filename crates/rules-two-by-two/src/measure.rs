@@ -165,8 +165,10 @@ pub fn sight_blocked(
     let (a, b) = sb.face(face);
     let corridor = Corridor::new(a, b, &tb);
     // The first unit in the corridor, the target group's own aside: most units lie well
-    // clear of it, so that is asked first.
-    for u in state.on_table() {
+    // clear of it, so that is asked first, and only of the units the grid finds near the
+    // corridor's band.
+    let (eye, aim, spread) = corridor.band();
+    for u in state.along(eye, aim, spread + 1e-9) {
         if u.id == shooter.id
             || u.id == target.id
             || !corridor.blocked_by_base(&u.base(), OVERLAP_TOLERANCE)

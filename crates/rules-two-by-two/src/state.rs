@@ -3,6 +3,7 @@
 use crate::scenario::{Edge, GameKind, Options, Role};
 use crate::tables::Tables;
 use crate::units::{Size, UnitType};
+use grognard_engine::placed::{Kept, Piece, Table};
 use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_engine::{Outcome, Side};
@@ -13,6 +14,9 @@ use std::sync::Arc;
 /// Every base is 1" by 1/2" ("2x2 Basing").
 pub const BASE_WIDTH: f64 = 1.0;
 pub const BASE_DEPTH: f64 = 0.5;
+
+/// Half a base's diagonal: the circle round any base.
+pub const BASE_RADIUS: f64 = 0.559_016_994_374_947_5;
 
 pub type UnitId = u16;
 
@@ -268,7 +272,9 @@ pub struct MeleeWork {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub field: Arc<Field>,
-    pub units: Vec<Unit>,
+    /// Every unit, by id; read through [`State::units`], changed only by events (and the
+    /// advisor's scratch copies, through [`State::set_pose`]) so the grid follows them.
+    pub(crate) units: Vec<Unit>,
     pub clock: Clock,
     /// Reinforcement queues, one per point, in arrival order.
     pub queues: Vec<Vec<UnitId>>,
@@ -283,6 +289,97 @@ pub struct State {
     /// Units exited by their own edge per side.
     pub exited: [u32; 2],
     pub outcome: Option<Outcome>,
+    /// Where the units on the table stand, on grids: kept in step by [`State::reindex`].
+    #[serde(skip)]
+    pub(crate) kept: Kept,
+}
+
+/// Grid cells are this many inches square: about a unit's longest move.
+const CELL: f64 = 6.0;
+
+/// In a battle of at most this many units, a question about a place looks at every unit:
+/// with so few, that costs less than keeping the grids in step ([`State::near`]).
+const SCAN_UP_TO: usize = 64;
+
+/// The units a question about a place finds ([`State::near`]), in id order: in a small
+/// battle by looking at every unit on the table, otherwise from the grids.
+pub enum Around<'a> {
+    /// Every unit on the table (of `side`, if named) whose centre is within the square
+    /// root of `r2` of `p`.
+    Close {
+        units: std::slice::Iter<'a, Unit>,
+        side: Option<Side>,
+        p: Vec2,
+        r2: f64,
+    },
+    /// Every unit on the table whose centre is within `r` of the segment from `a` to `b`.
+    Alongside {
+        units: std::slice::Iter<'a, Unit>,
+        a: Vec2,
+        b: Vec2,
+        r: f64,
+    },
+    /// The units the grids found, by id.
+    Found(&'a [Unit], grognard_geometry::grid::Near<'a>),
+    Listed(&'a [Unit], smallvec::IntoIter<[u32; 32]>),
+}
+
+impl<'a> Iterator for Around<'a> {
+    type Item = &'a Unit;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a Unit> {
+        match self {
+            Around::Close { units, side, p, r2 } => units.find(|u| {
+                u.on_table()
+                    && side.is_none_or(|s| u.side == s)
+                    && u.pose.pos.distance_squared(*p) <= *r2
+            }),
+            Around::Alongside { units, a, b, r } => units.find(|u| {
+                u.on_table() && grognard_geometry::distance::point_segment(u.pose.pos, *a, *b) <= *r
+            }),
+            Around::Found(units, ids) => ids.next().map(|i| &units[i as usize]),
+            Around::Listed(units, ids) => ids.next().map(|i| &units[i as usize]),
+        }
+    }
+
+    /// Each unit found, handed on in one loop of the way they are found (so a `for_each`
+    /// or `filter` over them costs what a loop over the units would).
+    #[inline]
+    fn fold<B, F: FnMut(B, &'a Unit) -> B>(self, init: B, f: F) -> B {
+        match self {
+            Around::Close { units, side, p, r2 } => units
+                .filter(|u| {
+                    u.on_table()
+                        && side.is_none_or(|s| u.side == s)
+                        && u.pose.pos.distance_squared(p) <= r2
+                })
+                .fold(init, f),
+            Around::Alongside { units, a, b, r } => units
+                .filter(|u| {
+                    u.on_table()
+                        && grognard_geometry::distance::point_segment(u.pose.pos, a, b) <= r
+                })
+                .fold(init, f),
+            Around::Found(units, ids) => ids.map(|i| &units[i as usize]).fold(init, f),
+            Around::Listed(units, ids) => ids.map(|i| &units[i as usize]).fold(init, f),
+        }
+    }
+}
+
+impl Piece for Unit {
+    fn piece_id(&self) -> u32 {
+        u32::from(self.id)
+    }
+
+    fn piece_side(&self) -> usize {
+        self.side.index()
+    }
+
+    fn circle(&self) -> Option<(Vec2, f64)> {
+        // Every base is the same size, so the circle round it is too.
+        self.on_table().then_some((self.pose.pos, BASE_RADIUS))
+    }
 }
 
 impl grognard_engine::Battle for State {
@@ -307,6 +404,99 @@ impl State {
 
     pub fn on_table(&self) -> impl Iterator<Item = &Unit> + '_ {
         self.units.iter().filter(|u| u.on_table())
+    }
+
+    /// Every unit, in id order, those off the table among them.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    fn table(&self) -> Table {
+        Table {
+            size: Vec2::new(self.field.width, self.field.depth),
+            cell: CELL,
+        }
+    }
+
+    /// Whether questions about a place go to the grids: only in battles of more units than
+    /// a look at every one of them costs less than the grids' upkeep.
+    #[inline]
+    fn by_grid(&self) -> bool {
+        self.units.len() > SCAN_UP_TO
+    }
+
+    /// The units on the table (of `side`, if named) whose bases may come within `r` of
+    /// `p`, each looked at.
+    #[inline]
+    fn close(&self, side: Option<Side>, p: Vec2, r: f64) -> Around<'_> {
+        let reach = r + BASE_RADIUS;
+        Around::Close {
+            units: self.units.iter(),
+            side,
+            p,
+            r2: reach * reach,
+        }
+    }
+
+    /// The units on the table whose bases may come within `r` of `p`, in id order: every
+    /// unit whose base does is among them, and those whose circles do.
+    #[inline]
+    pub fn near(&self, p: Vec2, r: f64) -> Around<'_> {
+        if !self.by_grid() {
+            return self.close(None, p, r);
+        }
+        let ix = &self.kept.sides(self.table(), &self.units).all;
+        Around::Found(&self.units, ix.near_iter(p, r))
+    }
+
+    /// [`State::near`], of `side`'s units only.
+    #[inline]
+    pub fn near_side(&self, side: Side, p: Vec2, r: f64) -> Around<'_> {
+        if !self.by_grid() {
+            return self.close(Some(side), p, r);
+        }
+        let ix = &self.kept.sides(self.table(), &self.units).side[side.index() & 1];
+        Around::Found(&self.units, ix.near_iter(p, r))
+    }
+
+    /// The units on the table whose bases may come within `r` of the segment from `a` to
+    /// `b`, in id order: every unit whose base does is among them, and those whose circles
+    /// do.
+    #[inline]
+    pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> Around<'_> {
+        if !self.by_grid() {
+            return Around::Alongside {
+                units: self.units.iter(),
+                a,
+                b,
+                r: r + BASE_RADIUS,
+            };
+        }
+        let ix = &self.kept.sides(self.table(), &self.units).all;
+        Around::Listed(&self.units, ix.along(a, b, r).into_iter())
+    }
+
+    /// Keep the grids in step with unit `id` after it moved, arrived or left the table.
+    pub(crate) fn reindex(&mut self, id: UnitId) {
+        self.kept.place(&self.units[id as usize]);
+    }
+
+    /// Stand unit `id` at `pose` on a scratch copy of the battle (the advisor's), the
+    /// grids with it.
+    pub(crate) fn set_pose(&mut self, id: UnitId, pose: Pose) {
+        self.units[id as usize].pose = pose;
+        self.reindex(id);
+    }
+
+    /// Whether the grids agree with where the units stand, for invariant checks.
+    pub fn index_consistent(&self) -> Result<(), String> {
+        match self.kept.first_misplaced(self.table(), &self.units) {
+            Some(id) => Err(format!(
+                "the grid of units misplaces {}",
+                self.name(id as UnitId)
+            )),
+            None => Ok(()),
+        }
     }
 
     pub fn enemies_of(&self, side: Side) -> impl Iterator<Item = &Unit> + '_ {
@@ -351,5 +541,123 @@ impl State {
         self.contacts
             .iter()
             .filter(move |c| c.attacker == id || c.defender == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scale bench's battle of `n` units a side, its units scattered over the table by
+    /// a fixed rule and some taken off it.
+    fn scattered(n: usize) -> State {
+        let mut s = crate::design::setup::start(&crate::design::setup::large(n));
+        let (w, d) = (s.field.width, s.field.depth);
+        for (i, u) in s.units.iter_mut().enumerate() {
+            let x = (i as f64 * 37.31) % (w - 2.0) + 1.0;
+            let y = (i as f64 * 17.93) % (d - 2.0) + 1.0;
+            u.pose = Pose::at(Vec2::new(x, y), (i as f64 * 53.0) % 360.0);
+            if i % 11 == 5 {
+                u.place = Place::Destroyed;
+            }
+        }
+        s.kept.forget();
+        s
+    }
+
+    #[test]
+    fn the_base_radius_is_half_a_bases_diagonal() {
+        let u = Unit {
+            place: Place::Table,
+            ..crate::design::setup::start(&crate::design::setup::large(1)).units[0].clone()
+        };
+        assert_eq!(
+            u.circle().map(|c| c.1),
+            Some(grognard_engine::placed::circle_round(&u.base()).1)
+        );
+    }
+
+    #[test]
+    fn units_near_a_place_are_those_a_look_at_every_unit_finds() {
+        // 30 units (looked at one by one) and 200 (found on the grids).
+        for n in [15, 100] {
+            let s = scattered(n);
+            assert_eq!(s.by_grid(), 2 * n > SCAN_UP_TO);
+            let ids = |it: Around| it.map(|u| u.id).collect::<Vec<_>>();
+            let (w, d) = (s.field.width, s.field.depth);
+            let mut found = 0;
+            for k in 0..40 {
+                let p = Vec2::new((k as f64 * 7.7) % w, (k as f64 * 5.3) % d);
+                let q = p + Vec2::new(9.0, -4.0);
+                for r in [0.0, 1.5, 6.0] {
+                    let reach = r + BASE_RADIUS;
+                    let want: Vec<UnitId> = s
+                        .on_table()
+                        .filter(|u| u.pose.pos.distance(p) <= reach)
+                        .map(|u| u.id)
+                        .collect();
+                    assert_eq!(ids(s.near(p, r)), want, "{n}: near {p} {r}");
+                    let folded = s.near(p, r).fold(Vec::new(), |mut v, u| {
+                        v.push(u.id);
+                        v
+                    });
+                    assert_eq!(folded, want, "{n}: near {p} {r}, folded");
+                    for side in [Side(0), Side(1)] {
+                        let of_side: Vec<UnitId> = want
+                            .iter()
+                            .copied()
+                            .filter(|i| s.unit(*i).side == side)
+                            .collect();
+                        assert_eq!(ids(s.near_side(side, p, r)), of_side, "{n}: {side:?}");
+                    }
+                    let want: Vec<UnitId> = s
+                        .on_table()
+                        .filter(|u| {
+                            grognard_geometry::distance::point_segment(u.pose.pos, p, q) <= reach
+                        })
+                        .map(|u| u.id)
+                        .collect();
+                    assert_eq!(ids(s.along(p, q, r)), want, "{n}: along {p} {r}");
+                    found += want.len();
+                }
+            }
+            assert!(found > 100, "{n}: {found}");
+        }
+    }
+
+    #[test]
+    fn the_grids_follow_units_moved_by_events_and_on_scratch_copies() {
+        let mut s = scattered(100);
+        let p = Vec2::new(3.0, 3.0);
+        let _ = s.near(p, 1.0).count();
+        assert_eq!(s.index_consistent(), Ok(()));
+        let id = s.on_table().nth(7).map(|u| u.id).expect("a unit");
+        crate::apply::apply(
+            &mut s,
+            &crate::event::Event::Moved {
+                unit: id,
+                to: Pose::at(p, 90.0),
+                cost: 0.0,
+                road: false,
+            },
+        );
+        assert_eq!(s.index_consistent(), Ok(()));
+        assert!(s.near(p, 0.1).any(|u| u.id == id));
+        // A scratch copy moves its units without moving the battle's.
+        let mut sim = s.clone();
+        sim.set_pose(id, Pose::at(Vec2::new(20.0, 20.0), 0.0));
+        assert!(!sim.near(p, 0.1).any(|u| u.id == id));
+        assert!(s.near(p, 0.1).any(|u| u.id == id));
+        assert_eq!(sim.index_consistent(), Ok(()));
+        // A unit destroyed leaves the grids.
+        crate::apply::apply(
+            &mut s,
+            &crate::event::Event::Destroyed {
+                unit: id,
+                cause: crate::event::Cause::WithItsUnit,
+            },
+        );
+        assert!(!s.near(p, 0.1).any(|u| u.id == id));
+        assert_eq!(s.index_consistent(), Ok(()));
     }
 }

@@ -200,6 +200,7 @@ pub fn start(s: &Scenario) -> State {
         lost: [0, 0],
         exited: [0, 0],
         outcome: None,
+        kept: Default::default(),
     }
 }
 

@@ -133,7 +133,7 @@ pub fn situation_with_routs(
         match aligned(state, l, w, loser == c.attacker) {
             Some(pose) => {
                 let mut after = state.clone();
-                after.units[loser as usize].pose = pose;
+                after.set_pose(loser, pose);
                 let dir = rout::rear_dir(&after, loser);
                 rout::path_of(&after, loser, dir)
             }
