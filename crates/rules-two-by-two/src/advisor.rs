@@ -131,6 +131,45 @@ pub struct Memo {
     current: bool,
     /// The random player's part: what [`offers_with`] keeps.
     offered: Offered,
+    /// Each unit's distance to the nearest enemy, by which the units are taken in turn.
+    nearest: Nearest,
+}
+
+/// The square of each unit's distance to the nearest enemy, kept with where the unit stood
+/// and where the enemy stood when it was measured.
+#[derive(Default)]
+struct Nearest {
+    foes: SmallVec<[Vec2; 32]>,
+    by_unit: Vec<Option<(Vec2, f64)>>,
+}
+
+impl Nearest {
+    /// The distances kept, if the enemy stands at `foes` as it did when they were
+    /// measured; none, and `foes` kept, if not.
+    fn for_foes(&mut self, foes: &[Vec2]) -> &mut Nearest {
+        if self.foes.as_slice() != foes {
+            self.foes.clear();
+            self.foes.extend_from_slice(foes);
+            self.by_unit.clear();
+        }
+        self
+    }
+
+    /// `u`'s distance, kept if it has not moved since, or measured by `measure` and kept.
+    fn get(&mut self, u: &Unit, measure: impl FnOnce() -> f64) -> f64 {
+        let i = usize::from(u.id);
+        if self.by_unit.len() <= i {
+            self.by_unit.resize(i + 1, None);
+        }
+        match self.by_unit[i] {
+            Some((at, d)) if at == u.pose.pos => d,
+            _ => {
+                let d = measure();
+                self.by_unit[i] = Some((u.pose.pos, d));
+                d
+            }
+        }
+    }
 }
 
 /// What the move generator keeps from one offer to the next ([`offers_with`]): in a
@@ -681,12 +720,28 @@ fn movement(
             .map(|p| p.distance_squared(u.pose.pos))
             .fold(f64::INFINITY, f64::min)
     };
-    let mut ready: Vec<(f64, &Unit)> = state
+    // A unit's distance to the nearest enemy stands while it and the enemy do, so a memo
+    // keeps it from one decision to the next.
+    let mut kept = memo.as_deref_mut().map(|m| m.nearest.for_foes(&foes));
+    let mut ready: SmallVec<[(f64, &Unit); 32]> = SmallVec::new();
+    for u in state
         .friends_of(side)
         .filter(|u| !u.moved && (crate::phases::movement::may_move(state, u).is_ok() || light(u)))
-        .map(|u| (near(u), u))
-        .collect();
-    ready.sort_by(|(da, a), (db, b)| da.total_cmp(db).then(a.id.cmp(&b.id)));
+    {
+        let d = match kept.as_deref_mut() {
+            Some(k) => k.get(u, || near(u)),
+            None => near(u),
+        };
+        ready.push((d, u));
+    }
+    // The three nearest, nearest first (the lower id on a tie).
+    let by_nearness =
+        |(da, a): &(f64, &Unit), (db, b): &(f64, &Unit)| da.total_cmp(db).then(a.id.cmp(&b.id));
+    if ready.len() > 3 {
+        ready.select_nth_unstable_by(2, by_nearness);
+        ready.truncate(3);
+    }
+    ready.sort_by(by_nearness);
     // Unscored, through a memo: the units listed before keep their offers.
     if let (false, Some(m)) = (scoring, memo.as_deref_mut()) {
         // The units' offers stay in the memo, listed before those in `out`.
