@@ -342,29 +342,6 @@ impl<'a> Iterator for Around<'a> {
             Around::Listed(units, ids) => ids.next().map(|i| &units[i as usize]),
         }
     }
-
-    /// Each unit found, handed on in one loop of the way they are found (so a `for_each`
-    /// or `filter` over them costs what a loop over the units would).
-    #[inline]
-    fn fold<B, F: FnMut(B, &'a Unit) -> B>(self, init: B, f: F) -> B {
-        match self {
-            Around::Close { units, side, p, r2 } => units
-                .filter(|u| {
-                    u.on_table()
-                        && side.is_none_or(|s| u.side == s)
-                        && u.pose.pos.distance_squared(p) <= r2
-                })
-                .fold(init, f),
-            Around::Alongside { units, a, b, r } => units
-                .filter(|u| {
-                    u.on_table()
-                        && grognard_geometry::distance::point_segment(u.pose.pos, a, b) <= r
-                })
-                .fold(init, f),
-            Around::Found(units, ids) => ids.map(|i| &units[i as usize]).fold(init, f),
-            Around::Listed(units, ids) => ids.map(|i| &units[i as usize]).fold(init, f),
-        }
-    }
 }
 
 impl Piece for Unit {
@@ -597,11 +574,6 @@ mod tests {
                         .map(|u| u.id)
                         .collect();
                     assert_eq!(ids(s.near(p, r)), want, "{n}: near {p} {r}");
-                    let folded = s.near(p, r).fold(Vec::new(), |mut v, u| {
-                        v.push(u.id);
-                        v
-                    });
-                    assert_eq!(folded, want, "{n}: near {p} {r}, folded");
                     for side in [Side(0), Side(1)] {
                         let of_side: Vec<UnitId> = want
                             .iter()

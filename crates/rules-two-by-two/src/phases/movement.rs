@@ -364,10 +364,12 @@ pub fn neighbourhood<'a>(state: &'a State, unit: &Unit, length: f64) -> Near<'a>
     let c = unit.pose.pos;
     let far = (reach + 1.2) * (reach + 1.2);
     let mut units = Vec::with_capacity(state.units.len());
-    state
-        .near(c, reach + 1.2)
-        .filter(|o| o.id != unit.id && o.pose.pos.distance_squared(c) <= far)
-        .for_each(|o| units.push((o.id, o.side, o.base())));
+    units.extend(
+        state
+            .near(c, reach + 1.2)
+            .filter(|o| o.id != unit.id && o.pose.pos.distance_squared(c) <= far)
+            .map(|o| (o.id, o.side, o.base())),
+    );
     let mut terrain = Vec::with_capacity(state.field.terrain.len());
     terrain.extend(state.field.terrain.iter().filter(|f| {
         let (lo, hi) = f.shape.bounds();
