@@ -76,10 +76,7 @@ pub fn may_fire(state: &State, shooter: &Unit) -> Result<(), Illegal> {
         return Err(Illegal::new(R_FIRE, "the unit is not on the table"));
     }
     if !shooter.kind.can_shoot() {
-        return Err(Illegal::new(
-            R_RANGE,
-            format!("{} may not shoot", shooter.kind.name()),
-        ));
+        return Err(Illegal::new(R_RANGE, cannot_shoot(shooter.kind)));
     }
     if shooter.status == Status::Disrupted {
         return Err(Illegal::new(
@@ -100,6 +97,20 @@ pub fn may_fire(state: &State, shooter: &Unit) -> Result<(), Illegal> {
         ));
     }
     Ok(())
+}
+
+/// Why a unit of a type that never shoots may not ("its name may not shoot"), written once
+/// for each type rather than at every question.
+fn cannot_shoot(kind: UnitType) -> &'static str {
+    match kind {
+        UnitType::Hq => "HQ may not shoot",
+        UnitType::HeavyCavalry => "Heavy Cavalry may not shoot",
+        UnitType::LightCavalry => "Light Cavalry may not shoot",
+        UnitType::IrregularWarband => "Irregular Warband may not shoot",
+        UnitType::IrregularCavalry => "Irregular Cavalry may not shoot",
+        UnitType::Lancers => "Lancers may not shoot",
+        _ => "the unit may not shoot",
+    }
 }
 
 /// Work out a shot, or why it may not be taken.
@@ -358,4 +369,20 @@ pub(crate) fn repulse_pose(state: &State, id: UnitId) -> Pose {
         best = p;
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_type_that_never_shoots_is_named_in_its_refusal() {
+        for kind in UnitType::ALL.into_iter().filter(|k| !k.can_shoot()) {
+            assert_eq!(
+                cannot_shoot(kind),
+                format!("{} may not shoot", kind.name()),
+                "{kind:?}"
+            );
+        }
+    }
 }
