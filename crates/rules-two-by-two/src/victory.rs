@@ -34,15 +34,20 @@ pub fn decide(state: &State) -> Option<Outcome> {
             });
         }
     }
-    // Which sides have a unit on the table or waiting: one pass, done once both have.
-    let mut present = [false; 2];
-    for u in &state.units {
-        if matches!(u.place, Place::Table | Place::Waiting { .. }) {
-            present[u.side.index()] = true;
-            if present == [true; 2] {
-                return None;
-            }
-        }
+    // Which sides have a unit on the table or waiting. The units are listed side by side,
+    // the first side's first, so each side's is looked for from its own end of the list.
+    let here = |u: &&crate::state::Unit| matches!(u.place, Place::Table | Place::Waiting { .. });
+    let present = [
+        state.units.iter().filter(here).any(|u| u.side == Side(0)),
+        state
+            .units
+            .iter()
+            .rev()
+            .filter(here)
+            .any(|u| u.side == Side(1)),
+    ];
+    if present == [true; 2] {
+        return None;
     }
     for side in Side::ALL {
         if !present[side.index()] {
