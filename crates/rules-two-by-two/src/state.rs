@@ -321,7 +321,6 @@ pub enum Around<'a> {
     },
     /// The units the grids found, by id.
     Found(&'a [Unit], grognard_geometry::grid::Near<'a>),
-    Listed(&'a [Unit], smallvec::IntoIter<[u32; 32]>),
 }
 
 impl<'a> Iterator for Around<'a> {
@@ -339,7 +338,6 @@ impl<'a> Iterator for Around<'a> {
                 u.on_table() && grognard_geometry::distance::point_segment(u.pose.pos, *a, *b) <= *r
             }),
             Around::Found(units, ids) => ids.next().map(|i| &units[i as usize]),
-            Around::Listed(units, ids) => ids.next().map(|i| &units[i as usize]),
         }
     }
 }
@@ -450,7 +448,8 @@ impl State {
             };
         }
         let ix = &self.kept.sides(self.table(), &self.units).all;
-        Around::Listed(&self.units, ix.along(a, b, r).into_iter())
+        let ids = grognard_geometry::grid::Near::Listed(ix.along(a, b, r).into_iter());
+        Around::Found(&self.units, ids)
     }
 
     /// Keep the grids in step with unit `id` after it moved, arrived or left the table.
