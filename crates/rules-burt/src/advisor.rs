@@ -12,7 +12,11 @@
 //! and sends its horse from reserve only for a charge the odds favour. Foot closes to
 //! 5" (medium musket range, inside its own charge reach) in column and deploys into line
 //! to fire, forms square when horse comes near; guns fire from where they stand, units in
-//! disorder regroup out of reach, and command elements keep with their brigades.
+//! disorder regroup out of reach, and command elements keep with their brigades. A unit
+//! keeps its orders unless its command element touches it ("Burt 4"): where horse in
+//! reserve has a charge worth making and its brigade staff is too far off to send it, the
+//! commander-in-chief rides over and takes it over ("Burt 12"). Fire falls first where one
+//! of our assaults falls, since a target with losses this turn tests the worse for them.
 
 use crate::command::{Command, Reaction};
 use crate::measure;
@@ -35,6 +39,21 @@ fn cand(command: Command, score: f64, why: &'static str) -> Candidate<Command> {
 }
 
 pub fn candidates(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    listing(view, side, out, true)
+}
+
+/// The move generator's offer: the commands the general lists, unscored, less those of
+/// its own schemes (a general riding to take over horse out of command), so that the
+/// random player, which draws among them, stays the same opponent whatever the general
+/// learns.
+pub fn offers(view: &State, side: Side, out: &mut Vec<Command>) {
+    let mut listed = Vec::new();
+    listing(view, side, &mut listed, false);
+    out.extend(listed.into_iter().map(|c| c.command));
+}
+
+/// The commands worth listing now, with the general's own schemes if `general`.
+fn listing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>, general: bool) {
     if view.outcome.is_some() {
         return;
     }
@@ -52,7 +71,8 @@ pub fn candidates(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
         Phase::Declare => declare(view, side, out),
         Phase::Manoeuvre => each_unit(view, side, out, manoeuvre_for),
         Phase::Reserve => reserve(view, side, out),
-        Phase::Command => each_unit(view, side, out, command_for),
+        Phase::Command if general => each_unit(view, side, out, command_for),
+        Phase::Command => each_unit(view, side, out, officer_moves),
         Phase::Fire => firing(view, side, out),
         Phase::Reaction => reaction(view, side, out),
         _ => {}
@@ -70,7 +90,7 @@ fn each_unit(view: &State, side: Side, out: &mut Vec<Candidate<Command>>, f: For
 }
 
 /// The phases whose advice is each unit's own, with what gives it and whether it is the
-/// officers' (which read only themselves and the fighting troops).
+/// officers' (which read the fighting troops, and a general the command elements too).
 fn per_unit(phase: Phase) -> Option<(ForUnit, bool)> {
     match phase {
         Phase::Orders => Some((orders_for, false)),
@@ -127,7 +147,7 @@ pub fn candidates_with(
         }
         for (i, u) in view.units.iter().enumerate() {
             let stale = memo.kept[i].as_ref().is_some_and(|(r, _)| {
-                (officers && troops_changed)
+                (officers && (troops_changed || (is_general(u) && !changed.is_empty())))
                     || changed.iter().any(|(a, b, s)| {
                         a.distance(u.pose.pos).min(b.distance(u.pose.pos)) <= r + s
                     })
@@ -143,7 +163,8 @@ pub fn candidates_with(
         if memo.kept[i].is_none() {
             let mut mine = Vec::new();
             f(view, side, u, &mut mine);
-            // An officer's advice changes with the troops, not with the other officers.
+            // An officer's advice changes with the troops; a general's, which reads where
+            // the command elements stand, with any change.
             let r = if officers {
                 -f64::INFINITY
             } else {
@@ -705,9 +726,78 @@ fn brigade_post(view: &State, side: Side, o: &Unit) -> Option<Vec2> {
         .map(|(_, p)| p)
 }
 
-/// An officer's or a wagon's moves in the command elements phase: it reads only itself
-/// and the fighting troops.
+fn is_general(u: &Unit) -> bool {
+    matches!(u.troop, Troop::General | Troop::CommanderInChief)
+}
+
+/// How far a command element must be from its horse before a general takes the horse over.
+const OUT_OF_COMMAND: f64 = 6.0;
+
+/// Horse still in reserve, with a charge the general would make, that its brigade's command
+/// element is too far off to touch (the farthest from it first): without a general its
+/// chit cannot change, and the charge is lost.
+fn horse_out_of_command(view: &State, side: Side) -> Option<&Unit> {
+    let to_staff = |u: &Unit| {
+        own(view, side)
+            .filter(|c| c.troop == Troop::CommandElement && c.brigade == u.brigade)
+            .map(|c| base_base(&c.footprint(), &u.footprint()))
+            .fold(f64::INFINITY, f64::min)
+    };
+    own(view, side)
+        .filter(|u| u.is_cavalry() && !u.routing() && !u.left_reserve)
+        .filter(|u| wanted(view, u) == Order::Assault)
+        .map(|u| (to_staff(u), u))
+        .filter(|(gap, _)| *gap > OUT_OF_COMMAND)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, u)| u)
+}
+
+/// A general takes over unit `u` ("Burt 12"): under him it may change orders each turn
+/// ("Burt 4") and tests its morale with him in contact ("Burt 8"). He rides to it, then
+/// takes it over, in the same phase if he reaches it.
+fn take_over(view: &State, side: Side, o: &Unit, u: &Unit, out: &mut Vec<Candidate<Command>>) {
+    if movement::check_join(view, side, o.id, Some(u.id)).is_ok() {
+        out.push(cand(
+            Command::Join {
+                general: o.id,
+                unit: Some(u.id),
+            },
+            3.0,
+            "take over horse out of command",
+        ));
+    } else if !o.marks.moved {
+        let behind = u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6);
+        let rate = measure::rates(view, o).normal;
+        // Turned toward the horse (a move sideways costs more, "Burt 5"), as far as the
+        // move allows.
+        let goal = Pose::at(
+            measure::toward(o.pose.pos, behind, rate),
+            measure::heading(o.pose.pos, behind),
+        );
+        if let Some(to) = fitted(view, o, goal) {
+            out.push(cand(
+                Command::Move { unit: o.id, to },
+                2.5,
+                "ride to horse out of command",
+            ));
+        }
+    }
+}
+
+/// An officer's or a wagon's moves in the command elements phase, and a general's
+/// schemes: an officer reads only itself and the fighting troops, a general where the
+/// command elements stand too.
 fn command_for(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Command>>) {
+    if is_general(o) && o.with.is_none() {
+        if let Some(u) = horse_out_of_command(view, side) {
+            take_over(view, side, o, u, out);
+        }
+    }
+    officer_moves(view, side, o, out);
+}
+
+/// The moves an officer or a wagon is offered in the command elements phase.
+fn officer_moves(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Command>>) {
     if !(o.is_officer() || o.arm() == Arm::Train) || o.marks.moved {
         return;
     }
@@ -788,11 +878,16 @@ fn firing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                     Cohesion::Disordered => 1.2,
                     _ => 2.0,
                 };
-                let bonus = if short > 0.0 && v >= 0.6 * short {
+                let mut bonus = if short > 0.0 && v >= 0.6 * short {
                     brink
                 } else {
                     0.0
                 };
+                // A target that loses figures this turn tests on being assaulted a point
+                // worse ("Burt 8"): one of our assaults falling on it makes any loss count.
+                if t.marks.lost == 0 && assault::is_assaulted(view, t.id) {
+                    bonus += 1.0 - (-v).exp();
+                }
                 out.push(cand(
                     Command::Fire {
                         unit: u.id,

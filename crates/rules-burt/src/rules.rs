@@ -56,6 +56,10 @@ impl Ruleset for Burt {
         crate::advisor::candidates(view, side, out)
     }
 
+    fn offer(&self, view: &State, side: Side, out: &mut Vec<Command>) {
+        crate::advisor::offers(view, side, out)
+    }
+
     fn candidates_with(
         &self,
         view: &State,

@@ -53,39 +53,53 @@ at = [36, 27, 270]
     )
 }
 
-/// Plays every phase with no command, the French assault declared when its time comes,
-/// until the British are to react to it; `None` where the dice broke either side first.
-fn at_the_reaction(text: &str, seed: u64) -> Option<State> {
-    let scenario = validate::load("assault.toml", text).unwrap_or_else(|e| panic!("{e:?}"));
+/// Plays `text` from its start with `seed`, the first side to choose going first and
+/// `pick` giving every other command (`Done` where it gives none), until `stop` holds
+/// for the side to act; `None` where the battle ends or a command is refused first.
+fn play_until(
+    text: &str,
+    seed: u64,
+    stop: impl Fn(&State, Side) -> bool,
+    pick: impl Fn(&State, Side) -> Option<Command>,
+) -> Option<State> {
+    let scenario = validate::load("advice.toml", text).unwrap_or_else(|e| panic!("{e:?}"));
     let mut state = Burt.start(&scenario);
     let mut dice = Seeded::new(seed);
     for _ in 0..200 {
         let side = Burt.to_act(&state)?;
-        if state.phase() == Phase::Reaction && side == Side(1) {
+        if stop(&state, side) {
             return Some(state);
         }
         let command = if state.choosing == Some(side) {
             Command::GoFirst { first: true }
-        } else if state.phase() == Phase::Declare && side == Side(0) && !assaulting(&state) {
-            Command::Assault { unit: 0, target: 1 }
         } else {
-            Command::Done
+            pick(&state, side).unwrap_or(Command::Done)
         };
         let mut events = Vec::new();
-        if Burt
-            .execute(
-                &mut state,
-                side,
-                &command,
-                &mut dice as &mut dyn Dice,
-                &mut events,
-            )
-            .is_err()
-        {
-            return None;
-        }
+        Burt.execute(
+            &mut state,
+            side,
+            &command,
+            &mut dice as &mut dyn Dice,
+            &mut events,
+        )
+        .ok()?;
     }
     None
+}
+
+/// Plays every phase with no command, the French assault declared when its time comes,
+/// until the British are to react to it; `None` where the dice broke either side first.
+fn at_the_reaction(text: &str, seed: u64) -> Option<State> {
+    play_until(
+        text,
+        seed,
+        |s, side| s.phase() == Phase::Reaction && side == Side(1),
+        |s, side| {
+            (s.phase() == Phase::Declare && side == Side(0) && !assaulting(s))
+                .then_some(Command::Assault { unit: 0, target: 1 })
+        },
+    )
 }
 
 fn assaulting(state: &State) -> bool {
@@ -133,4 +147,98 @@ fn a_weak_line_evades_heavy_horse() {
         first_reaction(("heavy_cavalry", "A", 24), ("E", 8)),
         Reaction::Evade
     );
+}
+
+/// A French cavalry brigade in reserve: its staff beside one regiment, the other 40"
+/// away with a British battery 10" before it, and the commander-in-chief at `chief`.
+fn cavalry_apart(chief: [f64; 2]) -> String {
+    format!(
+        r#"
+rules = "burt"
+name = "horse out of command"
+turns = 12
+
+[[sides]]
+name = "French"
+army_morale = 4
+[[sides.units]]
+name = "5e Hussards"
+troop = "light_cavalry"
+brigade = 3
+order = "reserve"
+at = [10, 8, 90]
+[[sides.units]]
+name = "10e Chasseurs"
+troop = "light_cavalry"
+brigade = 3
+order = "reserve"
+at = [50, 8, 90]
+[[sides.units]]
+name = "Cavalry brigade staff"
+troop = "command_element"
+brigade = 3
+at = [10, 5, 90]
+[[sides.units]]
+name = "General of division"
+troop = "commander_in_chief"
+at = [{}, {}, 90]
+
+[[sides]]
+name = "British"
+army_morale = 4
+[[sides.units]]
+name = "1/52nd Foot"
+troop = "infantry"
+order = "manoeuvre"
+at = [30, 40, 270]
+[[sides.units]]
+name = "Troop RHA"
+troop = "horse_guns"
+calibre = "6pdr"
+order = "fire"
+at = [50, 20, 270]
+"#,
+        chief[0], chief[1]
+    )
+}
+
+/// Plays every phase with no command until the French are to move their officers, and
+/// gives the general's best command then.
+fn officers_advice(text: &str) -> (State, Command) {
+    let state = play_until(
+        text,
+        3,
+        |s, side| s.phase() == Phase::Command && side == Side(0),
+        |_, _| None,
+    )
+    .expect("the French come to move their officers");
+    let view = state.seen_by(Side(0));
+    let mut out: Vec<Candidate<Command>> = Vec::new();
+    Burt.candidates(&view, Side(0), &mut out);
+    let best = out
+        .into_iter()
+        .max_by(|a, b| a.score.total_cmp(&b.score))
+        .expect("some advice");
+    (state, best.command)
+}
+
+#[test]
+fn the_commander_in_chief_takes_over_horse_its_staff_cannot_reach() {
+    // Touching the far regiment, which has guns to charge, he takes it over ("Burt 12"),
+    // so that its orders may change though its staff is 40" off ("Burt 4").
+    let (_, best) = officers_advice(&cavalry_apart([50.0, 6.2]));
+    assert_eq!(
+        best,
+        Command::Join {
+            general: 3,
+            unit: Some(1)
+        }
+    );
+    // From the far side of the field, he rides toward it first.
+    let (state, best) = officers_advice(&cavalry_apart([20.0, 2.0]));
+    let Command::Move { unit: 3, to } = best else {
+        panic!("the general should ride to the horse, not {best:?}");
+    };
+    let far = state.unit(1).pose.pos;
+    assert!(to.pos.distance(far) + 5.0 < state.unit(3).pose.pos.distance(far));
 }
