@@ -688,7 +688,6 @@ fn brigade_post(view: &State, side: Side, o: &Unit) -> Option<Vec2> {
     let brigade: Vec<&Unit> = own(view, side)
         .filter(|u| u.brigade == o.brigade && u.fights() && !u.routing())
         .collect();
-    let behind = |u: &Unit| u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6);
     let mut posts: Vec<Vec2> = brigade.iter().map(|u| behind(u)).collect();
     for (i, a) in brigade.iter().enumerate() {
         for b in &brigade[i + 1..] {
@@ -726,6 +725,11 @@ fn brigade_post(view: &State, side: Side, o: &Unit) -> Option<Vec2> {
         .map(|(_, p)| p)
 }
 
+/// Where an officer stands just behind unit `u`, touching its rear.
+fn behind(u: &Unit) -> Vec2 {
+    u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6)
+}
+
 fn is_general(u: &Unit) -> bool {
     matches!(u.troop, Troop::General | Troop::CommanderInChief)
 }
@@ -743,11 +747,11 @@ fn horse_out_of_command(view: &State, side: Side) -> Option<&Unit> {
             .map(|c| base_base(&c.footprint(), &u.footprint()))
             .fold(f64::INFINITY, f64::min)
     };
+    // The gap to the staff first: it is cheap, and the charge's odds are not.
     own(view, side)
         .filter(|u| u.is_cavalry() && !u.routing() && !u.left_reserve)
-        .filter(|u| wanted(view, u) == Order::Assault)
         .map(|u| (to_staff(u), u))
-        .filter(|(gap, _)| *gap > OUT_OF_COMMAND)
+        .filter(|(gap, u)| *gap > OUT_OF_COMMAND && wanted(view, u) == Order::Assault)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, u)| u)
 }
@@ -766,7 +770,7 @@ fn take_over(view: &State, side: Side, o: &Unit, u: &Unit, out: &mut Vec<Candida
             "take over horse out of command",
         ));
     } else if !o.marks.moved {
-        let behind = u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6);
+        let behind = behind(u);
         let rate = measure::rates(view, o).normal;
         // Turned toward the horse (a move sideways costs more, "Burt 5"), as far as the
         // move allows.
@@ -827,7 +831,7 @@ fn officer_moves(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Com
             .filter_map(|u| Some((u, measure::gap(u, measure::nearest_enemy(view, u)?))))
             .min_by(|a, b| a.1.total_cmp(&b.1));
         match (front, side_centre(view, side)) {
-            (Some((u, _)), _) => u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6),
+            (Some((u, _)), _) => behind(u),
             (None, Some(c)) => c + view.field.home[side.index()] * 5.0,
             (None, None) => return,
         }
