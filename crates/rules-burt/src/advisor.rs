@@ -39,21 +39,6 @@ fn cand(command: Command, score: f64, why: &'static str) -> Candidate<Command> {
 }
 
 pub fn candidates(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    listing(view, side, out, true)
-}
-
-/// The move generator's offer: the commands the general lists, unscored, less those of
-/// its own schemes (a general riding to take over horse out of command), so that the
-/// random player, which draws among them, stays the same opponent whatever the general
-/// learns.
-pub fn offers(view: &State, side: Side, out: &mut Vec<Command>) {
-    let mut listed = Vec::new();
-    listing(view, side, &mut listed, false);
-    out.extend(listed.into_iter().map(|c| c.command));
-}
-
-/// The commands worth listing now, with the general's own schemes if `general`.
-fn listing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>, general: bool) {
     if view.outcome.is_some() {
         return;
     }
@@ -71,8 +56,7 @@ fn listing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>, general:
         Phase::Declare => declare(view, side, out),
         Phase::Manoeuvre => each_unit(view, side, out, manoeuvre_for),
         Phase::Reserve => reserve(view, side, out),
-        Phase::Command if general => each_unit(view, side, out, command_for),
-        Phase::Command => each_unit(view, side, out, officer_moves),
+        Phase::Command => each_unit(view, side, out, command_for),
         Phase::Fire => firing(view, side, out),
         Phase::Reaction => reaction(view, side, out),
         _ => {}
@@ -688,10 +672,10 @@ fn brigade_post(view: &State, side: Side, o: &Unit) -> Option<Vec2> {
     let brigade: Vec<&Unit> = own(view, side)
         .filter(|u| u.brigade == o.brigade && u.fights() && !u.routing())
         .collect();
-    let mut posts: Vec<Vec2> = brigade.iter().map(|u| behind(u)).collect();
+    let mut posts: Vec<Vec2> = brigade.iter().map(|u| measure::behind(u)).collect();
     for (i, a) in brigade.iter().enumerate() {
         for b in &brigade[i + 1..] {
-            posts.push((behind(a) + behind(b)) * 0.5);
+            posts.push((measure::behind(a) + measure::behind(b)) * 0.5);
         }
     }
     let reach = measure::rates(view, o).normal;
@@ -723,11 +707,6 @@ fn brigade_post(view: &State, side: Side, o: &Unit) -> Option<Vec2> {
         .map(|p| (worth(p), p))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, p)| p)
-}
-
-/// Where an officer stands just behind unit `u`, touching its rear.
-fn behind(u: &Unit) -> Vec2 {
-    u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6)
 }
 
 fn is_general(u: &Unit) -> bool {
@@ -770,7 +749,7 @@ fn take_over(view: &State, side: Side, o: &Unit, u: &Unit, out: &mut Vec<Candida
             "take over horse out of command",
         ));
     } else if !o.marks.moved {
-        let behind = behind(u);
+        let behind = measure::behind(u);
         let rate = measure::rates(view, o).normal;
         // Turned toward the horse (a move sideways costs more, "Burt 5"), as far as the
         // move allows.
@@ -831,7 +810,7 @@ fn officer_moves(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Com
             .filter_map(|u| Some((u, measure::gap(u, measure::nearest_enemy(view, u)?))))
             .min_by(|a, b| a.1.total_cmp(&b.1));
         match (front, side_centre(view, side)) {
-            (Some((u, _)), _) => behind(u),
+            (Some((u, _)), _) => measure::behind(u),
             (None, Some(c)) => c + view.field.home[side.index()] * 5.0,
             (None, None) => return,
         }

@@ -20,6 +20,7 @@ pub mod event;
 pub mod invariants;
 pub mod measure;
 pub mod narrate;
+pub mod offer;
 pub mod phases;
 pub mod picture;
 pub mod resolve;

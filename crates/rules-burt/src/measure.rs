@@ -419,3 +419,8 @@ pub fn nearest_enemy<'a>(state: &'a State, u: &Unit) -> Option<&'a Unit> {
         e.fights().then(|| base_base(&me, &e.footprint()))
     })
 }
+
+/// Where an officer stands just behind unit `u`, touching its rear.
+pub fn behind(u: &Unit) -> Vec2 {
+    u.pose.pos + u.pose.forward() * -(u.footprint().depth * 0.5 + 0.6)
+}

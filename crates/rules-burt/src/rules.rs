@@ -57,7 +57,7 @@ impl Ruleset for Burt {
     }
 
     fn offer(&self, view: &State, side: Side, out: &mut Vec<Command>) {
-        crate::advisor::offers(view, side, out)
+        crate::offer::offers(view, side, out)
     }
 
     fn candidates_with(
