@@ -46,7 +46,7 @@ pub fn play<R: Book>(
     limit: usize,
 ) -> Result<(BattleRecord, Option<usize>), String> {
     let started = Instant::now();
-    let mut m = Match::new(rules, scenario, seed);
+    let mut m = Match::new(rules, scenario, seed).without_history();
     let mut boxed: Vec<Box<dyn Player<R>>> = players
         .iter()
         .map(|p| grognard_ai::by_name::<R>(p).ok_or_else(|| format!("no player {p:?}")))
@@ -71,7 +71,7 @@ pub fn play<R: Book>(
         players: [players[0].to_string(), players[1].to_string()],
         result: outcome.result,
         turns: rules.turn(&m.state),
-        commands: m.steps.len(),
+        commands: m.commands(),
         losses: rules.losses(&m.state),
         seconds: started.elapsed().as_secs_f64(),
     };

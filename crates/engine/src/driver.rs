@@ -26,8 +26,16 @@ pub struct Match<'r, R: Ruleset> {
     pub state: R::State,
     /// The battle's dice; every roll is kept, with its purpose, in the step that made it.
     pub dice: Logged<Seeded>,
+    /// Every command carried out, with its rolls and events, unless the match keeps no
+    /// history ([`Match::without_history`]).
     pub steps: Vec<Step<R::Command, R::Event>>,
     player_dice: [Seeded; 2],
+    /// Whether each step is kept in `steps`.
+    keep: bool,
+    /// Commands carried out so far.
+    played: usize,
+    /// The last command's events where no history is kept, the buffer used again.
+    last: Vec<R::Event>,
 }
 
 impl<'r, R: Ruleset> Match<'r, R> {
@@ -44,13 +52,32 @@ impl<'r, R: Ruleset> Match<'r, R> {
                 Seeded::new(derive_seed(seed, 0x5151_0000)),
                 Seeded::new(derive_seed(seed, 0x5151_0001)),
             ],
+            keep: true,
+            played: 0,
+            last: Vec::new(),
         }
+    }
+
+    /// The same match, keeping no step once it is carried out (and so no replay): for
+    /// studies that want only how battles end, which then spend nothing on keeping every
+    /// roll and event. The battle is the same.
+    pub fn without_history(mut self) -> Self {
+        self.keep = false;
+        self
+    }
+
+    /// How many commands have been carried out.
+    pub fn commands(&self) -> usize {
+        self.played
     }
 
     /// Carry out one command for `side`, logging it and its events.
     pub fn submit(&mut self, side: Side, command: R::Command) -> Result<&[R::Event], Illegal> {
         self.submit_quiet(side, command)?;
-        Ok(&self.steps.last().expect("just pushed").events)
+        Ok(match self.steps.last() {
+            Some(step) if self.keep => &step.events,
+            _ => &self.last,
+        })
     }
 
     fn submit_quiet(&mut self, side: Side, command: R::Command) -> Result<(), Illegal> {
@@ -65,7 +92,13 @@ impl<'r, R: Ruleset> Match<'r, R> {
         command: R::Command,
         plan: Option<R::Plan>,
     ) -> Result<(), Illegal> {
-        let mut events = Vec::new();
+        let mut events = if self.keep {
+            Vec::new()
+        } else {
+            let mut kept = std::mem::take(&mut self.last);
+            kept.clear();
+            kept
+        };
         self.dice.log.clear();
         match plan {
             Some(plan) => self.rules.execute_planned(
@@ -81,12 +114,17 @@ impl<'r, R: Ruleset> Match<'r, R> {
                     .execute(&mut self.state, side, &command, &mut self.dice, &mut events)?
             }
         }
-        self.steps.push(Step {
-            side,
-            command,
-            rolls: std::mem::take(&mut self.dice.log),
-            events,
-        });
+        self.played += 1;
+        if self.keep {
+            self.steps.push(Step {
+                side,
+                command,
+                rolls: std::mem::take(&mut self.dice.log),
+                events,
+            });
+        } else {
+            self.last = events;
+        }
         Ok(())
     }
 
@@ -105,7 +143,7 @@ impl<'r, R: Ruleset> Match<'r, R> {
                 &mut self.player_dice[side.index()],
             )
         };
-        let step = self.steps.len();
+        let step = self.played;
         if let Err(illegal) = self.submit_planned(side, command, plan) {
             return Err(MatchError::Illegal {
                 player: players[side.index()].name(),
@@ -124,7 +162,7 @@ impl<'r, R: Ruleset> Match<'r, R> {
         limit: usize,
     ) -> Result<Outcome, MatchError> {
         while self.step(players)? {
-            if self.steps.len() >= limit {
+            if self.played >= limit {
                 return Err(MatchError::TooLong(limit));
             }
         }
@@ -134,7 +172,7 @@ impl<'r, R: Ruleset> Match<'r, R> {
             .expect("no side to act means the battle is over"))
     }
 
-    /// The replay of everything so far.
+    /// The replay of everything so far (no steps where the match keeps no history).
     pub fn replay(&self) -> Replay<R::Scenario, R::Command, R::Event> {
         Replay {
             rules: self.rules.name().to_string(),

@@ -18,12 +18,12 @@ use std::time::{Duration, Instant};
 fn play(seed: u64) -> usize {
     let rules = TwoByTwo;
     let (scenario, _) = rules.default_scenario(seed);
-    let mut m = Match::new(&rules, scenario, seed);
+    let mut m = Match::new(&rules, scenario, seed).without_history();
     let mut a = General::<Command>::default();
     let mut b = General::<Command>::default();
     let mut players: [&mut dyn Player<TwoByTwo>; 2] = [&mut a, &mut b];
     m.play(&mut players, 200_000).expect("a legal battle");
-    m.steps.len()
+    m.commands()
 }
 
 /// Run `f` repeatedly for about `budget`, returning (runs, elapsed).
