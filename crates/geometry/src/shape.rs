@@ -366,9 +366,9 @@ impl Shape {
     }
 
     /// The points where segment `a`..`b` crosses the centre line or outline, as fractions of
-    /// the segment.
-    pub fn crossing_params(&self, a: Vec2, b: Vec2) -> Vec<f64> {
-        let mut out: Vec<f64> = self
+    /// the segment. A few at most for the shapes of a table, so kept off the heap.
+    pub fn crossing_params(&self, a: Vec2, b: Vec2) -> smallvec::SmallVec<[f64; 4]> {
+        let mut out: smallvec::SmallVec<[f64; 4]> = self
             .segments()
             .filter_map(|(c, d)| segment_intersection(a, b, c, d).map(|(t, _)| t))
             .collect();
