@@ -20,7 +20,8 @@
 
 use crate::command::{Command, Reaction};
 use crate::measure;
-use crate::phases::{assault, fire, movement, orders};
+use crate::offer;
+use crate::phases::{assault, movement, orders};
 use crate::resolve::fire::Situation as Shot;
 use crate::resolve::melee;
 use crate::state::{Arm, Cohesion, Formation, Order, Phase, State, Troop, Unit};
@@ -131,7 +132,7 @@ pub fn candidates_with(
         }
         for (i, u) in view.units.iter().enumerate() {
             let stale = memo.kept[i].as_ref().is_some_and(|(r, _)| {
-                (officers && (troops_changed || (is_general(u) && !changed.is_empty())))
+                (officers && (troops_changed || (u.is_general() && !changed.is_empty())))
                     || changed.iter().any(|(a, b, s)| {
                         a.distance(u.pose.pos).min(b.distance(u.pose.pos)) <= r + s
                     })
@@ -425,23 +426,16 @@ fn orders_for(view: &State, side: Side, u: &Unit, out: &mut Vec<Candidate<Comman
 }
 
 fn declare(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    for u in own(view, side) {
-        let Some(reach) = measure::charge_reach(view, u) else {
-            continue;
-        };
-        for t in measure::enemies_within(view, u, reach) {
-            if assault::declarable(view, u, t).is_ok() {
-                let v = assault_edge(view, u, t);
-                out.push(cand(
-                    Command::Assault {
-                        unit: u.id,
-                        target: t.id,
-                    },
-                    3.0 + v,
-                    "assault where the odds favour us",
-                ));
-            }
-        }
+    for (u, t) in offer::assaults(view, side) {
+        let v = assault_edge(view, u, t);
+        out.push(cand(
+            Command::Assault {
+                unit: u.id,
+                target: t.id,
+            },
+            3.0 + v,
+            "assault where the odds favour us",
+        ));
     }
 }
 
@@ -709,10 +703,6 @@ fn brigade_post(view: &State, side: Side, o: &Unit) -> Option<Vec2> {
         .map(|(_, p)| p)
 }
 
-fn is_general(u: &Unit) -> bool {
-    matches!(u.troop, Troop::General | Troop::CommanderInChief)
-}
-
 /// How far a command element must be from its horse before a general takes the horse over.
 const OUT_OF_COMMAND: f64 = 6.0;
 
@@ -771,7 +761,7 @@ fn take_over(view: &State, side: Side, o: &Unit, u: &Unit, out: &mut Vec<Candida
 /// schemes: an officer reads only itself and the fighting troops, a general where the
 /// command elements stand too.
 fn command_for(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Command>>) {
-    if is_general(o) && o.with.is_none() {
+    if o.is_general() && o.with.is_none() {
         if let Some(u) = horse_out_of_command(view, side) {
             take_over(view, side, o, u, out);
         }
@@ -839,48 +829,38 @@ fn officer_moves(view: &State, side: Side, o: &Unit, out: &mut Vec<Candidate<Com
 }
 
 fn firing(view: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    for u in own(view, side) {
-        let Some(reach) = measure::fire_reach(view, u) else {
-            continue;
+    for (u, t, s) in offer::shots(view, side) {
+        let v = shot_value(view, &s);
+        // A tenth of its figures lost to fire this turn makes the target test its
+        // morale: fire is best heaped on one target until it must, the more so
+        // the nearer it stands to routing.
+        let had = f64::from(t.figures + t.marks.lost);
+        let short =
+            view.tables().morale.fire_casualty_share * had - f64::from(t.marks.lost_to_fire);
+        let brink = match t.cohesion {
+            Cohesion::Formed => 0.5,
+            Cohesion::Unformed => 0.8,
+            Cohesion::Disordered => 1.2,
+            _ => 2.0,
         };
-        if fire::may_fire(u).is_err() {
-            continue;
+        let mut bonus = if short > 0.0 && v >= 0.6 * short {
+            brink
+        } else {
+            0.0
+        };
+        // A target that loses figures this turn tests on being assaulted a point
+        // worse ("Burt 8"): one of our assaults falling on it makes any loss count.
+        if t.marks.lost == 0 && assault::is_assaulted(view, t.id) {
+            bonus += 1.0 - (-v).exp();
         }
-        for t in measure::enemies_within(view, u, reach) {
-            if let Ok(s) = fire::situation(view, u, t) {
-                let v = shot_value(view, &s);
-                // A tenth of its figures lost to fire this turn makes the target test its
-                // morale: fire is best heaped on one target until it must, the more so
-                // the nearer it stands to routing.
-                let had = f64::from(t.figures + t.marks.lost);
-                let short = view.tables().morale.fire_casualty_share * had
-                    - f64::from(t.marks.lost_to_fire);
-                let brink = match t.cohesion {
-                    Cohesion::Formed => 0.5,
-                    Cohesion::Unformed => 0.8,
-                    Cohesion::Disordered => 1.2,
-                    _ => 2.0,
-                };
-                let mut bonus = if short > 0.0 && v >= 0.6 * short {
-                    brink
-                } else {
-                    0.0
-                };
-                // A target that loses figures this turn tests on being assaulted a point
-                // worse ("Burt 8"): one of our assaults falling on it makes any loss count.
-                if t.marks.lost == 0 && assault::is_assaulted(view, t.id) {
-                    bonus += 1.0 - (-v).exp();
-                }
-                out.push(cand(
-                    Command::Fire {
-                        unit: u.id,
-                        target: t.id,
-                    },
-                    2.0 + v + bonus,
-                    "fire where it hurts most",
-                ));
-            }
-        }
+        out.push(cand(
+            Command::Fire {
+                unit: u.id,
+                target: t.id,
+            },
+            2.0 + v + bonus,
+            "fire where it hurts most",
+        ));
     }
 }
 

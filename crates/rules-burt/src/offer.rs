@@ -13,7 +13,8 @@
 use crate::command::{Command, Reaction};
 use crate::measure;
 use crate::phases::{assault, fire, movement, orders};
-use crate::state::{Arm, Formation, Order, Phase, State, Troop, Unit, UnitId};
+use crate::resolve::fire::Situation as Shot;
+use crate::state::{Arm, Formation, Order, Phase, State, Unit};
 use grognard_engine::Side;
 use grognard_geometry::{wrap, Pose};
 
@@ -38,14 +39,10 @@ pub fn offers(view: &State, side: Side, out: &mut Vec<Command>) {
                 }
             }
         }
-        Phase::Declare => at_enemies(
-            view,
-            side,
-            |u| measure::charge_reach(view, u),
-            |u, t| assault::declarable(view, u, t).is_ok(),
-            |unit, target| Command::Assault { unit, target },
-            out,
-        ),
+        Phase::Declare => out.extend(assaults(view, side).map(|(u, t)| Command::Assault {
+            unit: u.id,
+            target: t.id,
+        })),
         Phase::Manoeuvre => {
             for u in own() {
                 manoeuvres(view, u, out);
@@ -70,14 +67,10 @@ pub fn offers(view: &State, side: Side, out: &mut Vec<Command>) {
                 officer(view, side, o, out);
             }
         }
-        Phase::Fire => at_enemies(
-            view,
-            side,
-            |u| measure::fire_reach(view, u).filter(|_| fire::may_fire(u).is_ok()),
-            |u, t| fire::situation(view, u, t).is_ok(),
-            |unit, target| Command::Fire { unit, target },
-            out,
-        ),
+        Phase::Fire => out.extend(shots(view, side).map(|(u, t, _)| Command::Fire {
+            unit: u.id,
+            target: t.id,
+        })),
         Phase::Reaction => {
             for u in own() {
                 if u.marks.reacted || u.routing() || !assault::is_assaulted(view, u.id) {
@@ -98,26 +91,30 @@ pub fn offers(view: &State, side: Side, out: &mut Vec<Command>) {
     out.push(Command::Done);
 }
 
-/// For each of the side's units with a reach, a command at each enemy within it that the
-/// book allows.
-fn at_enemies(
-    view: &State,
-    side: Side,
-    reach: impl Fn(&Unit) -> Option<f64>,
-    allowed: impl Fn(&Unit, &Unit) -> bool,
-    command: impl Fn(UnitId, UnitId) -> Command,
-    out: &mut Vec<Command>,
-) {
-    for u in view.on_table().filter(|u| u.side == side) {
-        let Some(r) = reach(u) else {
-            continue;
-        };
-        for t in measure::enemies_within(view, u, r) {
-            if allowed(u, t) {
-                out.push(command(u.id, t.id));
-            }
-        }
-    }
+/// Every assault the side may declare now: each unit and an enemy in its charge reach
+/// that the book lets it assault ("Burt 5").
+pub fn assaults(view: &State, side: Side) -> impl Iterator<Item = (&Unit, &Unit)> {
+    view.on_table()
+        .filter(move |u| u.side == side)
+        .filter_map(|u| Some((u, measure::charge_reach(view, u)?)))
+        .flat_map(move |(u, reach)| {
+            measure::enemies_within(view, u, reach)
+                .filter(move |t| assault::declarable(view, u, t).is_ok())
+                .map(move |t| (u, t))
+        })
+}
+
+/// Every shot the side may fire now: each unit that may fire, an enemy in its reach that
+/// it may fire at, and the shot's situation ("Burt 6").
+pub fn shots(view: &State, side: Side) -> impl Iterator<Item = (&Unit, &Unit, Shot)> {
+    view.on_table()
+        .filter(move |u| u.side == side)
+        .filter_map(|u| Some((u, measure::fire_reach(view, u)?)))
+        .filter(|(u, _)| fire::may_fire(u).is_ok())
+        .flat_map(move |(u, reach)| {
+            measure::enemies_within(view, u, reach)
+                .filter_map(move |t| Some((u, t, fire::situation(view, u, t).ok()?)))
+        })
 }
 
 /// A fighting unit's changes of formation and moves in the manoeuvres phase.
@@ -200,7 +197,7 @@ fn officer(view: &State, side: Side, o: &Unit, out: &mut Vec<Command>) {
     if !(o.is_officer() || o.arm() == Arm::Train) {
         return;
     }
-    let general = matches!(o.troop, Troop::General | Troop::CommanderInChief);
+    let general = o.is_general();
     let troops = || {
         view.on_table()
             .filter(move |u| u.side == side && u.fights())

@@ -468,6 +468,11 @@ impl Unit {
         self.arm() == Arm::Officer
     }
 
+    /// A general or the commander-in-chief: an officer who may take over a unit ("Burt 12").
+    pub fn is_general(&self) -> bool {
+        matches!(self.troop, Troop::General | Troop::CommanderInChief)
+    }
+
     pub fn fights(&self) -> bool {
         self.troop.fights()
     }

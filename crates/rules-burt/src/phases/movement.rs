@@ -372,7 +372,7 @@ pub fn check_join(
     unit: Option<UnitId>,
 ) -> Result<(), Illegal> {
     let g = own(state, side, general)?;
-    if !matches!(g.troop, Troop::General | Troop::CommanderInChief) {
+    if !g.is_general() {
         return Err(no(R_FORM, "only generals take over command of a unit"));
     }
     match unit {

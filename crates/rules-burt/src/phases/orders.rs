@@ -19,8 +19,7 @@ pub fn in_command(state: &State, u: &Unit) -> bool {
     state.on_table().any(|o| {
         o.side == u.side
             && ((o.troop == Troop::CommandElement && o.brigade == u.brigade && u.brigade != 0)
-                || (matches!(o.troop, Troop::General | Troop::CommanderInChief)
-                    && o.with == Some(u.id)))
+                || (o.is_general() && o.with == Some(u.id)))
             && base_base(&o.footprint(), &fp) <= COMMAND_CONTACT + 1e-9
     })
 }
