@@ -98,9 +98,11 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
             let i = dice.below(self.places.len() as u64, "random player's choice") as usize;
             let place = self.places.swap_remove(i);
             let command = match listed {
-                Some(_) => rules
-                    .kept_offer(memo, place)
-                    .expect("an offer the memo lists"),
+                // A place that holds no command is drawn as a refused offer.
+                Some(_) => match rules.kept_offer(view, memo, place) {
+                    Some(c) => c,
+                    None => continue,
+                },
                 None => self.buf[place].clone(),
             };
             if let Some(settled) = rules.settle_planned(view, side, &command) {

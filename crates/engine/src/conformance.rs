@@ -128,11 +128,9 @@ fn run_checked<R: Ruleset>(
             // Listed in the memo where the book keeps them there, as the random player
             // takes them; else through `offer_with`.
             match rules.offers_in_memo(&view, side, memo) {
-                Some(n) => kept_offers.extend((0..n).map(|i| {
-                    rules
-                        .kept_offer(memo, i)
-                        .expect("every offer the memo lists is kept")
-                })),
+                Some(n) => {
+                    kept_offers.extend((0..n).filter_map(|i| rules.kept_offer(&view, memo, i)))
+                }
                 None => rules.offer_with(&view, side, memo, &mut kept_offers),
             }
             if kept_offers != offers {

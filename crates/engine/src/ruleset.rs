@@ -198,10 +198,12 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 
     /// [`Ruleset::offer_with`] for a player that takes one offer at a time: the offers are
-    /// listed in `memo` and only their number is handed back, so that none is copied until
-    /// it is drawn ([`Ruleset::kept_offer`]). They are the offers of `offer_with`, in the
-    /// same order. `None` (the default) where the book lists none in its memo; the player
-    /// then asks `offer_with`.
+    /// listed in `memo` as places, and only their number is handed back, so that no command
+    /// is made until its place is drawn ([`Ruleset::kept_offer`]). A place may prove to
+    /// hold no command (an order the generator counted without working out its move); the
+    /// commands the places hold are the offers of `offer_with`, in the same order. `None`
+    /// (the default) where the book lists none in its memo; the player then asks
+    /// `offer_with`.
     fn offers_in_memo(
         &self,
         view: &Self::View<'_>,
@@ -212,10 +214,16 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
-    /// Offer `i` of those the last [`Ruleset::offers_in_memo`] listed in `memo`; `None` past
-    /// the last.
-    fn kept_offer(&self, memo: &Self::Memo, i: usize) -> Option<Self::Command> {
-        let _ = (memo, i);
+    /// The command at place `i` of those the last [`Ruleset::offers_in_memo`] listed in
+    /// `memo` for `view`; `None` if that place holds none, which a player treats as an offer
+    /// refused.
+    fn kept_offer(
+        &self,
+        view: &Self::View<'_>,
+        memo: &mut Self::Memo,
+        i: usize,
+    ) -> Option<Self::Command> {
+        let _ = (view, memo, i);
         None
     }
 

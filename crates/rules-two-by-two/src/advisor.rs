@@ -10,6 +10,7 @@
 
 use crate::command::{Command, Legs};
 use crate::measure::{self, distance};
+use crate::offer::{self, alike_but_moved, wants_draw};
 use crate::phases::melee;
 use crate::phases::melee::follow_up_reach;
 use crate::phases::movement;
@@ -19,9 +20,8 @@ use crate::phases::shooting;
 use crate::sequence::{phase_key, SEQUENCE};
 use crate::state::{Contact, Pending, ShotResult, State, Status, Unit, UnitId};
 use crate::units::UnitType;
-use grognard_engine::terrain::TerrainKind;
 use grognard_engine::{Candidate, Side};
-use grognard_geometry::{angle_of, Base, Face, Leg, Pose, Vec2};
+use grognard_geometry::{Base, Face, Leg, Pose, Vec2};
 use smallvec::SmallVec;
 
 /// A candidate offered unchecked: a player settles it ([`settle`]) only when it would take
@@ -130,7 +130,7 @@ pub struct Memo {
     /// `seen` is the battle of the last call of [`candidates_with`].
     current: bool,
     /// The random player's part: what [`offers_with`] keeps.
-    offered: Offered,
+    offered: crate::offer::Offered,
     /// Each unit's distance to the nearest enemy, by which the units are taken in turn.
     nearest: Nearest,
 }
@@ -169,91 +169,6 @@ impl Nearest {
                 d
             }
         }
-    }
-}
-
-/// What the move generator keeps from one offer to the next ([`offers_with`]): in a
-/// movement phase, the offers of the units it listed, and the enemy as it stood then.
-/// Unscored, the offers of a unit other than an HQ (whose goal follows its friends) rest
-/// only on the unit itself, whether it is in contact, the enemy, the field and whether its
-/// side plays for a draw; while those are as they were, a unit listed before keeps its
-/// offers.
-#[derive(Default)]
-struct Offered {
-    /// The field, side and draw play the offers were made for.
-    seen: Option<(std::sync::Arc<crate::state::Field>, Side, bool)>,
-    /// The enemy units on the table then.
-    enemies: Vec<Unit>,
-    /// The units whose offers were listed at the last offer of a movement phase, in order.
-    units: Vec<Listed>,
-    /// Whether the last offer is the offers of `units` followed by `scratch`; if not, it is
-    /// `scratch` alone.
-    by_unit: bool,
-    /// The buffer an offer is listed in.
-    scratch: Vec<Candidate<Command>>,
-    /// Emptied lists, to be filled again.
-    spare: Vec<Vec<Candidate<Command>>>,
-}
-
-/// One unit's offers in a movement phase, with the unit and whether it was in contact as
-/// they were made.
-struct Listed {
-    unit: Unit,
-    contact: bool,
-    offers: Vec<Candidate<Command>>,
-    /// Whether the offers may serve again while the unit stays as it is: not an HQ's,
-    /// whose goal follows its friends.
-    keep: bool,
-}
-
-impl Offered {
-    /// How many offers the last offer made.
-    fn count(&self) -> usize {
-        let units = if self.by_unit {
-            self.units.iter().map(|l| l.offers.len()).sum()
-        } else {
-            0
-        };
-        units + self.scratch.len()
-    }
-
-    /// Offer `i` of the last offer.
-    fn nth(&self, mut i: usize) -> Option<&Command> {
-        if self.by_unit {
-            for l in &self.units {
-                match l.offers.get(i) {
-                    Some(c) => return Some(&c.command),
-                    None => i -= l.offers.len(),
-                }
-            }
-        }
-        self.scratch.get(i).map(|c| &c.command)
-    }
-}
-
-impl Offered {
-    /// Are the offers kept still good for `side` in `state`? If not, they are dropped and
-    /// the memo starts again from `state`.
-    fn still_good(&mut self, state: &State, side: Side, draw_play: bool) -> bool {
-        let good = self.seen.as_ref().is_some_and(|(field, s, d)| {
-            std::sync::Arc::ptr_eq(field, &state.field) && *s == side && *d == draw_play
-        }) && {
-            let mut now = state.enemies_of(side);
-            self.enemies
-                .iter()
-                .all(|e| now.next().is_some_and(|n| alike_but_moved(e, n)))
-                && now.next().is_none()
-        };
-        if !good {
-            self.seen = Some((state.field.clone(), side, draw_play));
-            self.enemies.clear();
-            self.enemies.extend(state.enemies_of(side).cloned());
-            self.spare.extend(self.units.drain(..).map(|mut l| {
-                l.offers.clear();
-                l.offers
-            }));
-        }
-        good
     }
 }
 
@@ -297,37 +212,6 @@ impl Memo {
     }
 }
 
-/// The same unit in the same place and state, whether or not it has moved this phase.
-fn alike_but_moved(a: &Unit, b: &Unit) -> bool {
-    let Unit {
-        id,
-        side,
-        kind,
-        size,
-        pose,
-        status,
-        place,
-        command,
-        moved: _,
-        fired,
-        rallied,
-        road_column,
-        followed_up,
-    } = a;
-    *id == b.id
-        && *side == b.side
-        && *kind == b.kind
-        && *size == b.size
-        && *pose == b.pose
-        && *status == b.status
-        && *place == b.place
-        && *command == b.command
-        && *fired == b.fired
-        && *rallied == b.rallied
-        && *road_column == b.road_column
-        && *followed_up == b.followed_up
-}
-
 /// The move generator's offer: the commands of [`candidates`], unscored, and its moves
 /// unplanned. Charges are not valued, places not weighed for danger and moves not checked,
 /// which is nearly all the advisor's work; [`settle`] checks the move a player takes. A move
@@ -340,22 +224,23 @@ pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
 /// [`offers`] for a player that keeps `memo` from one decision to the next.
 pub fn offers_with(state: &State, side: Side, memo: &mut Memo, out: &mut Vec<Command>) {
     let n = offers_in_memo(state, side, memo);
-    out.extend((0..n).filter_map(|i| memo.offered.nth(i).cloned()));
+    out.extend((0..n).filter_map(|i| memo.offered.command(state, i)));
 }
 
-/// [`offers_with`], the offers left listed in `memo` ([`kept_offer`]): their number.
+/// [`offers_with`], the offers left listed in `memo` as places ([`kept_offer`]): their
+/// number.
 pub fn offers_in_memo(state: &State, side: Side, memo: &mut Memo) -> usize {
+    memo.offered.begin();
     let mut scratch = std::mem::take(&mut memo.offered.scratch);
-    scratch.clear();
-    memo.offered.by_unit = false;
     offer(state, side, false, Some(memo), &mut scratch);
     memo.offered.scratch = scratch;
     memo.offered.count()
 }
 
-/// Offer `i` of the last [`offers_in_memo`].
-pub fn kept_offer(memo: &Memo, i: usize) -> Option<Command> {
-    memo.offered.nth(i).cloned()
+/// The command at place `i` of the last [`offers_in_memo`] for `state`: none if that place
+/// holds none (a unit's order that proves to have no move), as if it were refused.
+pub fn kept_offer(state: &State, memo: &mut Memo, i: usize) -> Option<Command> {
+    memo.offered.command(state, i)
 }
 
 /// Whether an offer is legal. Most offers are made unchecked; those checked as they were
@@ -697,7 +582,6 @@ fn movement(
     if rolling {
         return;
     }
-    let defender = state.field.sides[side.index()].role == crate::scenario::Role::Defender;
     let draw_play = wants_draw(state, side);
     // As the turn limit nears without a decision, a draw looms: accept harder fights and
     // more fire. Ahead on losses a general need not gamble, but a lead at the limit is still
@@ -706,12 +590,6 @@ fn movement(
     let pressure = ((state.clock.turn as f64 - limit * 0.3) / (limit * 0.5)).clamp(0.0, 1.0);
     let lead = state.lost[side.other().index()] as f64 - state.lost[side.index()] as f64;
     let urgency = 1.5 * pressure - 0.3 * lead.clamp(-2.0, 3.0) * (1.0 - pressure);
-    let light = |u: &Unit| {
-        matches!(
-            u.kind,
-            UnitType::LightInfantry | UnitType::LightCavalry | UnitType::Lancers
-        )
-    };
     // The general chooses among the few units nearest the enemy, so the best charge goes
     // in first and others can join it; every unit gets its turn before the phase ends.
     let foes: SmallVec<[Vec2; 32]> = state.enemies_of(side).map(|e| e.pose.pos).collect();
@@ -724,10 +602,9 @@ fn movement(
     // keeps it from one decision to the next.
     let mut kept = memo.as_deref_mut().map(|m| m.nearest.for_foes(&foes));
     let mut ready: SmallVec<[(f64, &Unit); 32]> = SmallVec::new();
-    for u in state
-        .friends_of(side)
-        .filter(|u| !u.moved && (crate::phases::movement::may_move(state, u).is_ok() || light(u)))
-    {
+    for u in state.friends_of(side).filter(|u| {
+        !u.moved && (crate::phases::movement::may_move(state, u).is_ok() || offer::light(u))
+    }) {
         let d = match kept.as_deref_mut() {
             Some(k) => k.get(u, || near(u)),
             None => near(u),
@@ -742,48 +619,13 @@ fn movement(
         ready.truncate(3);
     }
     ready.sort_by(by_nearness);
-    // Unscored, through a memo: the units listed before keep their offers.
-    if let (false, Some(m)) = (scoring, memo.as_deref_mut()) {
-        // The units' offers stay in the memo, listed before those in `out`.
-        let offered = &mut m.offered;
-        offered.still_good(state, side, draw_play);
-        offered.by_unit = true;
-        let mut before = std::mem::take(&mut offered.units);
-        for (_, u) in ready.into_iter().take(3) {
-            let contact = state.contacts_of(u.id).next().is_some();
-            let kept = before.iter().position(|l| {
-                l.keep
-                    && alike_but_moved(&l.unit, u)
-                    && l.unit.moved == u.moved
-                    && l.contact == contact
-            });
-            if let Some(i) = kept {
-                offered.units.push(before.swap_remove(i));
-                continue;
-            }
-            let mut offers = offered.spare.pop().unwrap_or_default();
-            let weights = (pressure, urgency);
-            unit_moves(
-                state,
-                side,
-                u,
-                defender,
-                draw_play,
-                weights,
-                None,
-                &mut offers,
-            );
-            offered.units.push(Listed {
-                unit: u.clone(),
-                contact,
-                offers,
-                keep: u.kind != UnitType::Hq,
-            });
+    // Unscored, through a memo: the move generator lists the units' places, and a unit
+    // listed before keeps its own.
+    if !scoring {
+        if let Some(m) = memo {
+            m.offered
+                .list(state, side, draw_play, ready.into_iter().map(|(_, u)| u));
         }
-        offered.spare.extend(before.into_iter().map(|mut l| {
-            l.offers.clear();
-            l.offers
-        }));
         return;
     }
     // One scratch copy of the state for every charge weighed.
@@ -810,10 +652,9 @@ fn movement(
             state,
             side,
             u,
-            defender,
             draw_play,
             (pressure, urgency),
-            scoring.then_some(&mut scratch),
+            &mut scratch,
             out,
         );
         if memo.is_some() {
@@ -831,41 +672,27 @@ fn movement(
     }
 }
 
-/// The candidate moves of one unit.
+/// The candidate moves of one unit, scored: its charges valued on `scratch` (a copy of the
+/// battle made when the first is weighed), its advances weighed for progress and danger.
 #[allow(clippy::too_many_arguments)]
 fn unit_moves(
     state: &State,
     side: Side,
     u: &Unit,
-    defender: bool,
     draw_play: bool,
     (pressure, urgency): (f64, f64),
-    mut scratch: Option<&mut Option<State>>,
+    scratch: &mut Option<State>,
     out: &mut Vec<Candidate<Command>>,
 ) {
-    // Without a scratch state nothing is scored: the moves are offered as they come.
-    let scoring = scratch.is_some();
-    let reach = if scoring { danger_reach(state) } else { 0.0 };
-    let exposure = |s: &State, me: &Unit, at: &Base| {
-        if scoring {
-            danger(s, me, at, reach)
-        } else {
-            0.0
-        }
-    };
-    let light = |u: &Unit| {
-        matches!(
-            u.kind,
-            UnitType::LightInfantry | UnitType::LightCavalry | UnitType::Lancers
-        )
-    };
+    let reach = danger_reach(state);
+    let exposure = |s: &State, me: &Unit, at: &Base| danger(s, me, at, reach);
     out.push(Candidate {
         command: Command::Pass { unit: u.id },
         score: 0.3,
         why: "stand",
         checked: true,
     });
-    if light(u) {
+    if offer::light(u) {
         let threat = exposure(state, u, &u.base());
         push(
             out,
@@ -879,96 +706,46 @@ fn unit_moves(
     }
     let allowance = state.field.tables.move_allowance(u.kind);
     // Every move weighed below, charges included, goes no further than this.
-    let near = scoring.then(|| movement::neighbourhood(state, u, allowance + 3.0));
-    let near = near.as_ref();
+    let near = movement::neighbourhood(state, u, allowance + 3.0);
     // Charges.
     if !u.kind.is_artillery() && !draw_play {
+        let reach = offer::charge_reach(state, u);
         for e in state.enemies_of(side) {
-            let reach = allowance + 1.5;
             if !u.kind.may_charge(e.kind)
                 || measure::beyond(&u.base(), &e.base(), reach)
                 || distance(&u.base(), &e.base()) > reach
             {
                 continue;
             }
-            // The two faces of the enemy nearest the charger.
             let eb = e.base();
-            let mut faces = Face::ALL;
-            faces.sort_by(|a, b| {
-                eb.face_centre(*a)
-                    .distance_squared(u.pose.pos)
-                    .total_cmp(&eb.face_centre(*b).distance_squared(u.pose.pos))
-            });
-            for face in faces.into_iter().take(2) {
-                if let Some(legs) = charge_legs(u, &eb, face) {
-                    // The charge is checked as it would be carried out.
-                    let v = match scratch.as_deref_mut() {
-                        Some(scratch) => {
-                            let Some(near) = near else { continue };
-                            let sim = scratch.get_or_insert_with(|| state.clone());
-                            let Some(v) = charge_value(state, near, sim, u, &legs) else {
-                                continue;
-                            };
-                            v
-                        }
-                        // Unscored, the charge is offered unplanned.
-                        None => 0.0,
-                    };
-                    let command = Command::Move {
-                        unit: u.id,
-                        legs,
-                        exit: false,
-                    };
-                    let score = 0.5 + 4.0 * v + urgency;
-                    if scoring {
-                        push_legal(state, side, out, command, score, "charge");
-                    } else {
-                        out.push(Candidate {
-                            command,
-                            score,
-                            why: "charge",
-                            checked: false,
-                        });
-                    }
-                }
+            for face in offer::charge_faces(u, &eb) {
+                let Some(legs) = offer::charge_legs(u, &eb, face) else {
+                    continue;
+                };
+                // The charge is checked as it would be carried out.
+                let sim = scratch.get_or_insert_with(|| state.clone());
+                let Some(v) = charge_value(state, &near, sim, u, &legs) else {
+                    continue;
+                };
+                let command = Command::Move {
+                    unit: u.id,
+                    legs,
+                    exit: false,
+                };
+                push_legal(state, side, out, command, 0.5 + 4.0 * v + urgency, "charge");
             }
         }
     }
-    // An HQ joins a stuck unit: touching it is the only way a unit with the enemy within
-    // 2" may rally ("2x2 Rallying", "HQs and the Centre").
+    // An HQ joins a stuck unit.
     if u.kind == UnitType::Hq && !draw_play {
-        for f in state.friends_of(side) {
-            let stuck = f.id != u.id
-                && f.status != Status::Ready
-                && state.enemies_of(side).any(|e| {
-                    !measure::beyond(&f.base(), &e.base(), 2.0)
-                        && distance(&f.base(), &e.base()) <= 2.0
-                });
-            if !stuck || f.pose.pos.distance(u.pose.pos) > allowance + 1.5 {
-                continue;
-            }
-            let spot = u
-                .base()
-                .aligned_against(&f.base(), Face::Rear)
-                .advanced(-0.005, 0.0);
-            let d = u.pose.pos.distance(spot.pos);
-            let legs: Legs = smallvec::smallvec![
-                Leg::Turn {
-                    facing: angle_of(spot.pos - u.pose.pos),
-                },
-                Leg::Forward { d },
-                Leg::Turn {
-                    facing: spot.facing,
-                },
-            ];
-            let eb = Base::new(spot, u.base().width, u.base().depth);
-            let score = 2.0 + worth(f) - exposure(state, u, &eb);
+        for (f, legs, at) in offer::hq_joins_with(state, side, u) {
+            let score = 2.0 + worth(f) - exposure(state, u, &at);
             push_move(out, u, legs, (score, "HQ joins a stuck unit"), false);
         }
     }
     // Leaving the field when playing for a draw.
     if draw_play {
-        if let Some(legs) = exit_legs(state, u) {
+        if let Some(legs) = offer::exit_legs(state, u) {
             let command = Command::Move {
                 unit: u.id,
                 legs,
@@ -978,16 +755,21 @@ fn unit_moves(
             push(out, command, score, "exit for a draw");
         }
     }
-    // Advances toward a goal, and plain moves for variety.
-    let goal = route(state, u, goal_for(state, u, defender, draw_play));
-    let aims = Toward::new(state, u, goal);
-    let here = exposure(state, u, &u.base());
-    // Scored, the advances are planned only until one is found legal: that one decides
+    // Advances toward a goal, planned only until one is found legal: that one decides
     // whether shorter ones are weighed at all; the rest are left to `settle`.
+    let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
+    let aims = offer::Toward::new(state, u, goal);
+    let here = exposure(state, u, &u.base());
     let mut one_legal = false;
-    for frac in [1.0, 0.6] {
-        for aim in 0..AIMS.len() {
-            if let Some((legs, end)) = aims.legs(aim, allowance * frac) {
+    let [full, most, short] = offer::REACHES;
+    for frac in [full, most, short] {
+        // Through a town, over a bridge or across streams the unit goes less far: the
+        // shortest advances are weighed only when no longer one is legal.
+        if frac == short && one_legal {
+            break;
+        }
+        for aim in 0..offer::AIMS.len() {
+            if let Some((legs, end)) = aims.legs(state, u, aim, allowance * frac) {
                 let eb = Base::new(end, u.base().width, u.base().depth);
                 let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
                 let score = 1.0 + 0.35 * progress
@@ -995,418 +777,14 @@ fn unit_moves(
                     + here * 0.5
                     + pressure * 0.5;
                 let mut checked = false;
-                if let (false, Some(near)) = (one_legal, near) {
-                    one_legal = movement::plan_near(state, u, &legs, false, Some(near)).is_ok();
+                if !one_legal && frac != short {
+                    one_legal = movement::plan_near(state, u, &legs, false, Some(&near)).is_ok();
                     checked = one_legal;
                 }
                 push_move(out, u, legs, (score, "advance"), checked);
             }
         }
     }
-    // Through a town, over a bridge or across streams the unit goes less far ("Towns",
-    // "Bridge", "Stream"): shorter advances, weighed when no full one is legal (and always
-    // offered to the random player).
-    for frac in [0.45] {
-        if scoring && one_legal {
-            break;
-        }
-        for aim in 0..AIMS.len() {
-            if let Some((legs, end)) = aims.legs(aim, allowance * frac) {
-                let eb = Base::new(end, u.base().width, u.base().depth);
-                let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
-                let score = 1.0 + 0.35 * progress
-                    - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
-                    + here * 0.5
-                    + pressure * 0.5;
-                push_move(out, u, legs, (score, "advance"), false);
-            }
-        }
-    }
-    // Plain moves keep the random player's choice wide. Scored, they are left out: standing
-    // (always legal, and scored higher) beats every one of them.
-    if scoring {
-        return;
-    }
-    for legs in [
-        smallvec::smallvec![Leg::Forward { d: allowance }],
-        smallvec::smallvec![Leg::Back { d: allowance * 0.5 }],
-        smallvec::smallvec![
-            Leg::Turn {
-                facing: u.pose.facing + 0.8,
-            },
-            Leg::Forward { d: allowance * 0.5 },
-        ],
-        smallvec::smallvec![
-            Leg::Turn {
-                facing: u.pose.facing - 0.8,
-            },
-            Leg::Forward { d: allowance * 0.5 },
-        ],
-        smallvec::smallvec![Leg::Side { d: 0.5 }],
-    ] {
-        push_move(out, u, legs, (-0.5, "wander"), false);
-    }
-}
-
-/// Where to head for `goal`: straight there, or, when a river lies across the way, first to
-/// the near bank at the bridge or ford that makes the shortest way round, then straight
-/// across it ("2x2 Terrain placement": rivers are impassable but at bridges and fords).
-fn route(state: &State, u: &Unit, goal: (Vec2, f64)) -> (Vec2, f64) {
-    let next = across_rivers(state, u, goal);
-    match round_woods(state, u, next.0) {
-        Some(p) => (p, 0.0),
-        None => next,
-    }
-}
-
-/// A point to head for round the first wood the unit may not enter that lies across its
-/// way to `goal`: a corner of the wood's outline stood off by a base's width, seen from the
-/// unit past no part of the wood, on the shortest way round ("Dense Woods").
-fn round_woods(state: &State, u: &Unit, goal: Vec2) -> Option<Vec2> {
-    let f = &state.field;
-    let from = u.pose.pos;
-    let closed = |k: TerrainKind| match k {
-        TerrainKind::DenseWood => u.kind != UnitType::LightInfantry,
-        TerrainKind::LightWood => f.options.light_woods && !u.kind.is_infantry(),
-        _ => false,
-    };
-    let wood = f
-        .terrain
-        .iter()
-        .filter(|w| closed(w.kind) && !w.shape.contains(from))
-        .filter(|w| w.shape.length_inside(from, goal) > 1e-6)
-        .min_by(|a, b| {
-            let d = |w: &grognard_engine::terrain::Feature| {
-                let (lo, hi) = w.shape.bounds();
-                from.distance((lo + hi) * 0.5)
-            };
-            d(a).total_cmp(&d(b))
-        })?;
-    let (lo, hi) = wood.shape.bounds();
-    let centre = (lo + hi) * 0.5;
-    wood.shape
-        .points()
-        .iter()
-        .map(|p| *p + (*p - centre).normalize_or_zero() * 1.2)
-        .filter(|q| q.x > 0.6 && q.y > 0.6 && q.x < f.width - 0.6 && q.y < f.depth - 0.6)
-        .filter(|q| wood.shape.length_inside(from, *q) < 1e-6 && from.distance(*q) > 0.3)
-        .min_by(|a, b| {
-            let way = |q: &Vec2| from.distance(*q) + q.distance(goal);
-            way(a).total_cmp(&way(b))
-        })
-}
-
-/// Where to head for `goal` as far as rivers go (see [`route`]).
-fn across_rivers(state: &State, u: &Unit, goal: (Vec2, f64)) -> (Vec2, f64) {
-    let f = &state.field;
-    let from = u.pose.pos;
-    let crossing_at = |p: Vec2| {
-        f.terrain.iter().any(|x| {
-            matches!(x.kind, TerrainKind::Bridge | TerrainKind::Ford) && x.shape.contains(p)
-        })
-    };
-    for river in f.features(TerrainKind::River) {
-        let blocked = river
-            .shape
-            .crossing_params(from, goal.0)
-            .iter()
-            .any(|t| !crossing_at(from.lerp(goal.0, *t)));
-        if !blocked {
-            continue;
-        }
-        let best = f
-            .terrain
-            .iter()
-            .filter(|x| matches!(x.kind, TerrainKind::Bridge | TerrainKind::Ford))
-            .map(|x| {
-                let (lo, hi) = x.shape.bounds();
-                (x, (lo + hi) * 0.5)
-            })
-            .filter(|(_, c)| river.shape.contains(*c))
-            .min_by(|a, b| {
-                let way = |c: Vec2| from.distance(c) + c.distance(goal.0);
-                way(a.1).total_cmp(&way(b.1))
-            });
-        let Some((x, c)) = best else {
-            continue;
-        };
-        // The river's direction where the crossing is, and the banks either side of it.
-        let line = river.shape.points();
-        let Some(along) = line
-            .windows(2)
-            .min_by(|a, b| {
-                let d = |w: &[Vec2]| grognard_geometry::distance::point_segment(c, w[0], w[1]);
-                d(a).total_cmp(&d(b))
-            })
-            .map(|w| (w[1] - w[0]).normalize_or_zero())
-        else {
-            continue;
-        };
-        let normal = along.perp();
-        let bank = river.shape.half_width() + 1.0;
-        let side = if (from - c).dot(normal) >= 0.0 {
-            1.0
-        } else {
-            -1.0
-        };
-        let near = c + normal * side * bank;
-        let far = c - normal * side * bank;
-        if x.shape.contains(from) || river.shape.contains(from) || from.distance(near) < 0.3 {
-            return (far, 0.0);
-        }
-        return (near, 0.0);
-    }
-    goal
-}
-
-/// Is `side` better off leaving for a draw ("2x2 Victory conditions")?
-fn wants_draw(state: &State, side: Side) -> bool {
-    let any_done = Side::ALL.iter().any(|s| state.waiting(*s) == 0);
-    let mine = state.lost[side.index()];
-    let theirs = state.lost[side.other().index()];
-    any_done && mine >= 4 && mine > theirs + 1
-}
-
-/// Where a unit should head, and how far short of it to stop.
-fn goal_for(state: &State, u: &Unit, _defender: bool, draw_play: bool) -> (Vec2, f64) {
-    let f = &state.field;
-    if draw_play {
-        let (origin, along, inward) = f.edge_frame(f.sides[u.side.index()].edge);
-        let p = origin + along * (along.dot(u.pose.pos - origin)) - inward * 0.0;
-        return (p + inward * 0.3, 0.0);
-    }
-    let nearest = state.enemies_of(u.side).min_by(|a, b| {
-        a.pose
-            .pos
-            .distance(u.pose.pos)
-            .total_cmp(&b.pose.pos.distance(u.pose.pos))
-    });
-    match u.kind {
-        UnitType::Hq => {
-            // Toward friends that need rallying, else the middle of the army, staying back.
-            let needy: Vec<Vec2> = state
-                .friends_of(u.side)
-                .filter(|f| f.id != u.id && f.status != Status::Ready)
-                .map(|f| f.pose.pos)
-                .collect();
-            let pts: Vec<Vec2> = if needy.is_empty() {
-                state
-                    .friends_of(u.side)
-                    .filter(|f| f.id != u.id)
-                    .map(|f| f.pose.pos)
-                    .collect()
-            } else {
-                needy
-            };
-            if pts.is_empty() {
-                return (u.pose.pos, 0.0);
-            }
-            let c = pts.iter().fold(Vec2::ZERO, |a, p| a + *p) / pts.len() as f64;
-            // Keep 3" behind the centre, away from the enemy.
-            let back = nearest
-                .map(|e| (c - e.pose.pos).normalize_or_zero())
-                .unwrap_or(Vec2::ZERO);
-            (c + back * 2.5, 0.0)
-        }
-        k if k.is_artillery() => match nearest {
-            Some(e) => (e.pose.pos, 3.5),
-            None => (u.pose.pos, 0.0),
-        },
-        k if k.is_cavalry() => {
-            // Toward a Disrupted or exposed target, else hang back behind the infantry.
-            let prey = state
-                .enemies_of(u.side)
-                .filter(|e| {
-                    e.status == Status::Disrupted || e.kind == UnitType::Hq || e.kind.is_artillery()
-                })
-                .min_by(|a, b| {
-                    a.pose
-                        .pos
-                        .distance(u.pose.pos)
-                        .total_cmp(&b.pose.pos.distance(u.pose.pos))
-                });
-            match (prey, nearest) {
-                (Some(p), _) => (p.pose.pos, 0.6),
-                (None, Some(e)) => (e.pose.pos, 5.0),
-                _ => (u.pose.pos, 0.0),
-            }
-        }
-        _ => match nearest {
-            Some(e) => (e.pose.pos, 1.8),
-            None => (u.pose.pos, 0.0),
-        },
-    }
-}
-
-/// The three headings an advance toward a goal is weighed at: straight at it, and half a
-/// radian to either side.
-const AIMS: [f64; 3] = [0.0, 0.5, -0.5];
-
-/// Advances toward a goal, stopping `stop` short of it, at each of the [`AIMS`]. What does
-/// not depend on the distance gone (the heading, the turned base and whether it stays on
-/// the table) is worked out once for every distance weighed.
-struct Toward<'a> {
-    state: &'a State,
-    u: &'a Unit,
-    goal: Vec2,
-    stop: f64,
-    dist: f64,
-    /// For each aim, the unit turned to it, with whether the turn is a leg of its own; or
-    /// none when the turned base would swing off the table.
-    turned: [Option<(Pose, bool)>; 3],
-}
-
-impl<'a> Toward<'a> {
-    fn new(state: &'a State, u: &'a Unit, (goal, stop): (Vec2, f64)) -> Self {
-        let to = goal - u.pose.pos;
-        let heading = angle_of(to);
-        let (width, depth) = (u.base().width, u.base().depth);
-        let turned = AIMS.map(|turn| {
-            let facing = heading + turn;
-            let pose = u.pose.turned_to(facing);
-            state
-                .field
-                .contains(&Base::new(pose, width, depth))
-                .then(|| {
-                    (
-                        pose,
-                        grognard_geometry::wrap(facing - u.pose.facing).abs() > 1e-6,
-                    )
-                })
-        });
-        Toward {
-            state,
-            u,
-            goal,
-            stop,
-            dist: to.length(),
-            turned,
-        }
-    }
-
-    /// Legs that turn to aim `aim` and go straight, up to `max` inches; with where they end.
-    fn legs(&self, aim: usize, max: f64) -> Option<(Legs, Pose)> {
-        let Some((turned, turn)) = self.turned[aim] else {
-            return toward(self.state, self.u, self.goal, max, self.stop, AIMS[aim]);
-        };
-        let d = (self.dist - self.stop).min(max);
-        if d < 0.2 {
-            return None;
-        }
-        let mut legs = Legs::new();
-        if turn {
-            legs.push(Leg::Turn {
-                facing: turned.facing,
-            });
-        }
-        legs.push(Leg::Forward { d });
-        Some((legs, turned.advanced(d, 0.0)))
-    }
-}
-
-/// Legs that turn toward `goal` (offset by `turn` radians) and go straight, up to `max`
-/// inches, stopping `stop` short of it. A unit whose base would swing off the table as it
-/// turns (one just arrived on an edge) first steps straight in.
-fn toward(
-    state: &State,
-    u: &Unit,
-    goal: Vec2,
-    max: f64,
-    stop: f64,
-    turn: f64,
-) -> Option<(Legs, Pose)> {
-    let mut legs = Legs::new();
-    let mut start = u.pose;
-    let mut max = max;
-    let facing = angle_of(goal - start.pos) + turn;
-    let turned = Base::new(start.turned_to(facing), u.base().width, u.base().depth);
-    if !state.field.contains(&turned) {
-        let step = 0.6f64.min(max);
-        legs.push(Leg::Forward { d: step });
-        start = start.advanced(step, 0.0);
-        max -= step;
-    }
-    let to = goal - start.pos;
-    let dist = to.length();
-    let d = (dist - stop).min(max);
-    if d < 0.2 {
-        return None;
-    }
-    let facing = angle_of(to) + turn;
-    if grognard_geometry::wrap(facing - start.facing).abs() > 1e-6 {
-        legs.push(Leg::Turn { facing });
-    }
-    legs.push(Leg::Forward { d });
-    let end = start.turned_to(facing).advanced(d, 0.0);
-    Some((legs, end))
-}
-
-/// A charge into `face` of an enemy: line up 2" out, then straight in.
-fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Legs> {
-    let contact = u.base().aligned_against(target, face);
-    // Stop a hair short of exact contact so floating point never overlaps.
-    let contact = contact.advanced(-0.005, 0.0);
-    let run = 2.0;
-    let staging = contact.advanced(-run, 0.0);
-    let d1 = u.pose.pos.distance(staging.pos);
-    let direct = u.pose.pos.distance(contact.pos);
-    if direct <= run + 1e-9 {
-        // Close: turn toward the face and go straight in until the bases meet.
-        let facing = angle_of(target.face_centre(face) - u.pose.pos);
-        let d = first_contact(&u.base(), facing, target, run + 1.0)?;
-        return Some(smallvec::smallvec![
-            Leg::Turn { facing },
-            Leg::Forward { d }
-        ]);
-    }
-    let mut legs = Legs::new();
-    if d1 > 1e-6 {
-        legs.push(Leg::Turn {
-            facing: angle_of(staging.pos - u.pose.pos),
-        });
-        legs.push(Leg::Forward { d: d1 });
-    }
-    legs.push(Leg::Turn {
-        facing: contact.facing,
-    });
-    legs.push(Leg::Forward { d: run });
-    Some(legs)
-}
-
-/// How far a base turned to `facing` travels straight ahead before it touches `target`
-/// (without overlapping it), if it does within `max` inches. Conservative advancement: a
-/// translating base may always move by its present gap without overlapping, so stepping by
-/// the gap closes on the touching point in a few steps.
-fn first_contact(me: &Base, facing: f64, target: &Base, max: f64) -> Option<f64> {
-    let start = me.pose.turned_to(facing);
-    let at = |d: f64| Base::new(start.advanced(d, 0.0), me.width, me.depth);
-    let mut d = 0.0;
-    for _ in 0..64 {
-        let gap = grognard_geometry::distance::base_base(&at(d), target);
-        if gap <= 1e-4 {
-            return Some(d);
-        }
-        d += gap;
-        if d > max {
-            return None;
-        }
-    }
-    None
-}
-
-fn exit_legs(state: &State, u: &Unit) -> Option<Legs> {
-    let f = &state.field;
-    let edge = f.sides[u.side.index()].edge;
-    let (_, _, inward) = f.edge_frame(edge);
-    let facing = angle_of(-inward);
-    let dist = f.distance_to_edge(edge, u.pose.pos) - u.base().depth * 0.5;
-    if dist < 0.0 {
-        return None;
-    }
-    Some(smallvec::smallvec![
-        Leg::Turn { facing },
-        Leg::Forward { d: dist }
-    ])
 }
 
 fn rally(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {

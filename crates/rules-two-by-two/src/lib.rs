@@ -16,6 +16,7 @@ pub mod event;
 pub mod invariants;
 pub mod measure;
 pub mod narrate;
+pub mod offer;
 pub mod orders;
 pub mod phases;
 pub mod picture;

@@ -93,8 +93,13 @@ impl Ruleset for TwoByTwo {
         Some(crate::advisor::offers_in_memo(view, side, memo))
     }
 
-    fn kept_offer(&self, memo: &crate::advisor::Memo, i: usize) -> Option<Command> {
-        crate::advisor::kept_offer(memo, i)
+    fn kept_offer(
+        &self,
+        view: &&State,
+        memo: &mut crate::advisor::Memo,
+        i: usize,
+    ) -> Option<Command> {
+        crate::advisor::kept_offer(view, memo, i)
     }
 
     fn settle(&self, view: &&State, side: Side, command: &Command) -> bool {

@@ -1,0 +1,769 @@
+//! The move generator's moves in a movement phase ("2x2 Movement"): each unit's orders,
+//! unscored, for a player that takes one of them (the random player), and the ways of
+//! heading for a goal that the advisor weighs as well.
+//!
+//! Key decision: a unit's offers are listed as places, not as commands. A place names an
+//! order (stand, charge an enemy's nearer face, advance at an aim, a plain move) and the
+//! command is made only when a player draws that place; a place that turns out to hold no
+//! command (an enemy just out of reach, an advance already at its goal, a charge longer
+//! than any move) is drawn like a refused offer. Listing costs a few comparisons a unit,
+//! and the geometry of a move is worked out only for the moves drawn.
+
+use crate::command::{Command, Legs};
+use crate::measure::{self, distance};
+use crate::phases::movement;
+use crate::state::{State, Status, Unit, UnitId};
+use crate::units::UnitType;
+use grognard_engine::terrain::TerrainKind;
+use grognard_engine::{Candidate, Side};
+use grognard_geometry::{angle_of, Base, Face, Leg, Pose, Vec2};
+use std::sync::Arc;
+
+/// The fractions of its move an advance goes: the whole, three fifths, and a little under
+/// half (through a town, over a bridge or across streams a unit goes less far: "Towns",
+/// "Bridge", "Stream").
+pub(crate) const REACHES: [f64; 3] = [1.0, 0.6, 0.45];
+
+/// Light troops, which may slip away from the enemy ("2x2 Voluntary rout").
+pub(crate) fn light(u: &Unit) -> bool {
+    matches!(
+        u.kind,
+        UnitType::LightInfantry | UnitType::LightCavalry | UnitType::Lancers
+    )
+}
+
+/// How far a charge of `u` is looked for: its move and a little more.
+pub(crate) fn charge_reach(state: &State, u: &Unit) -> f64 {
+    state.field.tables.move_allowance(u.kind) + 1.5
+}
+
+/// The two faces of `target` nearest `u`, nearest first: the faces a charge aims at.
+pub(crate) fn charge_faces(u: &Unit, target: &Base) -> [Face; 2] {
+    let mut faces = Face::ALL;
+    faces.sort_by(|a, b| {
+        target
+            .face_centre(*a)
+            .distance_squared(u.pose.pos)
+            .total_cmp(&target.face_centre(*b).distance_squared(u.pose.pos))
+    });
+    [faces[0], faces[1]]
+}
+
+/// Whether a move along `legs` is longer than `u` could ever go: further than its move with
+/// the road's bonus. No such move is legal ("2x2 Movement rates"), whatever lies in the way.
+fn beyond_any_move(state: &State, u: &Unit, legs: &[Leg]) -> bool {
+    let tables = &state.field.tables;
+    let most = tables.move_allowance(u.kind) + tables.movement.road_bonus.max(0.0);
+    legs.iter().map(|l| l.length()).sum::<f64>() > most + 1e-6
+}
+
+/// The same unit in the same place and state, whether or not it has moved this phase.
+pub(crate) fn alike_but_moved(a: &Unit, b: &Unit) -> bool {
+    let Unit {
+        id,
+        side,
+        kind,
+        size,
+        pose,
+        status,
+        place,
+        command,
+        moved: _,
+        fired,
+        rallied,
+        road_column,
+        followed_up,
+    } = a;
+    *id == b.id
+        && *side == b.side
+        && *kind == b.kind
+        && *size == b.size
+        && *pose == b.pose
+        && *status == b.status
+        && *place == b.place
+        && *command == b.command
+        && *fired == b.fired
+        && *rallied == b.rallied
+        && *road_column == b.road_column
+        && *followed_up == b.followed_up
+}
+
+/// What a place among a unit's offers holds.
+#[derive(Clone)]
+enum Slot {
+    Pass,
+    VoluntaryRout,
+    /// A charge at the `rank`th nearest face of `enemy`, if the enemy is within reach.
+    Charge {
+        enemy: UnitId,
+        rank: u8,
+    },
+    /// A command made as the offers were listed.
+    Made(Command),
+    /// An advance toward the unit's goal, `REACHES[reach]` of its move at `AIMS[aim]`.
+    Advance {
+        reach: u8,
+        aim: u8,
+    },
+    /// Plain move `WANDERS[i]`.
+    Wander(u8),
+}
+
+/// How many plain moves a unit is offered: straight on, back, obliquely either way, and a
+/// short step sideways.
+const WANDERS: u8 = 5;
+
+/// Plain move `i` of `u`, whose move is `allowance` inches: they keep the random player's
+/// choice wide.
+fn wander(u: &Unit, allowance: f64, i: u8) -> Legs {
+    match i {
+        0 => smallvec::smallvec![Leg::Forward { d: allowance }],
+        1 => smallvec::smallvec![Leg::Back { d: allowance * 0.5 }],
+        2 | 3 => smallvec::smallvec![
+            Leg::Turn {
+                facing: u.pose.facing + if i == 2 { 0.8 } else { -0.8 },
+            },
+            Leg::Forward { d: allowance * 0.5 },
+        ],
+        _ => smallvec::smallvec![Leg::Side { d: 0.5 }],
+    }
+}
+
+/// What the move generator keeps from one offer to the next: in a movement phase, the
+/// places of the units it listed, and the enemy as it stood then. The offers of a unit
+/// other than an HQ (whose goal follows its friends) rest only on the unit itself, whether
+/// it is in contact, the enemy, the field and whether its side plays for a draw; while
+/// those are as they were, a unit listed before keeps its places, and the moves made of
+/// them.
+#[derive(Default)]
+pub(crate) struct Offered {
+    /// The field, side and draw play the offers were made for.
+    seen: Option<(Arc<crate::state::Field>, Side, bool)>,
+    /// The enemy units on the table then.
+    enemies: Vec<Unit>,
+    /// The units whose offers were listed at the last offer of a movement phase, in order.
+    units: Vec<Listed>,
+    /// Whether the last offer is the offers of `units` followed by `scratch`; if not, it is
+    /// `scratch` alone.
+    by_unit: bool,
+    /// The offers of the last offer that are not a unit's moves (ending the phase, dicing
+    /// for reinforcements, and every offer outside a movement phase).
+    pub(crate) scratch: Vec<Candidate<Command>>,
+    /// Emptied lists, to be filled again.
+    spare: Vec<Vec<Slot>>,
+}
+
+/// One unit's places in a movement phase, with the unit and whether it was in contact as
+/// they were listed.
+struct Listed {
+    unit: Unit,
+    contact: bool,
+    slots: Vec<Slot>,
+    /// Whether the places may serve again while the unit stays as it is: not an HQ's, whose
+    /// goal follows its friends.
+    keep: bool,
+    /// The unit's way to its goal, worked out when an advance is first drawn.
+    toward: Option<Toward>,
+}
+
+impl Offered {
+    /// Start a new offer: no unit's places yet, and `scratch` empty.
+    pub(crate) fn begin(&mut self) {
+        self.scratch.clear();
+        self.by_unit = false;
+    }
+
+    /// How many places the last offer made.
+    pub(crate) fn count(&self) -> usize {
+        let units = if self.by_unit {
+            self.units.iter().map(|l| l.slots.len()).sum()
+        } else {
+            0
+        };
+        units + self.scratch.len()
+    }
+
+    /// The command at place `i` of the last offer, made of `state` (the battle that offer
+    /// was listed for); none if the place holds none.
+    pub(crate) fn command(&mut self, state: &State, mut i: usize) -> Option<Command> {
+        if self.by_unit {
+            let draw_play = self.seen.as_ref().is_some_and(|s| s.2);
+            for l in &mut self.units {
+                if i < l.slots.len() {
+                    return l.make(state, i, draw_play);
+                }
+                i -= l.slots.len();
+            }
+        }
+        self.scratch.get(i).map(|c| c.command.clone())
+    }
+
+    /// Are the places kept still good for `side` in `state`? If not, they are dropped and
+    /// the memo starts again from `state`.
+    fn still_good(&mut self, state: &State, side: Side, draw_play: bool) -> bool {
+        let good = self.seen.as_ref().is_some_and(|(field, s, d)| {
+            Arc::ptr_eq(field, &state.field) && *s == side && *d == draw_play
+        }) && {
+            let mut now = state.enemies_of(side);
+            self.enemies
+                .iter()
+                .all(|e| now.next().is_some_and(|n| alike_but_moved(e, n)))
+                && now.next().is_none()
+        };
+        if !good {
+            self.seen = Some((state.field.clone(), side, draw_play));
+            self.enemies.clear();
+            self.enemies.extend(state.enemies_of(side).cloned());
+            self.spare.extend(self.units.drain(..).map(|mut l| {
+                l.slots.clear();
+                l.slots
+            }));
+        }
+        good
+    }
+
+    /// List the places of the units `ready` to move, in that order, for `side` in
+    /// `state`: a unit listed before keeps its places while nothing they rest on has
+    /// changed. The offer is then those places followed by `scratch`.
+    pub(crate) fn list<'a>(
+        &mut self,
+        state: &State,
+        side: Side,
+        draw_play: bool,
+        ready: impl Iterator<Item = &'a Unit>,
+    ) {
+        self.still_good(state, side, draw_play);
+        self.by_unit = true;
+        let mut before = std::mem::take(&mut self.units);
+        for u in ready {
+            let contact = state.contacts_of(u.id).next().is_some();
+            let kept = before.iter().position(|l| {
+                l.keep
+                    && alike_but_moved(&l.unit, u)
+                    && l.unit.moved == u.moved
+                    && l.contact == contact
+            });
+            if let Some(i) = kept {
+                self.units.push(before.swap_remove(i));
+                continue;
+            }
+            let mut slots = self.spare.pop().unwrap_or_default();
+            slots_of(state, side, u, draw_play, &mut slots);
+            self.units.push(Listed {
+                unit: u.clone(),
+                contact,
+                slots,
+                keep: u.kind != UnitType::Hq,
+                toward: None,
+            });
+        }
+        self.spare.extend(before.into_iter().map(|mut l| {
+            l.slots.clear();
+            l.slots
+        }));
+    }
+}
+
+/// The places of `u`'s orders, in the order they are offered: stand, slip away (light
+/// troops), then, if it may move, a charge at each of the two nearer faces of every enemy
+/// it may charge and might reach, an HQ joining each stuck unit, leaving the field when
+/// playing for a draw, advances toward its goal and plain moves.
+fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<Slot>) {
+    out.push(Slot::Pass);
+    if light(u) {
+        out.push(Slot::VoluntaryRout);
+    }
+    if movement::may_move(state, u).is_err() {
+        return;
+    }
+    if !u.kind.is_artillery() && !draw_play {
+        let reach = charge_reach(state, u);
+        for e in state.enemies_of(side) {
+            if u.kind.may_charge(e.kind) && !measure::beyond(&u.base(), &e.base(), reach) {
+                out.push(Slot::Charge {
+                    enemy: e.id,
+                    rank: 0,
+                });
+                out.push(Slot::Charge {
+                    enemy: e.id,
+                    rank: 1,
+                });
+            }
+        }
+    }
+    // A move longer than any the unit could make is not offered.
+    let mut made = |legs: Legs, exit: bool| {
+        if !beyond_any_move(state, u, &legs) {
+            out.push(Slot::Made(Command::Move {
+                unit: u.id,
+                legs,
+                exit,
+            }));
+        }
+    };
+    if u.kind == UnitType::Hq && !draw_play {
+        for legs in hq_joins(state, side, u) {
+            made(legs, false);
+        }
+    }
+    if draw_play {
+        if let Some(legs) = exit_legs(state, u) {
+            made(legs, true);
+        }
+    }
+    for reach in 0..REACHES.len() as u8 {
+        for aim in 0..AIMS.len() as u8 {
+            out.push(Slot::Advance { reach, aim });
+        }
+    }
+    out.extend((0..WANDERS).map(Slot::Wander));
+}
+
+impl Listed {
+    /// The command at place `i` of this unit's places, made of `state`; none if the place
+    /// holds none.
+    fn make(&mut self, state: &State, i: usize, draw_play: bool) -> Option<Command> {
+        let u = &self.unit;
+        let allowance = state.field.tables.move_allowance(u.kind);
+        let legs = match &self.slots[i] {
+            Slot::Pass => return Some(Command::Pass { unit: u.id }),
+            Slot::VoluntaryRout => return Some(Command::VoluntaryRout { unit: u.id }),
+            Slot::Made(c) => return Some(c.clone()),
+            Slot::Charge { enemy, rank } => {
+                let eb = state.unit(*enemy).base();
+                if distance(&u.base(), &eb) > charge_reach(state, u) {
+                    return None;
+                }
+                let legs = charge_legs(u, &eb, charge_faces(u, &eb)[usize::from(*rank)])?;
+                if beyond_any_move(state, u, &legs) {
+                    return None;
+                }
+                legs
+            }
+            Slot::Advance { reach, aim } => {
+                let toward = self.toward.get_or_insert_with(|| {
+                    Toward::new(state, u, route(state, u, goal_for(state, u, draw_play)))
+                });
+                let max = allowance * REACHES[usize::from(*reach)];
+                toward.legs(state, u, usize::from(*aim), max)?.0
+            }
+            Slot::Wander(w) => wander(u, allowance, *w),
+        };
+        Some(Command::Move {
+            unit: u.id,
+            legs,
+            exit: false,
+        })
+    }
+}
+
+/// An HQ's moves to join each friend stuck in place near it: touching it is the only way a
+/// unit with the enemy within 2" may rally ("2x2 Rallying", "HQs and the Centre"). Each
+/// with the friend joined and where the HQ would stand.
+pub(crate) fn hq_joins<'a>(
+    state: &'a State,
+    side: Side,
+    u: &'a Unit,
+) -> impl Iterator<Item = Legs> + 'a {
+    hq_joins_with(state, side, u).map(|(_, legs, _)| legs)
+}
+
+/// [`hq_joins`], each with the friend joined and the HQ's base where it would stand.
+pub(crate) fn hq_joins_with<'a>(
+    state: &'a State,
+    side: Side,
+    u: &'a Unit,
+) -> impl Iterator<Item = (&'a Unit, Legs, Base)> + 'a {
+    let allowance = state.field.tables.move_allowance(u.kind);
+    state.friends_of(side).filter_map(move |f| {
+        let stuck = f.id != u.id
+            && f.status != Status::Ready
+            && state.enemies_of(side).any(|e| {
+                !measure::beyond(&f.base(), &e.base(), 2.0) && distance(&f.base(), &e.base()) <= 2.0
+            });
+        if !stuck || f.pose.pos.distance(u.pose.pos) > allowance + 1.5 {
+            return None;
+        }
+        let spot = u
+            .base()
+            .aligned_against(&f.base(), Face::Rear)
+            .advanced(-0.005, 0.0);
+        let d = u.pose.pos.distance(spot.pos);
+        let legs: Legs = smallvec::smallvec![
+            Leg::Turn {
+                facing: angle_of(spot.pos - u.pose.pos),
+            },
+            Leg::Forward { d },
+            Leg::Turn {
+                facing: spot.facing,
+            },
+        ];
+        Some((f, legs, Base::new(spot, u.base().width, u.base().depth)))
+    })
+}
+
+/// Where to head for `goal`: straight there, or, when a river lies across the way, first to
+/// the near bank at the bridge or ford that makes the shortest way round, then straight
+/// across it ("2x2 Terrain placement": rivers are impassable but at bridges and fords).
+pub(crate) fn route(state: &State, u: &Unit, goal: (Vec2, f64)) -> (Vec2, f64) {
+    let next = across_rivers(state, u, goal);
+    match round_woods(state, u, next.0) {
+        Some(p) => (p, 0.0),
+        None => next,
+    }
+}
+
+/// A point to head for round the first wood the unit may not enter that lies across its
+/// way to `goal`: a corner of the wood's outline stood off by a base's width, seen from the
+/// unit past no part of the wood, on the shortest way round ("Dense Woods").
+fn round_woods(state: &State, u: &Unit, goal: Vec2) -> Option<Vec2> {
+    let f = &state.field;
+    let from = u.pose.pos;
+    let closed = |k: TerrainKind| match k {
+        TerrainKind::DenseWood => u.kind != UnitType::LightInfantry,
+        TerrainKind::LightWood => f.options.light_woods && !u.kind.is_infantry(),
+        _ => false,
+    };
+    let wood = f
+        .terrain
+        .iter()
+        .filter(|w| closed(w.kind) && !w.shape.contains(from))
+        .filter(|w| w.shape.length_inside(from, goal) > 1e-6)
+        .min_by(|a, b| {
+            let d = |w: &grognard_engine::terrain::Feature| {
+                let (lo, hi) = w.shape.bounds();
+                from.distance((lo + hi) * 0.5)
+            };
+            d(a).total_cmp(&d(b))
+        })?;
+    let (lo, hi) = wood.shape.bounds();
+    let centre = (lo + hi) * 0.5;
+    wood.shape
+        .points()
+        .iter()
+        .map(|p| *p + (*p - centre).normalize_or_zero() * 1.2)
+        .filter(|q| q.x > 0.6 && q.y > 0.6 && q.x < f.width - 0.6 && q.y < f.depth - 0.6)
+        .filter(|q| wood.shape.length_inside(from, *q) < 1e-6 && from.distance(*q) > 0.3)
+        .min_by(|a, b| {
+            let way = |q: &Vec2| from.distance(*q) + q.distance(goal);
+            way(a).total_cmp(&way(b))
+        })
+}
+
+/// Where to head for `goal` as far as rivers go (see [`route`]).
+fn across_rivers(state: &State, u: &Unit, goal: (Vec2, f64)) -> (Vec2, f64) {
+    let f = &state.field;
+    let from = u.pose.pos;
+    let crossing_at = |p: Vec2| {
+        f.terrain.iter().any(|x| {
+            matches!(x.kind, TerrainKind::Bridge | TerrainKind::Ford) && x.shape.contains(p)
+        })
+    };
+    for river in f.features(TerrainKind::River) {
+        let blocked = river
+            .shape
+            .crossing_params(from, goal.0)
+            .iter()
+            .any(|t| !crossing_at(from.lerp(goal.0, *t)));
+        if !blocked {
+            continue;
+        }
+        let best = f
+            .terrain
+            .iter()
+            .filter(|x| matches!(x.kind, TerrainKind::Bridge | TerrainKind::Ford))
+            .map(|x| {
+                let (lo, hi) = x.shape.bounds();
+                (x, (lo + hi) * 0.5)
+            })
+            .filter(|(_, c)| river.shape.contains(*c))
+            .min_by(|a, b| {
+                let way = |c: Vec2| from.distance(c) + c.distance(goal.0);
+                way(a.1).total_cmp(&way(b.1))
+            });
+        let Some((x, c)) = best else {
+            continue;
+        };
+        // The river's direction where the crossing is, and the banks either side of it.
+        let line = river.shape.points();
+        let Some(along) = line
+            .windows(2)
+            .min_by(|a, b| {
+                let d = |w: &[Vec2]| grognard_geometry::distance::point_segment(c, w[0], w[1]);
+                d(a).total_cmp(&d(b))
+            })
+            .map(|w| (w[1] - w[0]).normalize_or_zero())
+        else {
+            continue;
+        };
+        let normal = along.perp();
+        let bank = river.shape.half_width() + 1.0;
+        let side = if (from - c).dot(normal) >= 0.0 {
+            1.0
+        } else {
+            -1.0
+        };
+        let near = c + normal * side * bank;
+        let far = c - normal * side * bank;
+        if x.shape.contains(from) || river.shape.contains(from) || from.distance(near) < 0.3 {
+            return (far, 0.0);
+        }
+        return (near, 0.0);
+    }
+    goal
+}
+
+/// Is `side` better off leaving for a draw ("2x2 Victory conditions")?
+pub(crate) fn wants_draw(state: &State, side: Side) -> bool {
+    let any_done = Side::ALL.iter().any(|s| state.waiting(*s) == 0);
+    let mine = state.lost[side.index()];
+    let theirs = state.lost[side.other().index()];
+    any_done && mine >= 4 && mine > theirs + 1
+}
+
+/// Where a unit should head, and how far short of it to stop.
+pub(crate) fn goal_for(state: &State, u: &Unit, draw_play: bool) -> (Vec2, f64) {
+    let f = &state.field;
+    if draw_play {
+        let (origin, along, inward) = f.edge_frame(f.sides[u.side.index()].edge);
+        let p = origin + along * (along.dot(u.pose.pos - origin)) - inward * 0.0;
+        return (p + inward * 0.3, 0.0);
+    }
+    let nearest = state.enemies_of(u.side).min_by(|a, b| {
+        a.pose
+            .pos
+            .distance(u.pose.pos)
+            .total_cmp(&b.pose.pos.distance(u.pose.pos))
+    });
+    match u.kind {
+        UnitType::Hq => {
+            // Toward friends that need rallying, else the middle of the army, staying back.
+            let needy: Vec<Vec2> = state
+                .friends_of(u.side)
+                .filter(|f| f.id != u.id && f.status != Status::Ready)
+                .map(|f| f.pose.pos)
+                .collect();
+            let pts: Vec<Vec2> = if needy.is_empty() {
+                state
+                    .friends_of(u.side)
+                    .filter(|f| f.id != u.id)
+                    .map(|f| f.pose.pos)
+                    .collect()
+            } else {
+                needy
+            };
+            if pts.is_empty() {
+                return (u.pose.pos, 0.0);
+            }
+            let c = pts.iter().fold(Vec2::ZERO, |a, p| a + *p) / pts.len() as f64;
+            // Keep 3" behind the centre, away from the enemy.
+            let back = nearest
+                .map(|e| (c - e.pose.pos).normalize_or_zero())
+                .unwrap_or(Vec2::ZERO);
+            (c + back * 2.5, 0.0)
+        }
+        k if k.is_artillery() => match nearest {
+            Some(e) => (e.pose.pos, 3.5),
+            None => (u.pose.pos, 0.0),
+        },
+        k if k.is_cavalry() => {
+            // Toward a Disrupted or exposed target, else hang back behind the infantry.
+            let prey = state
+                .enemies_of(u.side)
+                .filter(|e| {
+                    e.status == Status::Disrupted || e.kind == UnitType::Hq || e.kind.is_artillery()
+                })
+                .min_by(|a, b| {
+                    a.pose
+                        .pos
+                        .distance(u.pose.pos)
+                        .total_cmp(&b.pose.pos.distance(u.pose.pos))
+                });
+            match (prey, nearest) {
+                (Some(p), _) => (p.pose.pos, 0.6),
+                (None, Some(e)) => (e.pose.pos, 5.0),
+                _ => (u.pose.pos, 0.0),
+            }
+        }
+        _ => match nearest {
+            Some(e) => (e.pose.pos, 1.8),
+            None => (u.pose.pos, 0.0),
+        },
+    }
+}
+
+/// The three headings an advance toward a goal is weighed at: straight at it, and half a
+/// radian to either side.
+pub(crate) const AIMS: [f64; 3] = [0.0, 0.5, -0.5];
+
+/// Advances toward a goal, stopping `stop` short of it, at each of the [`AIMS`]. What does
+/// not depend on the distance gone (the heading, the turned base and whether it stays on
+/// the table) is worked out once for every distance weighed, and kept with the unit's
+/// offers while the unit stands where it did.
+#[derive(Clone, Copy)]
+pub(crate) struct Toward {
+    goal: Vec2,
+    stop: f64,
+    dist: f64,
+    /// For each aim, the unit turned to it, with whether the turn is a leg of its own; or
+    /// none when the turned base would swing off the table.
+    turned: [Option<(Pose, bool)>; 3],
+}
+
+impl Toward {
+    pub(crate) fn new(state: &State, u: &Unit, (goal, stop): (Vec2, f64)) -> Self {
+        let to = goal - u.pose.pos;
+        let heading = angle_of(to);
+        let (width, depth) = (u.base().width, u.base().depth);
+        let turned = AIMS.map(|turn| {
+            let facing = heading + turn;
+            let pose = u.pose.turned_to(facing);
+            state
+                .field
+                .contains(&Base::new(pose, width, depth))
+                .then(|| {
+                    (
+                        pose,
+                        grognard_geometry::wrap(facing - u.pose.facing).abs() > 1e-6,
+                    )
+                })
+        });
+        Toward {
+            goal,
+            stop,
+            dist: to.length(),
+            turned,
+        }
+    }
+
+    /// Legs that take `u` (the unit this was made for) turned to aim `aim` and straight
+    /// on, up to `max` inches; with where they end.
+    pub(crate) fn legs(
+        &self,
+        state: &State,
+        u: &Unit,
+        aim: usize,
+        max: f64,
+    ) -> Option<(Legs, Pose)> {
+        let Some((turned, turn)) = self.turned[aim] else {
+            return toward(state, u, self.goal, max, self.stop, AIMS[aim]);
+        };
+        let d = (self.dist - self.stop).min(max);
+        if d < 0.2 {
+            return None;
+        }
+        let mut legs = Legs::new();
+        if turn {
+            legs.push(Leg::Turn {
+                facing: turned.facing,
+            });
+        }
+        legs.push(Leg::Forward { d });
+        Some((legs, turned.advanced(d, 0.0)))
+    }
+}
+
+/// Legs that turn toward `goal` (offset by `turn` radians) and go straight, up to `max`
+/// inches, stopping `stop` short of it. A unit whose base would swing off the table as it
+/// turns (one just arrived on an edge) first steps straight in.
+fn toward(
+    state: &State,
+    u: &Unit,
+    goal: Vec2,
+    max: f64,
+    stop: f64,
+    turn: f64,
+) -> Option<(Legs, Pose)> {
+    let mut legs = Legs::new();
+    let mut start = u.pose;
+    let mut max = max;
+    let facing = angle_of(goal - start.pos) + turn;
+    let turned = Base::new(start.turned_to(facing), u.base().width, u.base().depth);
+    if !state.field.contains(&turned) {
+        let step = 0.6f64.min(max);
+        legs.push(Leg::Forward { d: step });
+        start = start.advanced(step, 0.0);
+        max -= step;
+    }
+    let to = goal - start.pos;
+    let dist = to.length();
+    let d = (dist - stop).min(max);
+    if d < 0.2 {
+        return None;
+    }
+    let facing = angle_of(to) + turn;
+    if grognard_geometry::wrap(facing - start.facing).abs() > 1e-6 {
+        legs.push(Leg::Turn { facing });
+    }
+    legs.push(Leg::Forward { d });
+    let end = start.turned_to(facing).advanced(d, 0.0);
+    Some((legs, end))
+}
+
+/// A charge into `face` of an enemy: line up 2" out, then straight in.
+pub(crate) fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Legs> {
+    let contact = u.base().aligned_against(target, face);
+    // Stop a hair short of exact contact so floating point never overlaps.
+    let contact = contact.advanced(-0.005, 0.0);
+    let run = 2.0;
+    let staging = contact.advanced(-run, 0.0);
+    let d1 = u.pose.pos.distance(staging.pos);
+    let direct = u.pose.pos.distance(contact.pos);
+    if direct <= run + 1e-9 {
+        // Close: turn toward the face and go straight in until the bases meet.
+        let facing = angle_of(target.face_centre(face) - u.pose.pos);
+        let d = first_contact(&u.base(), facing, target, run + 1.0)?;
+        return Some(smallvec::smallvec![
+            Leg::Turn { facing },
+            Leg::Forward { d }
+        ]);
+    }
+    let mut legs = Legs::new();
+    if d1 > 1e-6 {
+        legs.push(Leg::Turn {
+            facing: angle_of(staging.pos - u.pose.pos),
+        });
+        legs.push(Leg::Forward { d: d1 });
+    }
+    legs.push(Leg::Turn {
+        facing: contact.facing,
+    });
+    legs.push(Leg::Forward { d: run });
+    Some(legs)
+}
+
+/// How far a base turned to `facing` travels straight ahead before it touches `target`
+/// (without overlapping it), if it does within `max` inches. Conservative advancement: a
+/// translating base may always move by its present gap without overlapping, so stepping by
+/// the gap closes on the touching point in a few steps.
+fn first_contact(me: &Base, facing: f64, target: &Base, max: f64) -> Option<f64> {
+    let start = me.pose.turned_to(facing);
+    let at = |d: f64| Base::new(start.advanced(d, 0.0), me.width, me.depth);
+    let mut d = 0.0;
+    for _ in 0..64 {
+        let gap = grognard_geometry::distance::base_base(&at(d), target);
+        if gap <= 1e-4 {
+            return Some(d);
+        }
+        d += gap;
+        if d > max {
+            return None;
+        }
+    }
+    None
+}
+
+pub(crate) fn exit_legs(state: &State, u: &Unit) -> Option<Legs> {
+    let f = &state.field;
+    let edge = f.sides[u.side.index()].edge;
+    let (_, _, inward) = f.edge_frame(edge);
+    let facing = angle_of(-inward);
+    let dist = f.distance_to_edge(edge, u.pose.pos) - u.base().depth * 0.5;
+    if dist < 0.0 {
+        return None;
+    }
+    Some(smallvec::smallvec![
+        Leg::Turn { facing },
+        Leg::Forward { d: dist }
+    ])
+}

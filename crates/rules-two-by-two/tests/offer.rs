@@ -1,0 +1,115 @@
+//! The move generator's offers in a movement phase: listed as places and made into
+//! commands only when drawn. The random player still draws uniformly among the legal
+//! commands the places hold, a place that holds none counting as a refused offer; and no
+//! move longer than any the unit could make ("2x2 Movement rates") is offered.
+
+mod common;
+
+use common::{Battle, AUSTRIA, FRANCE};
+use grognard_ai::RandomPlayer;
+use grognard_engine::book::Book;
+use grognard_engine::dice::Seeded;
+use grognard_engine::{Player, Ruleset};
+use grognard_geometry::Leg;
+use grognard_rules_two_by_two::units::UnitType;
+use grognard_rules_two_by_two::{Command, TwoByTwo};
+use std::collections::BTreeMap;
+
+#[test]
+fn the_random_player_draws_uniformly_among_the_legal_commands_offered() {
+    // Two Austrian battalions, one behind the other, 2" from a French line: some advances
+    // and charges are legal, some run into the friend or the enemy, and some places (the
+    // far enemy's charges) hold no command at all.
+    let mut t = Battle::new()
+        .unit(AUSTRIA, "IR 1", UnitType::Line, [12.0, 8.0, 90.0])
+        .unit(AUSTRIA, "IR 2", UnitType::Line, [12.0, 7.0, 90.0])
+        .unit(FRANCE, "1e Ligne", UnitType::Line, [12.0, 10.5, 270.0])
+        .unit(FRANCE, "2e Ligne", UnitType::Line, [15.5, 10.5, 270.0])
+        .unit(FRANCE, "3e Ligne", UnitType::Line, [2.0, 20.0, 270.0])
+        .start();
+    t.phase(1, "move", AUSTRIA);
+    let state = &t.state;
+    let mut offers = Vec::new();
+    TwoByTwo.offer(&state, AUSTRIA, &mut offers);
+    let legal: Vec<String> = offers
+        .iter()
+        .filter(|c| TwoByTwo.settle(&state, AUSTRIA, c))
+        .map(|c| format!("{c:?}"))
+        .collect();
+    let refused = offers.len() - legal.len();
+    assert!(legal.len() >= 10, "{} legal offers", legal.len());
+    assert!(refused >= 3, "{refused} offers refused");
+    let charges = offers
+        .iter()
+        .filter_map(|c| TwoByTwo.plan(state, AUSTRIA, c).ok().flatten())
+        .filter(|plan| !plan.touches.is_empty())
+        .count();
+    assert!(charges >= 1, "no legal charge offered: {legal:?}");
+    // Many draws from the same battle: every legal offer is drawn, nothing else, each about
+    // as often as the others.
+    let mut player = RandomPlayer::<Command>::default();
+    let mut drawn: BTreeMap<String, u32> = BTreeMap::new();
+    let draws = 200 * legal.len() as u32;
+    for seed in 0..u64::from(draws) {
+        let mut dice = Seeded::new(seed);
+        let c = player.choose(&TwoByTwo, &state, AUSTRIA, &mut dice);
+        *drawn.entry(format!("{c:?}")).or_default() += 1;
+    }
+    let mut expected: BTreeMap<String, u32> = BTreeMap::new();
+    for c in &legal {
+        *expected.entry(c.clone()).or_default() += 1;
+    }
+    assert_eq!(
+        drawn.keys().collect::<Vec<_>>(),
+        expected.keys().collect::<Vec<_>>(),
+        "the commands drawn are not the legal offers"
+    );
+    for (c, n) in &drawn {
+        // A command offered twice is drawn twice as often; each draw is binomial with
+        // p = k/legal, so six standard deviations bound it.
+        let p = f64::from(expected[c]) / legal.len() as f64;
+        let mean = f64::from(draws) * p;
+        let sd = (mean * (1.0 - p)).sqrt();
+        assert!(
+            (f64::from(*n) - mean).abs() <= 6.0 * sd,
+            "{c} drawn {n} times, about {mean:.0} expected"
+        );
+    }
+}
+
+#[test]
+fn no_move_is_offered_that_is_longer_than_any_move() {
+    let mut seen = 0;
+    for seed in 0..6 {
+        let (scenario, _) = TwoByTwo.default_scenario(seed);
+        let mut state = TwoByTwo.start(&scenario);
+        let mut dice = Seeded::new(seed);
+        let mut player = RandomPlayer::<Command>::default();
+        let mut offers = Vec::new();
+        let mut events = Vec::new();
+        let tables = &state.field.tables.clone();
+        while let Some(side) = TwoByTwo.to_act(&state) {
+            offers.clear();
+            TwoByTwo.offer(&&state, side, &mut offers);
+            for c in &offers {
+                let Command::Move { unit, legs, .. } = c else {
+                    continue;
+                };
+                let length: f64 = legs.iter().map(Leg::length).sum();
+                let most =
+                    tables.move_allowance(state.unit(*unit).kind) + tables.movement.road_bonus;
+                assert!(
+                    length <= most + 1e-6,
+                    "seed {seed}: {c:?} goes {length:.2}\" where at most {most}\" is possible"
+                );
+                seen += 1;
+            }
+            let c = player.choose(&TwoByTwo, &&state, side, &mut dice);
+            events.clear();
+            TwoByTwo
+                .execute(&mut state, side, &c, &mut dice, &mut events)
+                .expect("the random player's command is legal");
+        }
+    }
+    assert!(seen > 1000, "only {seen} moves offered");
+}
