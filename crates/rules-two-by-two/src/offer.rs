@@ -98,8 +98,9 @@ enum Slot {
         enemy: UnitId,
         rank: u8,
     },
-    /// A command made as the offers were listed.
-    Made(Command),
+    /// A command made as the offers were listed (rare: an HQ joining a unit, a unit
+    /// leaving for a draw), boxed so that every place stays a few bytes.
+    Made(Box<Command>),
     /// An advance toward the unit's goal, `REACHES[reach]` of its move at `AIMS[aim]`.
     Advance {
         reach: u8,
@@ -294,11 +295,11 @@ fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<
     // A move longer than any the unit could make is not offered.
     let mut made = |legs: Legs, exit: bool| {
         if !beyond_any_move(state, u, &legs) {
-            out.push(Slot::Made(Command::Move {
+            out.push(Slot::Made(Box::new(Command::Move {
                 unit: u.id,
                 legs,
                 exit,
-            }));
+            })));
         }
     };
     if u.kind == UnitType::Hq && !draw_play {
@@ -328,7 +329,7 @@ impl Listed {
         let legs = match &self.slots[i] {
             Slot::Pass => return Some(Command::Pass { unit: u.id }),
             Slot::VoluntaryRout => return Some(Command::VoluntaryRout { unit: u.id }),
-            Slot::Made(c) => return Some(c.clone()),
+            Slot::Made(c) => return Some(Command::clone(c)),
             Slot::Charge { enemy, rank } => {
                 let eb = state.unit(*enemy).base();
                 if distance(&u.base(), &eb) > charge_reach(state, u) {
