@@ -143,32 +143,51 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
         side: Side,
         dice: &mut dyn Dice,
     ) -> R::Command {
+        self.choose_planned(rules, view, side, dice).0
+    }
+
+    fn choose_planned(
+        &mut self,
+        rules: &R,
+        view: &R::View<'_>,
+        side: Side,
+        dice: &mut dyn Dice,
+    ) -> (R::Command, Option<R::Plan>) {
         let memo = memo_in::<R>(&mut self.memo);
         gather(rules, view, side, memo, &mut self.buf);
         // The best first: a candidate offered unchecked is settled only when its score
-        // could make it the choice.
+        // could make it the choice, and the plan its settling made is kept for carrying it
+        // out.
         let mut order: Vec<usize> = (0..self.buf.len()).collect();
         order.sort_by(|a, b| self.buf[*b].score.total_cmp(&self.buf[*a].score));
         let mut best = None;
-        let mut near = Vec::new();
+        let mut near: Vec<(usize, Option<R::Plan>)> = Vec::new();
         for i in order {
             let score = self.buf[i].score;
             if best.is_some_and(|b: f64| score < b - self.tolerance) {
                 break;
             }
             let c = &self.buf[i];
-            if c.checked || rules.settle_with(view, side, memo, &c.command) {
+            let settled = if c.checked {
+                Some(None)
+            } else {
+                rules
+                    .settle_with_planned(view, side, memo, &c.command)
+                    .map(|s| s.plan())
+            };
+            if let Some(plan) = settled {
                 best.get_or_insert(score);
-                near.push(i);
+                near.push((i, plan));
             }
         }
         assert!(
             !near.is_empty(),
             "the rule set offered no legal candidate to the side to act"
         );
-        near.sort_unstable();
-        let pick = near[dice.below(near.len() as u64, "general's tie-break") as usize];
-        self.buf.swap_remove(pick).command
+        near.sort_unstable_by_key(|(i, _)| *i);
+        let pick = dice.below(near.len() as u64, "general's tie-break") as usize;
+        let (i, plan) = near.swap_remove(pick);
+        (self.buf.swap_remove(i).command, plan)
     }
 }
 

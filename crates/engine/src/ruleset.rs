@@ -323,6 +323,21 @@ pub trait Ruleset: Send + Sync + 'static {
         self.settle(view, side, command)
     }
 
+    /// [`Ruleset::settle_with`], handing back the plan its check made as
+    /// [`Ruleset::settle_planned`] does, so that the general's choice is carried out without
+    /// planning it again. `None` when the command is refused. By default no plan is handed
+    /// back.
+    fn settle_with_planned(
+        &self,
+        view: &Self::View<'_>,
+        side: Side,
+        memo: &mut Self::Memo,
+        command: &Self::Command,
+    ) -> Option<Settled<Self::Plan>> {
+        self.settle_with(view, side, memo, command)
+            .then_some(Settled::Legal)
+    }
+
     /// Everything that must hold of any reachable state; the conformance kit checks it after
     /// every step.
     fn invariants(&self, state: &Self::State) -> Result<(), String>;

@@ -253,17 +253,27 @@ pub fn settle(state: &State, side: Side, command: &Command) -> bool {
 /// refused: the general asks again, at the next decisions, about the moves of the units
 /// the memo keeps, and a move blocked then is blocked still.
 pub fn settle_with(state: &State, side: Side, memo: &mut Memo, command: &Command) -> bool {
-    if !memo.current || !matches!(command, Command::Move { .. }) {
-        return settle(state, side, command);
+    settle_with_planned(state, side, memo, command).is_some()
+}
+
+/// [`settle_with`], with the plan the check made when the command is legal (a move's path,
+/// for carrying it out without planning it again).
+pub fn settle_with_planned(
+    state: &State,
+    side: Side,
+    memo: &mut Memo,
+    command: &Command,
+) -> Option<crate::rules::Plan> {
+    let remembered = memo.current && matches!(command, Command::Move { .. });
+    if remembered && memo.refused.contains(command) {
+        return None;
     }
-    if memo.refused.contains(command) {
-        return false;
-    }
-    let legal = settle(state, side, command);
-    if !legal {
+    let mut planned = None;
+    let legal = crate::orders::check_inner(state, side, command, &mut planned, true).is_ok();
+    if !legal && remembered {
         memo.refused.push(command.clone());
     }
-    legal
+    legal.then_some(planned)
 }
 
 fn offer(

@@ -128,6 +128,18 @@ impl Ruleset for TwoByTwo {
         crate::advisor::settle_with(view, side, memo, command)
     }
 
+    fn settle_with_planned(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        command: &Command,
+    ) -> Option<grognard_engine::Settled<Plan>> {
+        // As `settle_planned`: the view is the state, so its plan is the one to carry out.
+        crate::advisor::settle_with_planned(view, side, memo, command)
+            .map(grognard_engine::Settled::Planned)
+    }
+
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
         crate::advisor::candidates(view, side, out)
     }
