@@ -684,7 +684,6 @@ fn movement(
 
 /// The candidate moves of one unit, scored: its charges valued on `scratch` (a copy of the
 /// battle made when the first is weighed), its advances weighed for progress and danger.
-#[allow(clippy::too_many_arguments)]
 fn unit_moves(
     state: &State,
     side: Side,
@@ -748,7 +747,7 @@ fn unit_moves(
     }
     // An HQ joins a stuck unit.
     if u.kind == UnitType::Hq && !draw_play {
-        for (f, legs, at) in offer::hq_joins_with(state, side, u) {
+        for (f, legs, at) in offer::hq_joins(state, side, u) {
             let score = 2.0 + worth(f) - exposure(state, u, &at);
             push_move(out, u, legs, (score, "HQ joins a stuck unit"), false);
         }

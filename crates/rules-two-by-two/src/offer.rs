@@ -303,7 +303,7 @@ fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<
         }
     };
     if u.kind == UnitType::Hq && !draw_play {
-        for legs in hq_joins(state, side, u) {
+        for (_, legs, _) in hq_joins(state, side, u) {
             made(legs, false);
         }
     }
@@ -360,17 +360,8 @@ impl Listed {
 
 /// An HQ's moves to join each friend stuck in place near it: touching it is the only way a
 /// unit with the enemy within 2" may rally ("2x2 Rallying", "HQs and the Centre"). Each
-/// with the friend joined and where the HQ would stand.
+/// with the friend joined and the HQ's base where it would stand.
 pub(crate) fn hq_joins<'a>(
-    state: &'a State,
-    side: Side,
-    u: &'a Unit,
-) -> impl Iterator<Item = Legs> + 'a {
-    hq_joins_with(state, side, u).map(|(_, legs, _)| legs)
-}
-
-/// [`hq_joins`], each with the friend joined and the HQ's base where it would stand.
-pub(crate) fn hq_joins_with<'a>(
     state: &'a State,
     side: Side,
     u: &'a Unit,
