@@ -9,16 +9,18 @@
 use grognard_engine::{Candidate, Dice, Player, Ruleset, Side};
 use std::any::Any;
 
-/// The rule set's candidates for `side` now, in `buf`, through the player's memo.
+/// The rule set's candidates for `side` now, in `buf`, through the player's memo: those a
+/// player taking only candidates within `within` of the best legal one might take.
 fn gather<R: Ruleset>(
     rules: &R,
     view: &R::View<'_>,
     side: Side,
     memo: &mut R::Memo,
+    within: f64,
     buf: &mut Vec<Candidate<R::Command>>,
 ) {
     buf.clear();
-    rules.candidates_with(view, side, memo, buf);
+    rules.candidates_within(view, side, memo, within, buf);
     assert!(
         !buf.is_empty(),
         "the rule set offered no candidates to the side to act"
@@ -154,7 +156,7 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
         dice: &mut dyn Dice,
     ) -> (R::Command, Option<R::Plan>) {
         let memo = memo_in::<R>(&mut self.memo);
-        gather(rules, view, side, memo, &mut self.buf);
+        gather(rules, view, side, memo, self.tolerance, &mut self.buf);
         // The best first: a candidate offered unchecked is settled only when its score
         // could make it the choice, and the plan its settling made is kept for carrying it
         // out.

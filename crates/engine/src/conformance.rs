@@ -6,7 +6,9 @@
 //! refused for the other side); a candidate of the advisor, and an offer of the move
 //! generator, settles exactly when it passes the check, and some of each settle; a
 //! candidate marked checked passes the check; the candidates through a memo kept from step
-//! to step are the candidates, and settle through it as they settle without it; a clone equals the original; a save/load round trip (JSON)
+//! to step are the candidates, and settle through it as they settle without it; the
+//! candidates within a general's tolerance leave out only what scores more than it below a
+//! legal candidate kept; a clone equals the original; a save/load round trip (JSON)
 //! gives an equal state; `to_act` is `None` exactly when there is an outcome. At the end, the replay reproduces every event.
 
 use crate::book::Book;
@@ -61,6 +63,43 @@ pub fn check_battle<R: Ruleset>(
     }
 }
 
+/// The tolerance of the general the kit stands in for when it asks for the candidates
+/// within one ([`Ruleset::candidates_within`]): the general's own by default.
+const WITHIN: f64 = 0.05;
+
+/// Whether `kept` is `all` but for candidates each scoring more than `within` below a
+/// checked candidate of `kept`, in the same order: what a player taking candidates within
+/// `within` of the best legal one could not take.
+fn left_out_beyond<C: PartialEq + std::fmt::Debug>(
+    all: &[Candidate<C>],
+    kept: &[Candidate<C>],
+    within: f64,
+) -> Result<(), String> {
+    let best_checked = kept
+        .iter()
+        .filter(|c| c.checked)
+        .map(|c| c.score)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut rest = kept.iter().peekable();
+    for c in all {
+        if rest.peek().is_some_and(|k| *k == c) {
+            rest.next();
+        } else if c.score >= best_checked - within {
+            return Err(format!(
+                "the candidates within {within} leave out {:?} ({}, scored {}), which a legal candidate kept does not outscore by more",
+                c.command, c.why, c.score
+            ));
+        }
+    }
+    match rest.next() {
+        Some(k) => Err(format!(
+            "the candidates within {within} hold {:?} ({}), which is not among the candidates, or not in their order",
+            k.command, k.why
+        )),
+        None => Ok(()),
+    }
+}
+
 fn run_checked<R: Ruleset>(
     rules: &R,
     scenario: R::Scenario,
@@ -76,6 +115,9 @@ fn run_checked<R: Ruleset>(
     // The random player's memos, kept apart from the general's as the players keep theirs.
     let mut offer_memos = [R::Memo::default(), R::Memo::default()];
     let mut kept_offers: Vec<R::Command> = Vec::new();
+    // The memos of a general taking candidates within `WITHIN` of the best legal one.
+    let mut within_memos = [R::Memo::default(), R::Memo::default()];
+    let mut within: Vec<Candidate<R::Command>> = Vec::new();
     rules
         .invariants(&m.state)
         .map_err(|e| format!("at start: {e}"))?;
@@ -110,6 +152,17 @@ fn run_checked<R: Ruleset>(
                     cands.iter().map(|c| (&c.command, c.score)).collect::<Vec<_>>()
                 ));
             }
+            // Within a general's tolerance, the advisor leaves out only what it could never
+            // take.
+            within.clear();
+            rules.candidates_within(
+                &view,
+                side,
+                &mut within_memos[side.index()],
+                WITHIN,
+                &mut within,
+            );
+            left_out_beyond(&cands, &within, WITHIN).map_err(|e| format!("step {n}: {e}"))?;
             for c in &kept {
                 let memo = &mut memos[side.index()];
                 if rules.settle_with(&view, side, memo, &c.command)
@@ -593,4 +646,47 @@ pub fn chance(odds: &crate::resolution::Odds, outcome: &str) -> (u128, u128) {
         .find(|c| c.outcome == outcome)
         .unwrap_or_else(|| panic!("no {outcome:?} in {:?}", odds.outcomes));
     (c.numerator, c.denominator)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(command: u8, score: f64, checked: bool) -> Candidate<u8> {
+        Candidate {
+            command,
+            score,
+            why: "test",
+            checked,
+        }
+    }
+
+    #[test]
+    fn only_candidates_beyond_the_tolerance_may_be_left_out() {
+        let all = [
+            c(1, 0.3, true),
+            c(2, 2.0, false),
+            c(3, 1.0, true),
+            c(4, 0.9, false),
+        ];
+        // 2 is unchecked, so it sets no mark; 3 (checked, 1.0) outscores 1 and 4 by more
+        // than 0.05.
+        let kept = [c(2, 2.0, false), c(3, 1.0, true)];
+        assert_eq!(left_out_beyond(&all, &kept, 0.05), Ok(()));
+        assert_eq!(left_out_beyond(&all, &all, 0.05), Ok(()));
+        // 4 is within 0.2 of 3.
+        assert!(left_out_beyond(&all, &kept, 0.2)
+            .unwrap_err()
+            .contains("leave out 4"));
+        // Nothing checked is kept: nothing may be left out.
+        let unmarked = [c(2, 2.0, false), c(4, 0.9, false)];
+        assert!(left_out_beyond(&all, &unmarked, 0.05).is_err());
+        // Out of order, or not among the candidates at all.
+        let swapped = [c(3, 1.0, true), c(2, 2.0, false)];
+        assert!(left_out_beyond(&all, &swapped, 0.05).is_err());
+        let stranger = [c(2, 2.0, false), c(3, 1.0, true), c(5, 0.0, true)];
+        assert!(left_out_beyond(&all, &stranger, 0.05)
+            .unwrap_err()
+            .contains("not among"));
+    }
 }

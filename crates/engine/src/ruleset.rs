@@ -307,6 +307,24 @@ pub trait Ruleset: Send + Sync + 'static {
         self.candidates(view, side, out)
     }
 
+    /// [`Ruleset::candidates_with`] for a player that takes only candidates scoring within
+    /// `within` of the best legal one (the general's tolerance). The advisor may then leave
+    /// out a candidate that scores more than `within` below a legal (`checked`) candidate it
+    /// does offer, and skip the work of scoring it: such a player could never take it. The
+    /// rest are those of `candidates_with`, in the same order (the conformance kit checks
+    /// both). By default nothing is left out.
+    fn candidates_within(
+        &self,
+        view: &Self::View<'_>,
+        side: Side,
+        memo: &mut Self::Memo,
+        within: f64,
+        out: &mut Vec<Candidate<Self::Command>>,
+    ) {
+        let _ = within;
+        self.candidates_with(view, side, memo, out)
+    }
+
     /// [`Ruleset::settle`] for one of the candidates the last call of
     /// [`Ruleset::candidates_with`] gave for this view and side, through the same memo, which
     /// may remember what was settled at earlier decisions (a move another unit blocked

@@ -101,7 +101,7 @@ fn push_move(
 }
 
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
-    offer(state, side, true, None, out)
+    offer(state, side, true, f64::INFINITY, None, out)
 }
 
 /// [`candidates`] for a general that keeps `memo` from one decision to the next.
@@ -111,7 +111,20 @@ pub fn candidates_with(
     memo: &mut Memo,
     out: &mut Vec<Candidate<Command>>,
 ) {
-    offer(state, side, true, Some(memo), out)
+    candidates_within(state, side, memo, f64::INFINITY, out)
+}
+
+/// [`candidates_with`] for a general that takes only candidates scoring within `within` of
+/// the best legal one: a unit's move scoring more than `within` below one of its own legal
+/// moves is left out, and often not worked out in full.
+pub fn candidates_within(
+    state: &State,
+    side: Side,
+    memo: &mut Memo,
+    within: f64,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    offer(state, side, true, within, Some(memo), out)
 }
 
 /// What the general keeps from one decision to the next: the candidate moves of the units
@@ -124,6 +137,8 @@ pub fn candidates_with(
 pub struct Memo {
     seen: Option<(Side, State)>,
     moves: Vec<(UnitId, Vec<Candidate<Command>>)>,
+    /// The `within` of [`candidates_within`] that `moves` were weighed for.
+    within: f64,
     /// Moves refused since the battle was last other than `seen` but for units' `moved`
     /// marks: refused still, since nothing they rest on has changed.
     refused: Vec<Command>,
@@ -232,7 +247,7 @@ pub fn offers_with(state: &State, side: Side, memo: &mut Memo, out: &mut Vec<Com
 pub fn offers_in_memo(state: &State, side: Side, memo: &mut Memo) -> usize {
     memo.offered.begin();
     let mut scratch = std::mem::take(&mut memo.offered.scratch);
-    offer(state, side, false, Some(memo), &mut scratch);
+    offer(state, side, false, f64::INFINITY, Some(memo), &mut scratch);
     memo.offered.scratch = scratch;
     memo.offered.count()
 }
@@ -280,6 +295,7 @@ fn offer(
     state: &State,
     side: Side,
     scoring: bool,
+    within: f64,
     mut memo: Option<&mut Memo>,
     out: &mut Vec<Candidate<Command>>,
 ) {
@@ -290,7 +306,7 @@ fn offer(
         pending(state, side, scoring, &p, out);
     } else {
         match phase_key(state) {
-            "move" => movement(state, side, scoring, memo, out),
+            "move" => movement(state, side, scoring, within, memo, out),
             "rally" => rally(state, side, out),
             "shoot" => shoot(state, side, out),
             "melee" => melee_groups(state, out),
@@ -363,13 +379,15 @@ fn melee_value(state: &State, me: &Unit, enemy: &Unit) -> f64 {
 /// the defender's shot first, with its real modifiers ("Defensive fire against contact"),
 /// then the melee with its exact odds, both from the rule set's own resolution code. The
 /// move is planned by the code that checks it when it is given; the scratch state is put
-/// back as it was before this returns.
+/// back as it was before this returns. None if the charge does not reach an enemy, or if
+/// its value surely falls below `floor` (see [`charge_made`]).
 fn charge_value(
     state: &State,
     near: &movement::Near,
     sim: &mut State,
     me: &Unit,
     legs: &[Leg],
+    floor: f64,
 ) -> Option<f64> {
     // Most charges weighed are too long or blocked by other units: that is found first,
     // cheaply.
@@ -389,7 +407,7 @@ fn charge_value(
         defender,
     };
     sim.contacts.push(contact);
-    let v = charge_made(state, sim, me, contact);
+    let v = charge_made(state, sim, me, contact, floor);
     for (i, (pose, status)) in kept.into_iter().enumerate() {
         let u = &mut sim.units[i];
         u.status = status;
@@ -398,11 +416,21 @@ fn charge_value(
         }
     }
     sim.contacts.truncate(contacts);
-    Some(v)
+    v
 }
 
-/// The value of a charge made on `sim`, in contact through `contact`.
-fn charge_made(state: &State, sim: &mut State, me: &Unit, contact: Contact) -> f64 {
+/// The value of a charge made on `sim`, in contact through `contact`; none if it is surely
+/// below `floor`. Fire from other enemies only lowers the value of a melee worth having, so
+/// once the defender's shot is counted, the value with that fire left out bounds it: the
+/// other enemies' shots, the dearest part, are worked out only for a charge that could
+/// still reach `floor`.
+fn charge_made(
+    state: &State,
+    sim: &mut State,
+    me: &Unit,
+    contact: Contact,
+    floor: f64,
+) -> Option<f64> {
     let enemy = sim.unit(contact.defender).clone();
     let mine = worth(me);
     let theirs = worth(&enemy);
@@ -438,6 +466,29 @@ fn charge_made(state: &State, sim: &mut State, me: &Unit, contact: Contact) -> f
             }
         }
     }
+    let engaged = melee::engaged_counts(&sim.contacts);
+    let t = &state.field.tables.melee;
+    let melee_odds = melee::odds(sim, &contact, &engaged);
+    // A loser is destroyed outright from the "destroyed" row; otherwise it routs and dies
+    // on a 1-2 one time in three. Our own routed unit is left Disrupted in front of the
+    // enemy, so a rout costs us more than it gains us.
+    let outcome_value = |attacker_won: bool, diff: i32| {
+        let destroyed = diff >= t.destroyed_from;
+        if attacker_won {
+            (if destroyed { 1.0 } else { 0.4 }) * theirs
+        } else {
+            -(if destroyed { 1.0 } else { 0.7 }) * mine
+        }
+    };
+    let melee_worth: f64 = melee_odds
+        .outcomes
+        .iter()
+        .map(|((won, diff), p)| p * outcome_value(*won, *diff))
+        .sum();
+    // A little slack for rounding: the bound is summed otherwise than the value.
+    if v + reach * melee_worth.max(0.0) + 1e-9 < floor {
+        return None;
+    }
     // Other enemies may fire on the charger where it stands before the melee: a unit that
     // routs or dies never fights it ("2x2 Sequence of play").
     let at = me_now.base();
@@ -468,22 +519,10 @@ fn charge_made(state: &State, sim: &mut State, me: &Unit, contact: Contact) -> f
         v -= reach * cost * mine;
         reach *= 1.0 - gone;
     }
-    let engaged = melee::engaged_counts(&sim.contacts);
-    let t = &state.field.tables.melee;
-    for ((attacker_won, diff), p) in &melee::odds(sim, &contact, &engaged).outcomes {
-        // A loser is destroyed outright from the "destroyed" row; otherwise it routs and
-        // dies on a 1-2 one time in three. Our own routed unit is left Disrupted in front of
-        // the enemy, so a rout costs us more than it gains us.
-        let destroyed = *diff >= t.destroyed_from;
-        v += reach
-            * p
-            * if *attacker_won {
-                (if destroyed { 1.0 } else { 0.4 }) * theirs
-            } else {
-                -(if destroyed { 1.0 } else { 0.7 }) * mine
-            };
+    for ((attacker_won, diff), p) in &melee_odds.outcomes {
+        v += reach * p * outcome_value(*attacker_won, *diff);
     }
-    v
+    Some(v)
 }
 
 fn enemies_near<'a>(
@@ -563,6 +602,7 @@ fn movement(
     state: &State,
     side: Side,
     scoring: bool,
+    within: f64,
     mut memo: Option<&mut Memo>,
     out: &mut Vec<Candidate<Command>>,
 ) {
@@ -642,7 +682,9 @@ fn movement(
     let mut scratch = None;
     // The units weighed at the last decision keep their moves if the battle is as it was.
     let mut before = match memo {
-        Some(ref mut m) if m.same_battle(state, side) => std::mem::take(&mut m.moves),
+        Some(ref mut m) if m.within == within && m.same_battle(state, side) => {
+            std::mem::take(&mut m.moves)
+        }
         Some(ref mut m) => {
             m.refused.clear();
             Vec::new()
@@ -663,7 +705,11 @@ fn movement(
             side,
             u,
             draw_play,
-            (pressure, urgency),
+            Stakes {
+                pressure,
+                urgency,
+                within,
+            },
             &mut scratch,
             out,
         );
@@ -678,26 +724,57 @@ fn movement(
         seen.kept.forget();
         m.seen = Some((side, seen));
         m.moves = weighed;
+        m.within = within;
         m.current = true;
     }
 }
 
+/// What weighs on every move of a movement phase: how near the turn limit looms
+/// (`pressure`), how much harder a fight the general will accept (`urgency`), and how far
+/// below a unit's best legal move a candidate may be left out (`within`).
+#[derive(Clone, Copy)]
+struct Stakes {
+    pressure: f64,
+    urgency: f64,
+    within: f64,
+}
+
+/// An advance weighed for a unit: its legs, where it ends, how much nearer the goal that
+/// is, and its score if it was planned and found legal.
+struct Advance {
+    legs: Legs,
+    end: Pose,
+    progress: f64,
+    legal: Option<f64>,
+}
+
 /// The candidate moves of one unit, scored: its charges valued on `scratch` (a copy of the
 /// battle made when the first is weighed), its advances weighed for progress and danger.
+///
+/// A candidate scoring more than `within` below a legal candidate of the unit's own is left
+/// out, since a player taking only candidates within `within` of the best legal one could
+/// never take it: the unit's standing, its first legal advance and each charge valued set
+/// that mark, and a charge or an advance whose value is bounded below it is not worked out
+/// in full.
 fn unit_moves(
     state: &State,
     side: Side,
     u: &Unit,
     draw_play: bool,
-    (pressure, urgency): (f64, f64),
+    Stakes {
+        pressure,
+        urgency,
+        within,
+    }: Stakes,
     scratch: &mut Option<State>,
     out: &mut Vec<Candidate<Command>>,
 ) {
     let reach = danger_reach(state);
     let exposure = |s: &State, me: &Unit, at: &Base| danger(s, me, at, reach);
+    const STAND: f64 = 0.3;
     out.push(Candidate {
         command: Command::Pass { unit: u.id },
-        score: 0.3,
+        score: STAND,
         why: "stand",
         checked: true,
     });
@@ -716,6 +793,55 @@ fn unit_moves(
     let allowance = state.field.tables.move_allowance(u.kind);
     // Every move weighed below, charges included, goes no further than this.
     let near = movement::neighbourhood(state, u, allowance + 3.0);
+    // Advances toward a goal, planned only until one is found legal: that one decides
+    // whether shorter ones are weighed at all; the rest are left to `settle`. Their legs
+    // come first, so that the legal one sets the mark the charges must reach.
+    let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
+    let aims = offer::Toward::new(state, u, goal);
+    let here = exposure(state, u, &u.base());
+    // An advance's score, and the most it could be before the danger where it ends is
+    // counted against it.
+    let advance_bound = |progress: f64| 1.0 + 0.35 * progress + here * 0.5 + pressure * 0.5;
+    let advance_score = |end: &Pose, progress: f64| {
+        let eb = Base::new(*end, u.base().width, u.base().depth);
+        1.0 + 0.35 * progress - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
+            + here * 0.5
+            + pressure * 0.5
+    };
+    let mut advances: SmallVec<[Advance; 9]> = SmallVec::new();
+    let mut one_legal = false;
+    let [full, most, short] = offer::REACHES;
+    for frac in [full, most, short] {
+        // Through a town, over a bridge or across streams the unit goes less far: the
+        // shortest advances are weighed only when no longer one is legal.
+        if frac == short && one_legal {
+            break;
+        }
+        for aim in 0..offer::AIMS.len() {
+            if let Some((legs, end)) = aims.legs(state, u, aim, allowance * frac) {
+                let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
+                // The advance found legal is scored now; it stands in the list as checked.
+                let mut legal = None;
+                if !one_legal && frac != short {
+                    one_legal = movement::plan_near(state, u, &legs, false, Some(&near)).is_ok();
+                    if one_legal {
+                        legal = Some(advance_score(&end, progress));
+                    }
+                }
+                advances.push(Advance {
+                    legs,
+                    end,
+                    progress,
+                    legal,
+                });
+            }
+        }
+    }
+    // The best score among the unit's legal candidates so far.
+    let mut best_legal = advances
+        .iter()
+        .filter_map(|a| a.legal)
+        .fold(STAND, f64::max);
     // Charges.
     if !u.kind.is_artillery() && !draw_play {
         let reach = offer::charge_reach(state, u);
@@ -728,12 +854,17 @@ fn unit_moves(
             }
             let eb = e.base();
             for face in offer::charge_faces(u, &eb) {
+                if offer::charge_surely_too_long(state, u, &eb, face) {
+                    continue;
+                }
                 let Some(legs) = offer::charge_legs(u, &eb, face) else {
                     continue;
                 };
-                // The charge is checked as it would be carried out.
+                // The charge is checked as it would be carried out; its value matters only
+                // if its score could come within `within` of the best legal one.
+                let floor = (best_legal - within - 0.5 - urgency) / 4.0;
                 let sim = scratch.get_or_insert_with(|| state.clone());
-                let Some(v) = charge_value(state, &near, sim, u, &legs) else {
+                let Some(v) = charge_value(state, &near, sim, u, &legs, floor) else {
                     continue;
                 };
                 let command = Command::Move {
@@ -741,7 +872,9 @@ fn unit_moves(
                     legs,
                     exit: false,
                 };
-                push_legal(state, side, out, command, 0.5 + 4.0 * v + urgency, "charge");
+                let score = 0.5 + 4.0 * v + urgency;
+                best_legal = best_legal.max(score);
+                push_legal(state, side, out, command, score, "charge");
             }
         }
     }
@@ -764,35 +897,20 @@ fn unit_moves(
             push(out, command, score, "exit for a draw");
         }
     }
-    // Advances toward a goal, planned only until one is found legal: that one decides
-    // whether shorter ones are weighed at all; the rest are left to `settle`.
-    let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
-    let aims = offer::Toward::new(state, u, goal);
-    let here = exposure(state, u, &u.base());
-    let mut one_legal = false;
-    let [full, most, short] = offer::REACHES;
-    for frac in [full, most, short] {
-        // Through a town, over a bridge or across streams the unit goes less far: the
-        // shortest advances are weighed only when no longer one is legal.
-        if frac == short && one_legal {
-            break;
-        }
-        for aim in 0..offer::AIMS.len() {
-            if let Some((legs, end)) = aims.legs(state, u, aim, allowance * frac) {
-                let eb = Base::new(end, u.base().width, u.base().depth);
-                let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
-                let score = 1.0 + 0.35 * progress
-                    - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
-                    + here * 0.5
-                    + pressure * 0.5;
-                let mut checked = false;
-                if !one_legal && frac != short {
-                    one_legal = movement::plan_near(state, u, &legs, false, Some(&near)).is_ok();
-                    checked = one_legal;
-                }
-                push_move(out, u, legs, (score, "advance"), checked);
-            }
-        }
+    for Advance {
+        legs,
+        end,
+        progress,
+        legal,
+    } in advances
+    {
+        let score = match legal {
+            Some(score) => score,
+            // Danger only lowers an advance's score.
+            None if advance_bound(progress) < best_legal - within => continue,
+            None => advance_score(&end, progress),
+        };
+        push_move(out, u, legs, (score, "advance"), legal.is_some());
     }
 }
 

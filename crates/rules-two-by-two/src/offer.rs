@@ -335,7 +335,11 @@ impl Listed {
                 if distance(&u.base(), &eb) > charge_reach(state, u) {
                     return None;
                 }
-                let legs = charge_legs(u, &eb, charge_faces(u, &eb)[usize::from(*rank)])?;
+                let face = charge_faces(u, &eb)[usize::from(*rank)];
+                if charge_surely_too_long(state, u, &eb, face) {
+                    return None;
+                }
+                let legs = charge_legs(u, &eb, face)?;
                 if beyond_any_move(state, u, &legs) {
                     return None;
                 }
@@ -692,12 +696,35 @@ fn toward(
     Some((legs, end))
 }
 
+/// How far a charge's run-in goes: it lines up this far out from the face it charges.
+const RUN_IN: f64 = 2.0;
+
+/// How short of exact contact a charge stops, so that floating point never overlaps.
+const CONTACT_GAP: f64 = 0.005;
+
+/// Whether the charge [`charge_legs`] would make into `face` of `target` is surely longer
+/// than any move of `u` ([`beyond_any_move`]), found without making it: the staging point
+/// is where the unit's base, lined up against the face, stands the run-in further out, so
+/// no trigonometry is needed. A charge close enough to go straight in is never refused
+/// here, and a margin keeps a charge at the very limit for the full check.
+pub(crate) fn charge_surely_too_long(state: &State, u: &Unit, target: &Base, face: Face) -> bool {
+    let normal = target.face_normal(face);
+    let out_to_contact = target.face_centre(face) + normal * (u.base().depth * 0.5 + CONTACT_GAP);
+    if u.pose.pos.distance(out_to_contact) <= RUN_IN + 1e-3 {
+        return false;
+    }
+    let staging = out_to_contact + normal * RUN_IN;
+    let tables = &state.field.tables;
+    let most = tables.move_allowance(u.kind) + tables.movement.road_bonus.max(0.0);
+    u.pose.pos.distance(staging) + RUN_IN > most + 1e-3
+}
+
 /// A charge into `face` of an enemy: line up 2" out, then straight in.
 pub(crate) fn charge_legs(u: &Unit, target: &Base, face: Face) -> Option<Legs> {
     let contact = u.base().aligned_against(target, face);
     // Stop a hair short of exact contact so floating point never overlaps.
-    let contact = contact.advanced(-0.005, 0.0);
-    let run = 2.0;
+    let contact = contact.advanced(-CONTACT_GAP, 0.0);
+    let run = RUN_IN;
     let staging = contact.advanced(-run, 0.0);
     let d1 = u.pose.pos.distance(staging.pos);
     let direct = u.pose.pos.distance(contact.pos);

@@ -154,6 +154,17 @@ impl Ruleset for TwoByTwo {
         crate::advisor::candidates_with(view, side, memo, out)
     }
 
+    fn candidates_within(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        within: f64,
+        out: &mut Vec<Candidate<Command>>,
+    ) {
+        crate::advisor::candidates_within(view, side, memo, within, out)
+    }
+
     fn invariants(&self, state: &State) -> Result<(), String> {
         crate::invariants::check(state)
     }
