@@ -823,7 +823,10 @@ fn unit_moves(
                 // The advance found legal is scored now; it stands in the list as checked.
                 let mut legal = None;
                 if !one_legal && frac != short {
-                    one_legal = movement::plan_near(state, u, &legs, false, Some(&near)).is_ok();
+                    // Other units block most advances found illegal: that is asked first,
+                    // and the plan then looks no more at them.
+                    one_legal = movement::room_for(u, &legs, &near)
+                        && movement::plan_with_room(state, u, &legs, &near).is_ok();
                     if one_legal {
                         legal = Some(advance_score(&end, progress));
                     }

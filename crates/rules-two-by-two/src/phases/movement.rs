@@ -319,8 +319,26 @@ pub struct Near<'a> {
     unit: UnitId,
     /// The length of legs it serves.
     reach: f64,
-    units: Vec<(UnitId, grognard_engine::Side, Base)>,
+    /// A list from [`SPARE`], handed back when the neighbourhood is dropped.
+    units: Vec<NearUnit>,
     terrain: Vec<&'a Feature>,
+}
+
+/// Another unit in a neighbourhood: its id, side and base.
+type NearUnit = (UnitId, grognard_engine::Side, Base);
+
+thread_local! {
+    /// Emptied lists of neighbours, filled again by the next neighbourhood gathered: a move
+    /// is planned hundreds of times a battle, each with a neighbourhood of its own.
+    static SPARE: std::cell::RefCell<Vec<Vec<NearUnit>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Near<'_> {
+    fn drop(&mut self) {
+        let mut units = std::mem::take(&mut self.units);
+        units.clear();
+        SPARE.with(|s| s.borrow_mut().push(units));
+    }
 }
 
 impl Near<'_> {
@@ -363,7 +381,7 @@ pub fn neighbourhood<'a>(state: &'a State, unit: &Unit, length: f64) -> Near<'a>
     let reach: f64 = length + 1.5;
     let c = unit.pose.pos;
     let far = (reach + 1.2) * (reach + 1.2);
-    let mut units = Vec::with_capacity(state.units.len());
+    let mut units = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default();
     units.extend(
         state
             .near(c, reach + 1.2)
