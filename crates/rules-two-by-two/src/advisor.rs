@@ -278,12 +278,12 @@ pub fn settle_with_planned(
     side: Side,
     memo: &mut Memo,
     command: &Command,
-) -> Option<crate::rules::Plan> {
+) -> Option<crate::orders::Plan> {
     let remembered = memo.current && matches!(command, Command::Move { .. });
     if remembered && memo.refused.contains(command) {
         return None;
     }
-    let mut planned = None;
+    let mut planned = crate::orders::Plan::Nothing;
     let legal = crate::orders::check_inner(state, side, command, &mut planned, true).is_ok();
     if !legal && remembered {
         memo.refused.push(command.clone());

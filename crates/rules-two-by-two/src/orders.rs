@@ -28,13 +28,23 @@ fn wrong(reason: impl Into<std::borrow::Cow<'static, str>>) -> Illegal {
 /// Check a command against the sequence of play and the rules of its phase: what
 /// [`grognard_engine::Ruleset::check`] answers for this book.
 pub fn check(state: &State, side: Side, cmd: &Command) -> Result<(), Illegal> {
-    check_inner(state, side, cmd, &mut None, false)
+    check_inner(state, side, cmd, &mut Plan::Nothing, false)
 }
 
 /// Whether a command is legal, as [`check`] finds it, without writing the reason for a
 /// refusal (a player settling an offer only asks whether).
 pub fn allows(state: &State, side: Side, cmd: &Command) -> bool {
-    check_inner(state, side, cmd, &mut None, true).is_ok()
+    check_inner(state, side, cmd, &mut Plan::Nothing, true).is_ok()
+}
+
+/// What checking a command works out that carrying it out needs, so that it is worked out
+/// once: a move's path, or a shot ready to roll.
+#[derive(Debug, Clone, Default)]
+pub enum Plan {
+    #[default]
+    Nothing,
+    Move(movement::MovePlan),
+    Shot(shooting::ShotPlan),
 }
 
 /// Check a command. A move is planned by its check; the plan is left in `planned` for
@@ -43,7 +53,7 @@ pub fn check_inner(
     state: &State,
     side: Side,
     cmd: &Command,
-    planned: &mut Option<movement::MovePlan>,
+    planned: &mut Plan,
     quietly: bool,
 ) -> Result<(), Illegal> {
     if state.outcome.is_some() {
@@ -84,7 +94,7 @@ pub fn check_inner(
             need(key, "move")?;
             let u = own(*unit)?;
             movement::may_move(state, u)?;
-            *planned = Some(if quietly {
+            *planned = Plan::Move(if quietly {
                 // No reason written for a refusal.
                 movement::plan_quietly(state, u, legs, *exit)
                     .map_err(|_| Illegal::new("2x2 Movement", ""))?
@@ -150,7 +160,12 @@ pub fn check_inner(
         } => {
             need(key, "shoot")?;
             own(*shooter)?;
-            shooting::plan(state, *shooter, *target, *with).map(|_| ())
+            *planned = Plan::Shot(if quietly {
+                shooting::plan_quietly(state, *shooter, *target, *with)?
+            } else {
+                shooting::plan(state, *shooter, *target, *with)?
+            });
+            Ok(())
         }
         Command::Melee { order, columns } => {
             need(key, "melee")?;
@@ -252,17 +267,14 @@ fn check_pending(state: &State, side: Side, p: &Pending, cmd: &Command) -> Resul
     }
 }
 
-pub(crate) fn perform(
-    ctx: &mut Ctx,
-    side: Side,
-    cmd: &Command,
-    planned: Option<movement::MovePlan>,
-) {
+pub(crate) fn perform(ctx: &mut Ctx, side: Side, cmd: &Command, planned: Plan) {
     match cmd {
         Command::EndPhase => end_phase(ctx),
         Command::Pass { unit } => ctx.emit(Event::Passed { unit: *unit }),
         Command::Move { unit, .. } => {
-            let plan = planned.expect("a checked move is planned");
+            let Plan::Move(plan) = planned else {
+                unreachable!("a checked move is planned")
+            };
             ctx.emit(Event::Moved {
                 unit: *unit,
                 to: plan.to,
@@ -402,7 +414,16 @@ pub(crate) fn perform(
             shooter,
             target,
             with,
-        } => fire(ctx, *shooter, *target, *with),
+        } => fire(
+            ctx,
+            *shooter,
+            *target,
+            *with,
+            match planned {
+                Plan::Shot(plan) => Some(plan),
+                _ => None,
+            },
+        ),
         Command::Victim { unit } => {
             let Some(Pending::ChooseVictim {
                 shooter, result, ..

@@ -12,7 +12,7 @@ use grognard_engine::sequence::SequenceOfPlay;
 use grognard_engine::{Candidate, Illegal, Ruleset, Side};
 
 /// What checking a command learns that carrying it out needs: a move's path.
-pub type Plan = Option<crate::phases::movement::MovePlan>;
+pub use crate::orders::Plan;
 
 /// "2 by 2 Napoleonic's" v3.01.
 #[derive(Debug, Clone, Default)]
@@ -55,7 +55,7 @@ impl Ruleset for TwoByTwo {
     }
 
     fn plan(&self, state: &State, side: Side, command: &Command) -> Result<Plan, Illegal> {
-        let mut planned = None;
+        let mut planned = Plan::Nothing;
         crate::orders::check_inner(state, side, command, &mut planned, false)?;
         Ok(planned)
     }
@@ -113,7 +113,7 @@ impl Ruleset for TwoByTwo {
         command: &Command,
     ) -> Option<grognard_engine::Settled<Plan>> {
         // Nothing is hidden, so the view is the state and its plan is the one to carry out.
-        let mut planned = None;
+        let mut planned = Plan::Nothing;
         crate::orders::check_inner(view, side, command, &mut planned, true).ok()?;
         Some(grognard_engine::Settled::Planned(planned))
     }

@@ -11,6 +11,7 @@ use grognard_engine::book::Book;
 use grognard_engine::dice::Seeded;
 use grognard_engine::{Player, Ruleset};
 use grognard_geometry::Leg;
+use grognard_rules_two_by_two::orders::Plan;
 use grognard_rules_two_by_two::units::UnitType;
 use grognard_rules_two_by_two::{Command, TwoByTwo};
 use std::collections::BTreeMap;
@@ -41,7 +42,10 @@ fn the_random_player_draws_uniformly_among_the_legal_commands_offered() {
     assert!(refused >= 3, "{refused} offers refused");
     let charges = offers
         .iter()
-        .filter_map(|c| TwoByTwo.plan(state, AUSTRIA, c).ok().flatten())
+        .filter_map(|c| match TwoByTwo.plan(state, AUSTRIA, c) {
+            Ok(Plan::Move(plan)) => Some(plan),
+            _ => None,
+        })
         .filter(|plan| !plan.touches.is_empty())
         .count();
     assert!(charges >= 1, "no legal charge offered: {legal:?}");

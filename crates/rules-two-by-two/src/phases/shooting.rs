@@ -158,7 +158,6 @@ fn plan_with(
             "light infantry more than 1\" inside dense woods cannot be seen",
         ));
     }
-    let group = target_group(state, s, target);
     let (max, band) = f.tables.range(s.kind).expect("may_fire checked the type");
     let sb = s.base();
     let tb = t.base();
@@ -178,6 +177,8 @@ fn plan_with(
             )
         }));
     }
+    // The group is gathered only for a target in range.
+    let group = target_group(state, s, target);
     if let Some(blocker) = sight_blocked(state, s, t, &group) {
         return Err(refused(R_LOS, &|| blocker.why(state)));
     }
@@ -272,8 +273,14 @@ pub fn odds(state: &State, plan: &ShotPlan) -> Distribution<ShotResult> {
     Distribution::of_throws(&[6], |d| result_of(t, d[0] as i32 + sum))
 }
 
-pub(crate) fn fire(ctx: &mut Ctx, shooter: UnitId, target: UnitId, with: Option<UnitId>) {
-    let plan = plan(ctx.state, shooter, target, with).expect("checked");
+pub(crate) fn fire(
+    ctx: &mut Ctx,
+    shooter: UnitId,
+    target: UnitId,
+    with: Option<UnitId>,
+    planned: Option<ShotPlan>,
+) {
+    let plan = planned.unwrap_or_else(|| plan(ctx.state, shooter, target, with).expect("checked"));
     let (roll, result) = resolve(ctx.state, &plan, ctx.dice);
     ctx.emit(Event::Fired {
         shooter,
