@@ -10,7 +10,7 @@
 
 use crate::command::{Command, Legs};
 use crate::measure::{self, distance};
-use crate::offer::{self, alike_but_moved, wants_draw};
+use crate::offer::{self, wants_draw};
 use crate::phases::melee;
 use crate::phases::melee::follow_up_reach;
 use crate::phases::movement;
@@ -207,6 +207,7 @@ impl Memo {
             exited,
             outcome,
             kept: _,
+            stamps,
         } = seen;
         *seen_side == side
             && std::sync::Arc::ptr_eq(field, &state.field)
@@ -220,10 +221,9 @@ impl Memo {
             && *exited == state.exited
             && *outcome == state.outcome
             && units.len() == state.units.len()
-            && units
+            && [side, side.other()]
                 .iter()
-                .zip(&state.units)
-                .all(|(a, b)| alike_but_moved(a, b))
+                .all(|s| stamps.of(*s) == state.stamps.of(*s))
     }
 }
 

@@ -20,6 +20,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.pose = *pose;
             u.moved = false;
             state.reindex(*unit);
+            state.touched(*unit);
         }
         Event::HeldBack { .. } => {}
         Event::Exchanged { .. } => {}
@@ -29,6 +30,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.moved = true;
             u.road_column = *road;
             state.reindex(*unit);
+            state.touched(*unit);
         }
         Event::Contacted { attacker, defender } => state.contacts.push(crate::state::Contact {
             attacker: *attacker,
@@ -43,13 +45,17 @@ pub fn apply(state: &mut State, event: &Event) {
             if let Some(w) = with {
                 state.units[*w as usize].fired = true;
             }
+            state.touched(*shooter);
         }
         Event::Hit { .. } | Event::RoutTest { .. } | Event::MeleeFought { .. } => {}
         Event::Repulsed { unit, to } => {
             state.set_pose(*unit, *to);
             drop_contacts(state, *unit);
         }
-        Event::StatusChanged { unit, status, .. } => state.units[*unit as usize].status = *status,
+        Event::StatusChanged { unit, status, .. } => {
+            state.units[*unit as usize].status = *status;
+            state.touched(*unit);
+        }
         Event::Routed { unit, to } => {
             state.set_pose(*unit, *to);
             state.units[*unit as usize].status = Status::Disrupted;
@@ -62,6 +68,7 @@ pub fn apply(state: &mut State, event: &Event) {
             let side = u.side.index();
             state.exited[side] += 1;
             state.reindex(*unit);
+            state.touched(*unit);
             drop_contacts(state, *unit);
         }
         Event::Rallied { unit, success, .. } => {
@@ -70,15 +77,20 @@ pub fn apply(state: &mut State, event: &Event) {
             if *success {
                 u.status = Status::Ready;
             }
+            state.touched(*unit);
         }
         Event::Passed { unit } => {
             let key = state.clock.spec(&crate::sequence::SEQUENCE).key;
             let u = &mut state.units[*unit as usize];
             match key {
+                // Only its `moved` flag: the marks stay ([`crate::state::Stamps`]).
                 "move" => u.moved = true,
                 "shoot" => u.fired = true,
                 "rally" => u.rallied = true,
                 _ => {}
+            }
+            if key != "move" {
+                state.touched(*unit);
             }
         }
         Event::FollowedUp { unit, to } => {
@@ -86,6 +98,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.pose = *to;
             u.followed_up = true;
             state.reindex(*unit);
+            state.touched(*unit);
         }
         Event::MeleeWork { work } => state.melee = work.clone(),
         Event::Pending { pending } => state.pending = pending.clone(),
@@ -106,6 +119,7 @@ fn lose(state: &mut State, id: u16) {
     let side = u.side.index();
     state.lost[side] += 1;
     state.reindex(id);
+    state.touched(id);
     drop_contacts(state, id);
 }
 
@@ -121,6 +135,8 @@ fn drop_contacts(state: &mut State, id: u16) {
 
 fn begin_phase(state: &mut State, clock: Clock) {
     state.clock = clock;
+    // Units' flags are cleared for the new phase.
+    state.stamps.touch_all();
     state.melee.columns.clear();
     let seq = &crate::sequence::SEQUENCE;
     let phasing = clock.phasing(seq);
@@ -147,5 +163,57 @@ impl grognard_engine::ctx::Applies for State {
     type Event = Event;
     fn apply(&mut self, event: &Event) {
         apply(self, event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::SEQUENCE;
+
+    #[test]
+    fn a_sides_mark_changes_with_its_units_but_not_with_their_moved_flags() {
+        let mut s = crate::design::setup::start(&crate::design::setup::large(2));
+        assert_eq!(s.clock.spec(&SEQUENCE).key, "move");
+        let u = s.units.iter().find(|u| u.on_table()).unwrap().clone();
+        let marks = |s: &State| (s.stamps.of(u.side), s.stamps.of(u.side.other()));
+        let before = marks(&s);
+        // Standing in the movement phase only marks the unit as moved.
+        apply(&mut s, &Event::Passed { unit: u.id });
+        assert!(s.units[u.id as usize].moved);
+        assert_eq!(marks(&s), before);
+        // A change of status marks the unit's side, and only it.
+        apply(
+            &mut s,
+            &Event::StatusChanged {
+                unit: u.id,
+                status: Status::Pinned,
+                why: String::new(),
+            },
+        );
+        let after = marks(&s);
+        assert_ne!(after.0, before.0);
+        assert_eq!(after.1, before.1);
+        // A copy changed otherwise than the original never shares its mark.
+        let mut copy = s.clone();
+        assert_eq!(marks(&copy), after);
+        apply(
+            &mut copy,
+            &Event::StatusChanged {
+                unit: u.id,
+                status: Status::Disrupted,
+                why: String::new(),
+            },
+        );
+        apply(
+            &mut s,
+            &Event::StatusChanged {
+                unit: u.id,
+                status: Status::Ready,
+                why: String::new(),
+            },
+        );
+        assert_ne!(marks(&copy).0, marks(&s).0);
+        assert_ne!(marks(&s).0, after.0);
     }
 }

@@ -140,8 +140,8 @@ fn wander(u: &Unit, allowance: f64, i: u8) -> Legs {
 pub(crate) struct Offered {
     /// The field, side and draw play the offers were made for.
     seen: Option<(Arc<crate::state::Field>, Side, bool)>,
-    /// The enemy units on the table then.
-    enemies: Vec<Unit>,
+    /// The mark of the enemy's units then ([`crate::state::Stamps`]).
+    enemies: u64,
     /// The units whose offers were listed at the last offer of a movement phase, in order.
     units: Vec<Listed>,
     /// Whether the last offer is the offers of `units` followed by `scratch`; if not, it is
@@ -204,17 +204,10 @@ impl Offered {
     fn still_good(&mut self, state: &State, side: Side, draw_play: bool) -> bool {
         let good = self.seen.as_ref().is_some_and(|(field, s, d)| {
             Arc::ptr_eq(field, &state.field) && *s == side && *d == draw_play
-        }) && {
-            let mut now = state.enemies_of(side);
-            self.enemies
-                .iter()
-                .all(|e| now.next().is_some_and(|n| alike_but_moved(e, n)))
-                && now.next().is_none()
-        };
+        }) && self.enemies == state.stamps.of(side.other());
         if !good {
             self.seen = Some((state.field.clone(), side, draw_play));
-            self.enemies.clear();
-            self.enemies.extend(state.enemies_of(side).cloned());
+            self.enemies = state.stamps.of(side.other());
             self.spare.extend(self.units.drain(..).map(|mut l| {
                 l.slots.clear();
                 l.slots

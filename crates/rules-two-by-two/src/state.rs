@@ -292,6 +292,52 @@ pub struct State {
     /// Where the units on the table stand, on grids: kept in step by [`State::reindex`].
     #[serde(skip)]
     pub(crate) kept: Kept,
+    /// Marks of each side's units as they last changed ([`Stamps`]).
+    #[serde(skip)]
+    pub(crate) stamps: Stamps,
+}
+
+/// A mark for each side's units, drawn afresh whenever one of them changes but for its
+/// `moved` flag: two states with the same mark for a side hold the same units of that
+/// side in all else, so a player's memo asks only the mark whether they changed. Marks are
+/// drawn from a count kept for the whole process and never given twice, so a state taken
+/// back to an earlier one and changed otherwise never shows an old mark.
+#[derive(Debug, Clone)]
+pub(crate) struct Stamps([u64; 2]);
+
+impl Stamps {
+    fn fresh() -> u64 {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The mark of `side`'s units.
+    pub(crate) fn of(&self, side: Side) -> u64 {
+        self.0[side.index() & 1]
+    }
+
+    /// Mark `side`'s units as changed.
+    pub(crate) fn touch(&mut self, side: Side) {
+        self.0[side.index() & 1] = Stamps::fresh();
+    }
+
+    /// Mark both sides' units as changed.
+    pub(crate) fn touch_all(&mut self) {
+        self.0 = [Stamps::fresh(), Stamps::fresh()];
+    }
+}
+
+impl Default for Stamps {
+    fn default() -> Self {
+        Stamps([Stamps::fresh(), Stamps::fresh()])
+    }
+}
+
+impl PartialEq for Stamps {
+    /// Marks follow from the units, so they never make two states differ.
+    fn eq(&self, _: &Stamps) -> bool {
+        true
+    }
 }
 
 /// Grid cells are this many inches square: about a unit's longest move.
@@ -462,6 +508,13 @@ impl State {
     pub(crate) fn set_pose(&mut self, id: UnitId, pose: Pose) {
         self.units[id as usize].pose = pose;
         self.reindex(id);
+        self.touched(id);
+    }
+
+    /// Mark unit `id`'s side as changed ([`Stamps`]).
+    pub(crate) fn touched(&mut self, id: UnitId) {
+        let side = self.units[id as usize].side;
+        self.stamps.touch(side);
     }
 
     /// Whether the grids agree with where the units stand, for invariant checks.

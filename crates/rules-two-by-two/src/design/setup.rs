@@ -201,6 +201,7 @@ pub fn start(s: &Scenario) -> State {
         exited: [0, 0],
         outcome: None,
         kept: Default::default(),
+        stamps: Default::default(),
     }
 }
 
