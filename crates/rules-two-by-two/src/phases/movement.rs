@@ -505,6 +505,14 @@ fn plan_in(
             _ => {
                 let d = leg.length();
                 total_len += d;
+                let blocker = (!room_known)
+                    .then(|| sweep_blocker(near, &from, &to))
+                    .flatten();
+                // Asked quietly, a leg other units block is refused before its ground is
+                // judged: either refuses it, and which does is not asked.
+                if quietly && blocker.is_some() {
+                    return Err(illegal(R_MOVE, ""));
+                }
                 // Only the ground under the leg's sweep can bear on it.
                 let under = swept_ground(&near.terrain, &from, &to);
                 let g = ground(state, &under, pose.pos, next.pos)?;
@@ -519,9 +527,6 @@ fn plan_in(
                 all_road &= g.all_road;
                 through_town |= g.town > 1e-9;
                 entered_light_wood |= g.light_wood > 1e-9;
-                let blocker = (!room_known)
-                    .then(|| sweep_blocker(near, &from, &to))
-                    .flatten();
                 if let Some(id) = blocker {
                     return Err(refusal(quietly, R_MOVE, || {
                         format!("the path runs through {}", state.name(id))
