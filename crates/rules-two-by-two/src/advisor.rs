@@ -151,20 +151,20 @@ pub struct Memo {
 }
 
 /// The square of each unit's distance to the nearest enemy, kept with where the unit stood
-/// and where the enemy stood when it was measured.
+/// and the mark of the enemy's units ([`crate::state::Stamps`]) when it was measured.
 #[derive(Default)]
 struct Nearest {
-    foes: SmallVec<[Vec2; 32]>,
+    enemy: Option<(Side, u64)>,
     by_unit: Vec<Option<(Vec2, f64)>>,
 }
 
 impl Nearest {
-    /// The distances kept, if the enemy stands at `foes` as it did when they were
-    /// measured; none, and `foes` kept, if not.
-    fn for_foes(&mut self, foes: &[Vec2]) -> &mut Nearest {
-        if self.foes.as_slice() != foes {
-            self.foes.clear();
-            self.foes.extend_from_slice(foes);
+    /// The distances kept, if `side`'s enemy is as it was when they were measured; none,
+    /// and the enemy's mark kept, if not.
+    fn for_enemy_of(&mut self, side: Side, state: &State) -> &mut Nearest {
+        let now = Some((side, state.stamps.of(side.other())));
+        if self.enemy != now {
+            self.enemy = now;
             self.by_unit.clear();
         }
         self
@@ -642,15 +642,18 @@ fn movement(
     let urgency = 1.5 * pressure - 0.3 * lead.clamp(-2.0, 3.0) * (1.0 - pressure);
     // The general chooses among the few units nearest the enemy, so the best charge goes
     // in first and others can join it; every unit gets its turn before the phase ends.
-    let foes: SmallVec<[Vec2; 32]> = state.enemies_of(side).map(|e| e.pose.pos).collect();
+    let foes = std::cell::OnceCell::<SmallVec<[Vec2; 32]>>::new();
     let near = |u: &Unit| {
-        foes.iter()
+        foes.get_or_init(|| state.enemies_of(side).map(|e| e.pose.pos).collect())
+            .iter()
             .map(|p| p.distance_squared(u.pose.pos))
             .fold(f64::INFINITY, f64::min)
     };
     // A unit's distance to the nearest enemy stands while it and the enemy do, so a memo
     // keeps it from one decision to the next.
-    let mut kept = memo.as_deref_mut().map(|m| m.nearest.for_foes(&foes));
+    let mut kept = memo
+        .as_deref_mut()
+        .map(|m| m.nearest.for_enemy_of(side, state));
     let mut ready: SmallVec<[(f64, &Unit); 32]> = SmallVec::new();
     for u in state.friends_of(side).filter(|u| {
         !u.moved && (crate::phases::movement::may_move(state, u).is_ok() || offer::light(u))
