@@ -677,7 +677,7 @@ fn movement(
     if !scoring {
         if let Some(m) = memo {
             m.offered
-                .list(state, side, draw_play, ready.into_iter().map(|(_, u)| u));
+                .list(state, side, draw_play, ready.iter().map(|(_, u)| *u));
         }
         return;
     }
@@ -695,7 +695,7 @@ fn movement(
         None => Vec::new(),
     };
     let mut weighed = Vec::new();
-    for (_, u) in ready.into_iter().take(3) {
+    for &(_, u) in ready.iter().take(3) {
         if let Some(i) = before.iter().position(|(id, _)| *id == u.id) {
             let (id, moves) = before.swap_remove(i);
             out.extend(moves.iter().cloned());

@@ -152,6 +152,8 @@ pub(crate) struct Offered {
     pub(crate) scratch: Vec<Candidate<Command>>,
     /// Emptied lists, to be filled again.
     spare: Vec<Vec<Slot>>,
+    /// An emptied list of units' places, to be filled again.
+    spare_units: Vec<Listed>,
 }
 
 /// One unit's places in a movement phase, with the unit and whether it was in contact as
@@ -228,7 +230,7 @@ impl Offered {
     ) {
         self.still_good(state, side, draw_play);
         self.by_unit = true;
-        let mut before = std::mem::take(&mut self.units);
+        let mut before = std::mem::replace(&mut self.units, std::mem::take(&mut self.spare_units));
         for u in ready {
             let contact = state.contacts_of(u.id).next().is_some();
             let kept = before.iter().position(|l| {
@@ -251,10 +253,11 @@ impl Offered {
                 toward: None,
             });
         }
-        self.spare.extend(before.into_iter().map(|mut l| {
+        self.spare.extend(before.drain(..).map(|mut l| {
             l.slots.clear();
             l.slots
         }));
+        self.spare_units = before;
     }
 }
 
