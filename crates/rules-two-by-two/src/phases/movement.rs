@@ -246,7 +246,8 @@ fn sweep_blocker(near: &Near, from: &Base, to: &Base) -> Option<UnitId> {
 
 /// The first of the other bases a base turning in place from `from` to `next` meets, if any.
 /// Turning sweeps a circle: the end and two points between are checked, against only the
-/// bases within both radii of the pivot, the only ones it can meet at any angle.
+/// bases that reach into the circle the turning base sweeps, the only ones it can meet at
+/// any angle.
 fn turn_blocker(near: &Near, from: &Base, next: Pose) -> Option<UnitId> {
     let pose = from.pose;
     let around: SmallVec<[&(UnitId, grognard_engine::Side, Base); 8]> = near
@@ -254,7 +255,10 @@ fn turn_blocker(near: &Near, from: &Base, next: Pose) -> Option<UnitId> {
         .iter()
         .filter(|(_, _, ob)| {
             let r = from.radius() + ob.radius();
+            // The turning base never leaves the circle of its half diagonal about the
+            // pivot: a base wholly outside that circle is never met.
             ob.pose.pos.distance_squared(pose.pos) <= r * r
+                && grognard_geometry::distance::point_base(pose.pos, ob) <= from.radius()
         })
         .collect();
     if around.is_empty() {
