@@ -19,6 +19,7 @@ pub mod ruleset;
 pub mod scene;
 pub mod sequence;
 pub mod side;
+pub mod stamp;
 pub mod stats;
 pub mod terrain;
 

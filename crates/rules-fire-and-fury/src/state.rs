@@ -499,8 +499,6 @@ impl PartialEq for Stamps {
     }
 }
 
-static NEXT_STAMP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-
 impl Stamps {
     pub fn of(&self, id: UnitId) -> u64 {
         self.0.get(usize::from(id)).copied().unwrap_or(0)
@@ -512,13 +510,13 @@ impl Stamps {
             self.0.resize(n, 0);
         }
         if let Some(s) = self.0.get_mut(usize::from(id)) {
-            *s = NEXT_STAMP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            *s = grognard_engine::stamp::fresh();
         }
     }
 
     /// Every one of `n` units may have changed.
     pub(crate) fn touch_all(&mut self, n: usize) {
-        let first = NEXT_STAMP.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        let first = grognard_engine::stamp::fresh_run(n as u64);
         self.0 = (first..first + n as u64).collect();
     }
 }

@@ -300,17 +300,12 @@ pub struct State {
 /// A mark for each side's units, drawn afresh whenever one of them changes but for its
 /// `moved` flag: two states with the same mark for a side hold the same units of that
 /// side in all else, so a player's memo asks only the mark whether they changed. Marks are
-/// drawn from a count kept for the whole process and never given twice, so a state taken
-/// back to an earlier one and changed otherwise never shows an old mark.
+/// stamps ([`grognard_engine::stamp`]), never given twice, so a state taken back to an
+/// earlier one and changed otherwise never shows an old mark.
 #[derive(Debug, Clone)]
 pub(crate) struct Stamps([u64; 2]);
 
 impl Stamps {
-    fn fresh() -> u64 {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    }
-
     /// The mark of `side`'s units.
     pub(crate) fn of(&self, side: Side) -> u64 {
         self.0[side.index() & 1]
@@ -318,18 +313,24 @@ impl Stamps {
 
     /// Mark `side`'s units as changed.
     pub(crate) fn touch(&mut self, side: Side) {
-        self.0[side.index() & 1] = Stamps::fresh();
+        self.0[side.index() & 1] = grognard_engine::stamp::fresh();
     }
 
     /// Mark both sides' units as changed.
     pub(crate) fn touch_all(&mut self) {
-        self.0 = [Stamps::fresh(), Stamps::fresh()];
+        self.0 = [
+            grognard_engine::stamp::fresh(),
+            grognard_engine::stamp::fresh(),
+        ];
     }
 }
 
 impl Default for Stamps {
     fn default() -> Self {
-        Stamps([Stamps::fresh(), Stamps::fresh()])
+        Stamps([
+            grognard_engine::stamp::fresh(),
+            grognard_engine::stamp::fresh(),
+        ])
     }
 }
 
