@@ -148,6 +148,8 @@ pub struct Memo {
     offered: crate::offer::Offered,
     /// Each unit's distance to the nearest enemy, by which the units are taken in turn.
     nearest: Nearest,
+    /// What the units' moves rest on that friends' moves leave as it was.
+    reckonings: Reckonings,
 }
 
 /// The square of each unit's distance to the nearest enemy, kept with where the unit stood
@@ -389,9 +391,8 @@ fn charge_value(
     legs: &[Leg],
     floor: f64,
 ) -> Option<f64> {
-    // Most charges weighed are too long or blocked by other units: that is found first,
-    // cheaply.
-    if movement::too_far(state, me, legs) || !movement::room_for(me, legs, near) {
+    // Most charges weighed are blocked by other units: that is found first, cheaply.
+    if !movement::room_for(me, legs, near) {
         return None;
     }
     let plan = movement::plan_with_room(state, me, legs, near).ok()?;
@@ -683,6 +684,11 @@ fn movement(
     }
     // One scratch copy of the state for every charge weighed.
     let mut scratch = None;
+    let mut reckonings = match memo {
+        Some(ref mut m) => std::mem::take(&mut m.reckonings),
+        None => Reckonings::default(),
+    };
+    reckonings.begin(state, side, draw_play);
     // The units weighed at the last decision keep their moves if the battle is as it was.
     let mut before = match memo {
         Some(ref mut m) if m.within == within && m.same_battle(state, side) => {
@@ -713,6 +719,7 @@ fn movement(
                 urgency,
                 within,
             },
+            &mut reckonings,
             &mut scratch,
             out,
         );
@@ -729,6 +736,7 @@ fn movement(
         m.moves = weighed;
         m.within = within;
         m.current = true;
+        m.reckonings = reckonings;
     }
 }
 
@@ -740,15 +748,6 @@ struct Stakes {
     pressure: f64,
     urgency: f64,
     within: f64,
-}
-
-/// An advance weighed for a unit: its legs, where it ends, how much nearer the goal that
-/// is, and its score if it was planned and found legal.
-struct Advance {
-    legs: Legs,
-    end: Pose,
-    progress: f64,
-    legal: Option<f64>,
 }
 
 /// The candidate moves of one unit, scored: its charges valued on `scratch` (a copy of the
@@ -769,6 +768,7 @@ fn unit_moves(
         urgency,
         within,
     }: Stakes,
+    reckonings: &mut Reckonings,
     scratch: &mut Option<State>,
     out: &mut Vec<Candidate<Command>>,
 ) {
@@ -781,8 +781,13 @@ fn unit_moves(
         why: "stand",
         checked: true,
     });
+    let movable = crate::phases::movement::may_move(state, u).is_ok();
+    let r = movable.then(|| reckonings.take(state, u, draw_play));
     if offer::light(u) {
-        let threat = exposure(state, u, &u.base());
+        let threat = match &r {
+            Some(r) => r.here,
+            None => exposure(state, u, &u.base()),
+        };
         push(
             out,
             Command::VoluntaryRout { unit: u.id },
@@ -790,99 +795,67 @@ fn unit_moves(
             "light troops slip away",
         );
     }
-    if crate::phases::movement::may_move(state, u).is_err() {
+    let Some(mut r) = r else {
         return;
-    }
+    };
     let allowance = state.field.tables.move_allowance(u.kind);
     // Every move weighed below, charges included, goes no further than this.
     let near = movement::neighbourhood(state, u, allowance + 3.0);
-    // Advances toward a goal, planned only until one is found legal: that one decides
-    // whether shorter ones are weighed at all; the rest are left to `settle`. Their legs
-    // come first, so that the legal one sets the mark the charges must reach.
-    let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
-    let aims = offer::Toward::new(state, u, goal);
-    let here = exposure(state, u, &u.base());
+    let here = r.here;
     // An advance's score, and the most it could be before the danger where it ends is
     // counted against it.
     let advance_bound = |progress: f64| 1.0 + 0.35 * progress + here * 0.5 + pressure * 0.5;
-    let advance_score = |end: &Pose, progress: f64| {
-        let eb = Base::new(*end, u.base().width, u.base().depth);
-        1.0 + 0.35 * progress - exposure(state, u, &eb) * (1.0 - 0.6 * pressure)
-            + here * 0.5
-            + pressure * 0.5
+    let advance_score = |way: &mut Way| {
+        let danger = *way.danger.get_or_insert_with(|| {
+            exposure(
+                state,
+                u,
+                &Base::new(way.end, u.base().width, u.base().depth),
+            )
+        });
+        1.0 + 0.35 * way.progress - danger * (1.0 - 0.6 * pressure) + here * 0.5 + pressure * 0.5
     };
-    let mut advances: SmallVec<[Advance; 9]> = SmallVec::new();
+    // Advances toward the goal, planned only until one is found legal: that one decides
+    // whether the shortest are weighed at all (through a town, over a bridge or across
+    // streams the unit goes less far); the rest are left to `settle`. They come first, so
+    // that the legal one sets the mark the charges must reach.
+    let mut legal: SmallVec<[Option<f64>; 9]> = SmallVec::new();
     let mut one_legal = false;
-    let [full, most, short] = offer::REACHES;
-    for frac in [full, most, short] {
-        // Through a town, over a bridge or across streams the unit goes less far: the
-        // shortest advances are weighed only when no longer one is legal.
-        if frac == short && one_legal {
+    for way in r.advances.iter_mut() {
+        if way.short && one_legal {
             break;
         }
-        for aim in 0..offer::AIMS.len() {
-            if let Some((legs, end)) = aims.legs(state, u, aim, allowance * frac) {
-                let progress = u.pose.pos.distance(goal.0) - end.pos.distance(goal.0);
-                // The advance found legal is scored now; it stands in the list as checked.
-                let mut legal = None;
-                if !one_legal && frac != short {
-                    // Other units block most advances found illegal: that is asked first,
-                    // and the plan then looks no more at them.
-                    one_legal = movement::room_for(u, &legs, &near)
-                        && movement::plan_with_room(state, u, &legs, &near).is_ok();
-                    if one_legal {
-                        legal = Some(advance_score(&end, progress));
-                    }
-                }
-                advances.push(Advance {
-                    legs,
-                    end,
-                    progress,
-                    legal,
-                });
+        let mut score = None;
+        if !one_legal && !way.short {
+            // Other units block most advances found illegal: that is asked first, and the
+            // plan then looks no more at them.
+            one_legal = movement::room_for(u, &way.legs, &near)
+                && movement::plan_with_room(state, u, &way.legs, &near).is_ok();
+            if one_legal {
+                score = Some(advance_score(way));
             }
         }
+        legal.push(score);
     }
     // The best score among the unit's legal candidates so far.
-    let mut best_legal = advances
-        .iter()
-        .filter_map(|a| a.legal)
-        .fold(STAND, f64::max);
+    let mut best_legal = legal.iter().flatten().copied().fold(STAND, f64::max);
     // Charges.
-    if !u.kind.is_artillery() && !draw_play {
-        let reach = offer::charge_reach(state, u);
-        for e in state.enemies_of(side) {
-            if !u.kind.may_charge(e.kind)
-                || measure::beyond(&u.base(), &e.base(), reach)
-                || distance(&u.base(), &e.base()) > reach
-            {
-                continue;
-            }
-            let eb = e.base();
-            for face in offer::charge_faces(u, &eb) {
-                if offer::charge_surely_too_long(state, u, &eb, face) {
-                    continue;
-                }
-                let Some(legs) = offer::charge_legs(u, &eb, face) else {
-                    continue;
-                };
-                // The charge is checked as it would be carried out; its value matters only
-                // if its score could come within `within` of the best legal one.
-                let floor = (best_legal - within - 0.5 - urgency) / 4.0;
-                let sim = scratch.get_or_insert_with(|| state.clone());
-                let Some(v) = charge_value(state, &near, sim, u, &legs, floor) else {
-                    continue;
-                };
-                let command = Command::Move {
-                    unit: u.id,
-                    legs,
-                    exit: false,
-                };
-                let score = 0.5 + 4.0 * v + urgency;
-                best_legal = best_legal.max(score);
-                push_legal(state, side, out, command, score, "charge");
-            }
-        }
+    for legs in &r.charges {
+        // The charge is checked as it would be carried out; its value matters only if its
+        // score could come within `within` of the best legal one.
+        let floor = (best_legal - within - 0.5 - urgency) / 4.0;
+        let sim = scratch.get_or_insert_with(|| state.clone());
+        let Some(v) = charge_value(state, &near, sim, u, legs, floor) else {
+            continue;
+        };
+        let command = Command::Move {
+            unit: u.id,
+            legs: legs.clone(),
+            exit: false,
+        };
+        let score = 0.5 + 4.0 * v + urgency;
+        best_legal = best_legal.max(score);
+        push_legal(state, side, out, command, score, "charge");
     }
     // An HQ joins a stuck unit.
     if u.kind == UnitType::Hq && !draw_play {
@@ -903,20 +876,146 @@ fn unit_moves(
             push(out, command, score, "exit for a draw");
         }
     }
-    for Advance {
-        legs,
-        end,
-        progress,
-        legal,
-    } in advances
-    {
+    for (way, legal) in r.advances.iter_mut().zip(legal) {
         let score = match legal {
             Some(score) => score,
             // Danger only lowers an advance's score.
-            None if advance_bound(progress) < best_legal - within => continue,
-            None => advance_score(&end, progress),
+            None if advance_bound(way.progress) < best_legal - within => continue,
+            None => advance_score(way),
         };
-        push_move(out, u, legs, (score, "advance"), legal.is_some());
+        push_move(
+            out,
+            u,
+            way.legs.clone(),
+            (score, "advance"),
+            legal.is_some(),
+        );
+    }
+    reckonings.keep(u, r);
+}
+
+/// What a unit's moves rest on that only the unit itself, the enemy and the ground decide:
+/// how exposed it stands, the advances toward its goal, each with how much nearer it goes
+/// and, once weighed, how exposed it ends, and the charges it might make. In a movement
+/// phase the enemy stands still, so a unit's reckoning serves every decision until it moves.
+struct Reckoned {
+    /// The unit as it was reckoned.
+    unit: Unit,
+    here: f64,
+    advances: SmallVec<[Way; 9]>,
+    /// The legs of each charge not surely too long, by enemy and then by face.
+    charges: SmallVec<[Legs; 8]>,
+}
+
+/// An advance toward a unit's goal: its legs, where it ends, how much nearer the goal that
+/// is, whether it is one of the shortest ([`offer::REACHES`]), and the danger where it ends
+/// once weighed.
+struct Way {
+    legs: Legs,
+    end: Pose,
+    progress: f64,
+    short: bool,
+    danger: Option<f64>,
+}
+
+/// Units' reckonings ([`Reckoned`]), kept for the side, enemy (by its mark), field and
+/// draw play they were made for. An HQ's goal follows its friends, so its reckoning is
+/// never kept.
+#[derive(Default)]
+struct Reckonings {
+    seen: Option<(Side, u64, bool)>,
+    field: Option<std::sync::Arc<crate::state::Field>>,
+    by_unit: Vec<Option<Reckoned>>,
+}
+
+impl Reckonings {
+    /// Drop every reckoning unless made for `side`'s enemy as it stands, on this field and
+    /// with this draw play.
+    fn begin(&mut self, state: &State, side: Side, draw_play: bool) {
+        let now = Some((side, state.stamps.of(side.other()), draw_play));
+        let same_field = self
+            .field
+            .as_ref()
+            .is_some_and(|f| std::sync::Arc::ptr_eq(f, &state.field));
+        if self.seen != now || !same_field {
+            self.seen = now;
+            self.field = Some(state.field.clone());
+            self.by_unit.clear();
+        }
+    }
+
+    /// `u`'s reckoning: the one kept if `u` stands as it did, or a new one.
+    fn take(&mut self, state: &State, u: &Unit, draw_play: bool) -> Reckoned {
+        let kept = self
+            .by_unit
+            .get_mut(usize::from(u.id))
+            .and_then(Option::take)
+            .filter(|r| offer::alike_but_moved(&r.unit, u));
+        kept.unwrap_or_else(|| reckon(state, u, draw_play))
+    }
+
+    /// Keep `r`, the reckoning of `u`, unless `u` is an HQ.
+    fn keep(&mut self, u: &Unit, r: Reckoned) {
+        if u.kind == UnitType::Hq {
+            return;
+        }
+        let i = usize::from(u.id);
+        if self.by_unit.len() <= i {
+            self.by_unit.resize_with(i + 1, || None);
+        }
+        self.by_unit[i] = Some(r);
+    }
+}
+
+/// Reckon `u`'s moves ([`Reckoned`]).
+fn reckon(state: &State, u: &Unit, draw_play: bool) -> Reckoned {
+    let here = danger(state, u, &u.base(), danger_reach(state));
+    let allowance = state.field.tables.move_allowance(u.kind);
+    let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
+    let aims = offer::Toward::new(state, u, goal);
+    let mut advances = SmallVec::new();
+    let [full, most, short] = offer::REACHES;
+    for frac in [full, most, short] {
+        for aim in 0..offer::AIMS.len() {
+            if let Some((legs, end)) = aims.legs(state, u, aim, allowance * frac) {
+                advances.push(Way {
+                    legs,
+                    end,
+                    progress: u.pose.pos.distance(goal.0) - end.pos.distance(goal.0),
+                    short: frac == short,
+                    danger: None,
+                });
+            }
+        }
+    }
+    let mut charges = SmallVec::new();
+    if !u.kind.is_artillery() && !draw_play {
+        let reach = offer::charge_reach(state, u);
+        for e in state.enemies_of(u.side) {
+            if !u.kind.may_charge(e.kind)
+                || measure::beyond(&u.base(), &e.base(), reach)
+                || distance(&u.base(), &e.base()) > reach
+            {
+                continue;
+            }
+            let eb = e.base();
+            for face in offer::charge_faces(u, &eb) {
+                if offer::charge_surely_too_long(state, u, &eb, face) {
+                    continue;
+                }
+                // A charge longer than the unit could go with every bonus is never legal.
+                match offer::charge_legs(u, &eb, face) {
+                    Some(legs) if !movement::too_far(state, u, &legs) => charges.push(legs),
+                    _ => {}
+                }
+            }
+        }
+    }
+    Reckoned {
+        unit: u.clone(),
+        here,
+        advances,
+        charges,
     }
 }
 

@@ -811,7 +811,11 @@ pub fn face_poses(state: &State, def: UnitId, a: UnitId) -> Result<FacePoses, Il
         .map(|c| c.attacker)
         .collect();
     let mut others = Vec::new();
-    for u in state.on_table() {
+    // Only a base reaching into the defender's or the attacker's new base can be in the
+    // way: those lie within the circle about the two that holds both.
+    let mid = (db.pose.pos + ab.pose.pos) * 0.5;
+    let r = db.pose.pos.distance(ab.pose.pos) * 0.5 + db.radius().max(ab.radius());
+    for u in state.near(mid, r) {
         if u.id == def || u.id == a {
             continue;
         }
