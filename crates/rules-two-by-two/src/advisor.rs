@@ -713,8 +713,8 @@ fn movement(
             state,
             side,
             u,
-            draw_play,
             Stakes {
+                draw_play,
                 pressure,
                 urgency,
                 within,
@@ -740,11 +740,13 @@ fn movement(
     }
 }
 
-/// What weighs on every move of a movement phase: how near the turn limit looms
-/// (`pressure`), how much harder a fight the general will accept (`urgency`), and how far
-/// below a unit's best legal move a candidate may be left out (`within`).
+/// What weighs on every move of a movement phase: whether the side plays for a draw
+/// (`draw_play`), how near the turn limit looms (`pressure`), how much harder a fight the
+/// general will accept (`urgency`), and how far below a unit's best legal move a candidate
+/// may be left out (`within`).
 #[derive(Clone, Copy)]
 struct Stakes {
+    draw_play: bool,
     pressure: f64,
     urgency: f64,
     within: f64,
@@ -762,8 +764,8 @@ fn unit_moves(
     state: &State,
     side: Side,
     u: &Unit,
-    draw_play: bool,
     Stakes {
+        draw_play,
         pressure,
         urgency,
         within,
