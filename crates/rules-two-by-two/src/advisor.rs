@@ -753,11 +753,13 @@ struct Stakes {
 }
 
 /// The candidate moves of one unit, scored: its charges valued on `scratch` (a copy of the
-/// battle made when the first is weighed), its advances weighed for progress and danger.
+/// battle made when the first is weighed), its advances weighed for progress and danger,
+/// both checked, and an illegal one left out. What only the unit and the enemy decide comes
+/// from its reckoning in `reckonings` ([`Reckoned`]).
 ///
 /// A candidate scoring more than `within` below a legal candidate of the unit's own is left
 /// out, since a player taking only candidates within `within` of the best legal one could
-/// never take it: the unit's standing, its first legal advance and each charge valued set
+/// never take it: the unit's standing, each advance found legal and each charge valued set
 /// that mark, and a charge or an advance whose value is bounded below it is not worked out
 /// in full.
 fn unit_moves(
@@ -817,30 +819,61 @@ fn unit_moves(
         });
         1.0 + 0.35 * way.progress - danger * (1.0 - 0.6 * pressure) + here * 0.5 + pressure * 0.5
     };
-    // Advances toward the goal, planned only until one is found legal: that one decides
-    // whether the shortest are weighed at all (through a town, over a bridge or across
-    // streams the unit goes less far); the rest are left to `settle`. They come first, so
-    // that the legal one sets the mark the charges must reach.
-    let mut legal: SmallVec<[Option<f64>; 9]> = SmallVec::new();
-    let mut one_legal = false;
-    for way in r.advances.iter_mut() {
-        if way.short && one_legal {
-            break;
-        }
-        let mut score = None;
-        if !one_legal && !way.short {
-            // Other units block most advances found illegal: that is asked first, and the
-            // plan then looks no more at them.
-            one_legal = movement::room_for(u, &way.legs, &near)
-                && movement::plan_with_room(state, u, &way.legs, &near).is_ok();
-            if one_legal {
-                score = Some(advance_score(way));
+    // Advances toward the goal, the furthest on first: each that could come within `within`
+    // of the best legal candidate so far is checked, a legal one raising that mark and an
+    // illegal one left out. They come before the charges, so that the mark they set prunes
+    // those too. The shortest (through a town, over a bridge or across streams a unit goes
+    // less far) are offered only when none of the others is legal.
+    let n = r.advances.len();
+    let mut fates: SmallVec<[Fate; 9]> = SmallVec::from_elem(Fate::Unseen, n);
+    let mut best_legal = STAND;
+    let legal = |way: &Way| {
+        // Other units block most advances found illegal: that is asked first, and the plan
+        // then looks no more at them.
+        movement::room_for(u, &way.legs, &near)
+            && movement::plan_with_room(state, u, &way.legs, &near).is_ok()
+    };
+    for short in [false, true] {
+        if short {
+            let others_legal = fates.iter().any(|f| matches!(f, Fate::Legal(_)));
+            let could = r
+                .advances
+                .iter()
+                .any(|w| w.short && advance_bound(w.progress) >= best_legal - within);
+            if others_legal || !could {
+                break;
+            }
+            // Whether the shortest are offered rests on the others left unchecked.
+            let unchecked = (0..n).filter(|&i| {
+                !r.advances[i].short && matches!(fates[i], Fate::Unseen | Fate::Below)
+            });
+            if unchecked.into_iter().any(|i| legal(&r.advances[i])) {
+                break;
             }
         }
-        legal.push(score);
+        let mut order: SmallVec<[usize; 9]> =
+            (0..n).filter(|&i| r.advances[i].short == short).collect();
+        order.sort_by(|&a, &b| {
+            let (pa, pb) = (r.advances[a].progress, r.advances[b].progress);
+            pb.total_cmp(&pa).then(a.cmp(&b))
+        });
+        for i in order {
+            let way = &mut r.advances[i];
+            // Danger only lowers an advance's score: the rest go less far.
+            if advance_bound(way.progress) < best_legal - within {
+                break;
+            }
+            let score = advance_score(way);
+            fates[i] = if score < best_legal - within {
+                Fate::Below
+            } else if legal(way) {
+                best_legal = best_legal.max(score);
+                Fate::Legal(score)
+            } else {
+                Fate::Illegal
+            };
+        }
     }
-    // The best score among the unit's legal candidates so far.
-    let mut best_legal = legal.iter().flatten().copied().fold(STAND, f64::max);
     // Charges.
     for legs in &r.charges {
         // The charge is checked as it would be carried out; its value matters only if its
@@ -878,22 +911,24 @@ fn unit_moves(
             push(out, command, score, "exit for a draw");
         }
     }
-    for (way, legal) in r.advances.iter_mut().zip(legal) {
-        let score = match legal {
-            Some(score) => score,
-            // Danger only lowers an advance's score.
-            None if advance_bound(way.progress) < best_legal - within => continue,
-            None => advance_score(way),
-        };
-        push_move(
-            out,
-            u,
-            way.legs.clone(),
-            (score, "advance"),
-            legal.is_some(),
-        );
+    for (way, fate) in r.advances.iter().zip(fates) {
+        if let Fate::Legal(score) = fate {
+            if score >= best_legal - within {
+                push_move(out, u, way.legs.clone(), (score, "advance"), true);
+            }
+        }
     }
     reckonings.keep(u, r);
+}
+
+/// What became of an advance weighed for a unit: not looked at (its bound fell short of the
+/// mark), scored below the mark, found illegal, or found legal with its score.
+#[derive(Clone, Copy)]
+enum Fate {
+    Unseen,
+    Below,
+    Illegal,
+    Legal(f64),
 }
 
 /// What a unit's moves rest on that only the unit itself, the enemy and the ground decide:
