@@ -388,11 +388,11 @@ fn charge_value(
     near: &movement::Near,
     sim: &mut State,
     me: &Unit,
-    legs: &[Leg],
+    (legs, blocker): (&[Leg], &mut Option<UnitId>),
     floor: f64,
 ) -> Option<f64> {
     // Most charges weighed are blocked by other units: that is found first, cheaply.
-    if !movement::room_for(me, legs, near) {
+    if !room(me, legs, near, blocker) {
         return None;
     }
     let plan = movement::plan_with_room(state, me, legs, near).ok()?;
@@ -827,10 +827,10 @@ fn unit_moves(
     let n = r.advances.len();
     let mut fates: SmallVec<[Fate; 9]> = SmallVec::from_elem(Fate::Unseen, n);
     let mut best_legal = STAND;
-    let legal = |way: &Way| {
+    let legal = |way: &mut Way| {
         // Other units block most advances found illegal: that is asked first, and the plan
         // then looks no more at them.
-        movement::room_for(u, &way.legs, &near)
+        room(u, &way.legs, &near, &mut way.blocker)
             && movement::plan_with_room(state, u, &way.legs, &near).is_ok()
     };
     for short in [false, true] {
@@ -844,10 +844,8 @@ fn unit_moves(
                 break;
             }
             // Whether the shortest are offered rests on the others left unchecked.
-            let unchecked = (0..n).filter(|&i| {
-                !r.advances[i].short && matches!(fates[i], Fate::Unseen | Fate::Below)
-            });
-            if unchecked.into_iter().any(|i| legal(&r.advances[i])) {
+            let unchecked = |i: usize| matches!(fates[i], Fate::Unseen | Fate::Below);
+            if (0..n).any(|i| !r.advances[i].short && unchecked(i) && legal(&mut r.advances[i])) {
                 break;
             }
         }
@@ -875,12 +873,12 @@ fn unit_moves(
         }
     }
     // Charges.
-    for legs in &r.charges {
+    for (legs, blocker) in &mut r.charges {
         // The charge is checked as it would be carried out; its value matters only if its
         // score could come within `within` of the best legal one.
         let floor = (best_legal - within - 0.5 - urgency) / 4.0;
         let sim = scratch.get_or_insert_with(|| state.clone());
-        let Some(v) = charge_value(state, &near, sim, u, legs, floor) else {
+        let Some(v) = charge_value(state, &near, sim, u, (legs, blocker), floor) else {
             continue;
         };
         let command = Command::Move {
@@ -940,19 +938,32 @@ struct Reckoned {
     unit: Unit,
     here: f64,
     advances: SmallVec<[Way; 9]>,
-    /// The legs of each charge not surely too long, by enemy and then by face.
-    charges: SmallVec<[Legs; 8]>,
+    /// The legs of each charge not surely too long, by enemy and then by face, each with the
+    /// unit last found in its way.
+    charges: SmallVec<[(Legs, Option<UnitId>); 8]>,
 }
 
 /// An advance toward a unit's goal: its legs, where it ends, how much nearer the goal that
-/// is, whether it is one of the shortest ([`offer::REACHES`]), and the danger where it ends
-/// once weighed.
+/// is, whether it is one of the shortest ([`offer::REACHES`]), the danger where it ends
+/// once weighed, and the unit last found in its way.
 struct Way {
     legs: Legs,
     end: Pose,
     progress: f64,
     short: bool,
     danger: Option<f64>,
+    blocker: Option<UnitId>,
+}
+
+/// Whether other units in `near` leave `u` room for `legs` ([`movement::room_for`]), asking
+/// first after `blocker`, the unit found in the way of these legs before, and keeping there
+/// the unit found in the way now.
+fn room(u: &Unit, legs: &[Leg], near: &movement::Near, blocker: &mut Option<UnitId>) -> bool {
+    if blocker.is_some_and(|b| movement::in_way(u, legs, near, b)) {
+        return false;
+    }
+    *blocker = movement::room_blocker(u, legs, near);
+    blocker.is_none()
 }
 
 /// Units' reckonings ([`Reckoned`]), kept for the side, enemy (by its mark), field and
@@ -1021,6 +1032,7 @@ fn reckon(state: &State, u: &Unit, draw_play: bool) -> Reckoned {
                     progress: u.pose.pos.distance(goal.0) - end.pos.distance(goal.0),
                     short: frac == short,
                     danger: None,
+                    blocker: None,
                 });
             }
         }
@@ -1042,7 +1054,7 @@ fn reckon(state: &State, u: &Unit, draw_play: bool) -> Reckoned {
                 }
                 // A charge longer than the unit could go with every bonus is never legal.
                 match offer::charge_legs(u, &eb, face) {
-                    Some(legs) if !movement::too_far(state, u, &legs) => charges.push(legs),
+                    Some(legs) if !movement::too_far(state, u, &legs) => charges.push((legs, None)),
                     _ => {}
                 }
             }

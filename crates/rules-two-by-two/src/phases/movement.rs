@@ -222,6 +222,11 @@ fn on_river(terrain: &[&Feature], p: Vec2) -> bool {
 
 /// The first of the other bases a single straight leg passes over, if any.
 fn sweep_blocker(near: &Near, from: &Base, to: &Base) -> Option<UnitId> {
+    sweep_blocker_among(&near.units, from, to)
+}
+
+/// [`sweep_blocker`] among `units`.
+fn sweep_blocker_among(units: &[NearUnit], from: &Base, to: &Base) -> Option<UnitId> {
     // A base whose centre lies further from the leg's box than the two bases' radii (each
     // bounded by its half width and depth together) cannot be passed over: only the others
     // are swept.
@@ -230,7 +235,7 @@ fn sweep_blocker(near: &Near, from: &Base, to: &Base) -> Option<UnitId> {
         from.pose.pos.max(to.pose.pos),
     );
     let r = 0.5 * (from.width + from.depth);
-    near.units
+    units
         .iter()
         .find(|(_, _, ob)| {
             let reach = r + 0.5 * (ob.width + ob.depth);
@@ -249,9 +254,13 @@ fn sweep_blocker(near: &Near, from: &Base, to: &Base) -> Option<UnitId> {
 /// bases that reach into the circle the turning base sweeps, the only ones it can meet at
 /// any angle.
 fn turn_blocker(near: &Near, from: &Base, next: Pose) -> Option<UnitId> {
+    turn_blocker_among(&near.units, from, next)
+}
+
+/// [`turn_blocker`] among `units`.
+fn turn_blocker_among(units: &[NearUnit], from: &Base, next: Pose) -> Option<UnitId> {
     let pose = from.pose;
-    let around: SmallVec<[&(UnitId, grognard_engine::Side, Base); 8]> = near
-        .units
+    let around: SmallVec<[&(UnitId, grognard_engine::Side, Base); 8]> = units
         .iter()
         .filter(|(_, _, ob)| {
             let r = from.radius() + ob.radius();
@@ -297,24 +306,46 @@ pub fn too_far(state: &State, unit: &Unit, legs: &[Leg]) -> bool {
 /// mostly block (charges in a crowded line), since it builds no reason and judges no
 /// ground. A neighbourhood too short for the legs settles nothing: the answer is yes.
 pub fn room_for(unit: &Unit, legs: &[Leg], near: &Near) -> bool {
+    room_blocker(unit, legs, near).is_none()
+}
+
+/// The unit [`room_for`] first finds in the way of `legs`, if any.
+pub fn room_blocker(unit: &Unit, legs: &[Leg], near: &Near) -> Option<UnitId> {
     if !near.serves(unit, legs) {
-        return true;
+        return None;
     }
+    first_in_way(unit, legs, &near.units)
+}
+
+/// Whether unit `other`, if it is in `near`, stands in the way of `legs`: when it does,
+/// [`room_for`] finds no room. Asking first after the unit found in the way of a move
+/// before settles most moves blocked again at the cost of one base.
+pub fn in_way(unit: &Unit, legs: &[Leg], near: &Near, other: UnitId) -> bool {
+    near.serves(unit, legs)
+        && near
+            .units
+            .iter()
+            .find(|(id, _, _)| *id == other)
+            .is_some_and(|o| first_in_way(unit, legs, std::slice::from_ref(o)).is_some())
+}
+
+/// The first of `units` a turn of `legs` meets or a straight leg passes through.
+fn first_in_way(unit: &Unit, legs: &[Leg], units: &[NearUnit]) -> Option<UnitId> {
     let mut pose = unit.pose;
     let (w, d) = (unit.base().width, unit.base().depth);
     for leg in legs {
         let next = leg.apply(pose);
         let from = Base::new(pose, w, d);
         let blocked = match leg {
-            Leg::Turn { .. } => turn_blocker(near, &from, next),
-            _ => sweep_blocker(near, &from, &Base::new(next, w, d)),
+            Leg::Turn { .. } => turn_blocker_among(units, &from, next),
+            _ => sweep_blocker_among(units, &from, &Base::new(next, w, d)),
         };
         if blocked.is_some() {
-            return false;
+            return blocked;
         }
         pose = next;
     }
-    true
+    None
 }
 
 /// The units and terrain within reach of a unit's moves: nothing further away can matter to
