@@ -388,11 +388,11 @@ fn charge_value(
     near: &movement::Near,
     sim: &mut State,
     me: &Unit,
-    (legs, blocker): (&[Leg], &mut Option<UnitId>),
+    (legs, found): (&[Leg], &mut Option<Room>),
     floor: f64,
 ) -> Option<f64> {
     // Most charges weighed are blocked by other units: that is found first, cheaply.
-    if !room(me, legs, near, blocker) {
+    if !room(me, legs, near, found) {
         return None;
     }
     let plan = movement::plan_with_room(state, me, legs, near).ok()?;
@@ -805,6 +805,7 @@ fn unit_moves(
     let allowance = state.field.tables.move_allowance(u.kind);
     // Every move weighed below, charges included, goes no further than this.
     let near = movement::neighbourhood(state, u, allowance + 3.0);
+    r.catch_up(u, &near);
     let here = r.here;
     // An advance's score, and the most it could be before the danger where it ends is
     // counted against it.
@@ -830,7 +831,7 @@ fn unit_moves(
     let legal = |way: &mut Way| {
         // Other units block most advances found illegal: that is asked first, and the plan
         // then looks no more at them.
-        room(u, &way.legs, &near, &mut way.blocker)
+        room(u, &way.legs, &near, &mut way.room)
             && movement::plan_with_room(state, u, &way.legs, &near).is_ok()
     };
     for short in [false, true] {
@@ -873,12 +874,12 @@ fn unit_moves(
         }
     }
     // Charges.
-    for (legs, blocker) in &mut r.charges {
+    for (legs, found) in &mut r.charges {
         // The charge is checked as it would be carried out; its value matters only if its
         // score could come within `within` of the best legal one.
         let floor = (best_legal - within - 0.5 - urgency) / 4.0;
         let sim = scratch.get_or_insert_with(|| state.clone());
-        let Some(v) = charge_value(state, &near, sim, u, (legs, blocker), floor) else {
+        let Some(v) = charge_value(state, &near, sim, u, (legs, found), floor) else {
             continue;
         };
         let command = Command::Move {
@@ -938,32 +939,76 @@ struct Reckoned {
     unit: Unit,
     here: f64,
     advances: SmallVec<[Way; 9]>,
-    /// The legs of each charge not surely too long, by enemy and then by face, each with the
-    /// unit last found in its way.
-    charges: SmallVec<[(Legs, Option<UnitId>); 8]>,
+    /// The legs of each charge not surely too long, by enemy and then by face, each with its
+    /// room once found.
+    charges: SmallVec<[(Legs, Option<Room>); 8]>,
+    /// The other units of the unit's neighbourhood as the rooms held were found.
+    around: Vec<movement::NearUnit>,
 }
 
 /// An advance toward a unit's goal: its legs, where it ends, how much nearer the goal that
 /// is, whether it is one of the shortest ([`offer::REACHES`]), the danger where it ends
-/// once weighed, and the unit last found in its way.
+/// once weighed, and its room once found.
 struct Way {
     legs: Legs,
     end: Pose,
     progress: f64,
     short: bool,
     danger: Option<f64>,
-    blocker: Option<UnitId>,
+    room: Option<Room>,
 }
 
-/// Whether other units in `near` leave `u` room for `legs` ([`movement::room_for`]), asking
-/// first after `blocker`, the unit found in the way of these legs before, and keeping there
-/// the unit found in the way now.
-fn room(u: &Unit, legs: &[Leg], near: &movement::Near, blocker: &mut Option<UnitId>) -> bool {
-    if blocker.is_some_and(|b| movement::in_way(u, legs, near, b)) {
-        return false;
+/// What a move's room test ([`movement::room_for`]) found: room, or a unit in the way.
+#[derive(Clone, Copy)]
+enum Room {
+    Free,
+    Blocked(UnitId),
+}
+
+/// Whether other units in `near` leave `u` room for `legs`, as `room` holds it if it was
+/// found at the neighbourhood the reckoning last caught up with ([`Reckoned::catch_up`]),
+/// else found now and kept there.
+fn room(u: &Unit, legs: &[Leg], near: &movement::Near, room: &mut Option<Room>) -> bool {
+    let found = *room.get_or_insert_with(|| match movement::room_blocker(u, legs, near) {
+        Some(b) => Room::Blocked(b),
+        None => Room::Free,
+    });
+    matches!(found, Room::Free)
+}
+
+impl Reckoned {
+    /// Bring the room found for each move up to `near`, the unit's neighbourhood now: a move
+    /// that had room has it still unless a unit come near or standing elsewhere since is in
+    /// its way, and a move blocked stays blocked while the unit in its way stands where it
+    /// stood; otherwise the room is found again when it is asked for.
+    fn catch_up(&mut self, u: &Unit, near: &movement::Near) {
+        let mut changed = Vec::new();
+        movement::changed_since(&self.around, near, &mut changed);
+        let stands =
+            |b: UnitId| near.units().iter().any(|o| o.0 == b) && !changed.iter().any(|c| c.0 == b);
+        let since = |legs: &[Leg], room: &mut Option<Room>| {
+            *room = match *room {
+                Some(Room::Free) => Some(
+                    match movement::room_blocker_among(u, legs, near, &changed) {
+                        Some(b) => Room::Blocked(b),
+                        None => Room::Free,
+                    },
+                ),
+                Some(Room::Blocked(b)) if stands(b) => Some(Room::Blocked(b)),
+                _ => None,
+            }
+        };
+        if !changed.is_empty() || self.around.len() != near.units().len() {
+            for way in &mut self.advances {
+                since(&way.legs, &mut way.room);
+            }
+            for (legs, room) in &mut self.charges {
+                since(legs, room);
+            }
+        }
+        self.around.clear();
+        self.around.extend_from_slice(near.units());
     }
-    *blocker = movement::room_blocker(u, legs, near);
-    blocker.is_none()
 }
 
 /// Units' reckonings ([`Reckoned`]), kept for the side, enemy (by its mark), field and
@@ -1032,7 +1077,7 @@ fn reckon(state: &State, u: &Unit, draw_play: bool) -> Reckoned {
                     progress: u.pose.pos.distance(goal.0) - end.pos.distance(goal.0),
                     short: frac == short,
                     danger: None,
-                    blocker: None,
+                    room: None,
                 });
             }
         }
@@ -1065,6 +1110,7 @@ fn reckon(state: &State, u: &Unit, draw_play: bool) -> Reckoned {
         here,
         advances,
         charges,
+        around: Vec::new(),
     }
 }
 

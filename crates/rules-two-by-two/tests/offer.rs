@@ -117,3 +117,64 @@ fn no_move_is_offered_that_is_longer_than_any_move() {
     }
     assert!(seen > 1000, "only {seen} moves offered");
 }
+
+#[test]
+fn a_moves_room_caught_up_from_the_units_changed_since_agrees_with_a_new_room_test() {
+    use grognard_rules_two_by_two::phases::movement;
+    // The same battle three times over: the second has a friend step into the way of the
+    // first battalion's advance, the third has the far enemy gone from the neighbourhood.
+    let battle = |friend_x: f64, far: [f64; 3]| {
+        Battle::new()
+            .unit(AUSTRIA, "IR 1", UnitType::Line, [12.0, 6.0, 90.0])
+            .unit(AUSTRIA, "IR 2", UnitType::Line, [friend_x, 8.0, 90.0])
+            .unit(FRANCE, "1e Ligne", UnitType::Line, [12.0, 14.0, 270.0])
+            .unit(FRANCE, "2e Ligne", UnitType::Line, far)
+            .start()
+    };
+    let before = battle(16.0, [14.0, 9.0, 270.0]);
+    let moved = battle(12.0, [14.0, 9.0, 270.0]);
+    let gone = battle(16.0, [2.0, 22.0, 270.0]);
+    let id = before.id("IR 1");
+    let legs = [Leg::Forward { d: 4.0 }];
+    fn near(t: &common::Table) -> movement::Near<'_> {
+        movement::neighbourhood(&t.state, t.unit("IR 1"), 7.0)
+    }
+    let seen = near(&before).units().to_vec();
+    assert_eq!(
+        seen.len(),
+        3,
+        "both friends and enemies within reach are gathered"
+    );
+    assert_eq!(
+        movement::room_blocker(before.unit("IR 1"), &legs, &near(&before)),
+        None
+    );
+
+    // Nothing changed: nothing to test again.
+    let mut changed = Vec::new();
+    movement::changed_since(&seen, &near(&before), &mut changed);
+    assert!(changed.is_empty());
+
+    // The friend now stands in the way: it alone is changed, and testing it alone finds
+    // what a new test of every base finds.
+    let now = near(&moved);
+    movement::changed_since(&seen, &now, &mut changed);
+    assert_eq!(
+        changed.iter().map(|c| c.0).collect::<Vec<_>>(),
+        [moved.id("IR 2")]
+    );
+    let whole = movement::room_blocker(moved.unit("IR 1"), &legs, &now);
+    assert_eq!(whole, Some(moved.id("IR 2")));
+    assert_eq!(
+        movement::room_blocker_among(moved.unit("IR 1"), &legs, &now, &changed),
+        whole
+    );
+
+    // A unit gone from the neighbourhood is no change to test, but the list is shorter.
+    changed.clear();
+    let now = near(&gone);
+    movement::changed_since(&seen, &now, &mut changed);
+    assert!(changed.is_empty());
+    assert_eq!(now.units().len(), seen.len() - 1);
+    assert!(now.units().iter().all(|u| u.0 != id));
+}

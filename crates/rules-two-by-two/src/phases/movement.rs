@@ -317,16 +317,30 @@ pub fn room_blocker(unit: &Unit, legs: &[Leg], near: &Near) -> Option<UnitId> {
     first_in_way(unit, legs, &near.units)
 }
 
-/// Whether unit `other`, if it is in `near`, stands in the way of `legs`: when it does,
-/// [`room_for`] finds no room. Asking first after the unit found in the way of a move
-/// before settles most moves blocked again at the cost of one base.
-pub fn in_way(unit: &Unit, legs: &[Leg], near: &Near, other: UnitId) -> bool {
-    near.serves(unit, legs)
-        && near
-            .units
-            .iter()
-            .find(|(id, _, _)| *id == other)
-            .is_some_and(|o| first_in_way(unit, legs, std::slice::from_ref(o)).is_some())
+/// [`room_blocker`] among `units` only (bases that stand near the unit), as far as `near`
+/// settles anything: none for legs longer than it serves.
+pub fn room_blocker_among(
+    unit: &Unit,
+    legs: &[Leg],
+    near: &Near,
+    units: &[NearUnit],
+) -> Option<UnitId> {
+    if !near.serves(unit, legs) {
+        return None;
+    }
+    first_in_way(unit, legs, units)
+}
+
+/// The units `near` holds that `before` (a list of its kind, [`Near::units`]) did not hold
+/// as they are now: those come near since, or standing elsewhere, in id order, into `out`.
+pub fn changed_since(before: &[NearUnit], near: &Near, out: &mut Vec<NearUnit>) {
+    let mut old = before.iter().peekable();
+    for now in &near.units {
+        while old.next_if(|o| o.0 < now.0).is_some() {}
+        if old.next_if(|o| o == &now).is_none() {
+            out.push(*now);
+        }
+    }
 }
 
 /// The first of `units` a turn of `legs` meets or a straight leg passes through.
@@ -360,7 +374,7 @@ pub struct Near<'a> {
 }
 
 /// Another unit in a neighbourhood: its id, side and base.
-type NearUnit = (UnitId, grognard_engine::Side, Base);
+pub type NearUnit = (UnitId, grognard_engine::Side, Base);
 
 thread_local! {
     /// Emptied lists of neighbours, filled again by the next neighbourhood gathered: a move
@@ -381,6 +395,11 @@ impl Near<'_> {
     /// it was gathered for that unit, for legs at least this long.
     fn serves(&self, unit: &Unit, legs: &[Leg]) -> bool {
         self.unit == unit.id && legs_length(legs) <= self.reach
+    }
+
+    /// The other units gathered, in id order.
+    pub fn units(&self) -> &[NearUnit] {
+        &self.units
     }
 
     /// The bases of the other units gathered.
