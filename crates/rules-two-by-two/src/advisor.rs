@@ -388,19 +388,21 @@ fn charge_value(
     near: &movement::Near,
     sim: &mut State,
     me: &Unit,
-    (legs, found): (&[Leg], &mut Option<Room>),
+    charge: &mut Charge,
     floor: f64,
 ) -> Option<f64> {
     // Most charges weighed are blocked by other units: that is found first, cheaply.
-    if !room(me, legs, near, found) {
+    if !room(me, &charge.legs, near, &mut charge.room) {
         return None;
     }
-    let plan = movement::plan_with_room(state, me, legs, near).ok()?;
-    let defender = *plan.touches.first()?;
+    let (to, defender, pinned) = (*charge.plan.get_or_insert_with(|| {
+        let plan = movement::plan_with_room(state, me, &charge.legs, near).ok()?;
+        Some((plan.to, *plan.touches.first()?, plan.pinned_by_light_wood))
+    }))?;
     let kept: Vec<(Pose, Status)> = sim.units.iter().map(|u| (u.pose, u.status)).collect();
     let contacts = sim.contacts.len();
-    sim.set_pose(me.id, plan.to);
-    if plan.pinned_by_light_wood {
+    sim.set_pose(me.id, to);
+    if pinned {
         sim.units[me.id as usize].status = Status::Pinned;
     }
     let contact = Contact {
@@ -832,7 +834,9 @@ fn unit_moves(
         // Other units block most advances found illegal: that is asked first, and the plan
         // then looks no more at them.
         room(u, &way.legs, &near, &mut way.room)
-            && movement::plan_with_room(state, u, &way.legs, &near).is_ok()
+            && *way
+                .planned
+                .get_or_insert_with(|| movement::plan_with_room(state, u, &way.legs, &near).is_ok())
     };
     for short in [false, true] {
         if short {
@@ -874,17 +878,17 @@ fn unit_moves(
         }
     }
     // Charges.
-    for (legs, found) in &mut r.charges {
+    for charge in &mut r.charges {
         // The charge is checked as it would be carried out; its value matters only if its
         // score could come within `within` of the best legal one.
         let floor = (best_legal - within - 0.5 - urgency) / 4.0;
         let sim = scratch.get_or_insert_with(|| state.clone());
-        let Some(v) = charge_value(state, &near, sim, u, (legs, found), floor) else {
+        let Some(v) = charge_value(state, &near, sim, u, charge, floor) else {
             continue;
         };
         let command = Command::Move {
             unit: u.id,
-            legs: legs.clone(),
+            legs: charge.legs.clone(),
             exit: false,
         };
         let score = 0.5 + 4.0 * v + urgency;
@@ -939,9 +943,8 @@ struct Reckoned {
     unit: Unit,
     here: f64,
     advances: SmallVec<[Way; 9]>,
-    /// The legs of each charge not surely too long, by enemy and then by face, each with its
-    /// room once found.
-    charges: SmallVec<[(Legs, Option<Room>); 8]>,
+    /// Each charge not surely too long, by enemy and then by face.
+    charges: SmallVec<[Charge; 8]>,
     /// The other units of the unit's neighbourhood as the rooms held were found.
     around: Vec<movement::NearUnit>,
 }
@@ -956,6 +959,19 @@ struct Way {
     short: bool,
     danger: Option<f64>,
     room: Option<Room>,
+    /// Whether its plan, other units leaving room, is legal, once found: the plan then
+    /// looks only at the ground and the enemy, which stand while the reckoning does.
+    planned: Option<bool>,
+}
+
+/// A charge a unit might make: its legs, its room once found, and once planned (other units
+/// leaving room, so that the plan rests only on the ground and the enemy) where it ends,
+/// the enemy it contacts and whether light woods pin it there, or none if it is refused or
+/// contacts no enemy.
+struct Charge {
+    legs: Legs,
+    room: Option<Room>,
+    plan: Option<Option<(Pose, UnitId, bool)>>,
 }
 
 /// What a move's room test ([`movement::room_for`]) found: room, or a unit in the way.
@@ -1002,8 +1018,8 @@ impl Reckoned {
             for way in &mut self.advances {
                 since(&way.legs, &mut way.room);
             }
-            for (legs, room) in &mut self.charges {
-                since(legs, room);
+            for c in &mut self.charges {
+                since(&c.legs, &mut c.room);
             }
         }
         self.around.clear();
@@ -1078,6 +1094,7 @@ fn reckon(state: &State, u: &Unit, draw_play: bool) -> Reckoned {
                     short: frac == short,
                     danger: None,
                     room: None,
+                    planned: None,
                 });
             }
         }
@@ -1099,7 +1116,11 @@ fn reckon(state: &State, u: &Unit, draw_play: bool) -> Reckoned {
                 }
                 // A charge longer than the unit could go with every bonus is never legal.
                 match offer::charge_legs(u, &eb, face) {
-                    Some(legs) if !movement::too_far(state, u, &legs) => charges.push((legs, None)),
+                    Some(legs) if !movement::too_far(state, u, &legs) => charges.push(Charge {
+                        legs,
+                        room: None,
+                        plan: None,
+                    }),
                     _ => {}
                 }
             }
