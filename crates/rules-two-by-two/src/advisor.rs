@@ -788,7 +788,7 @@ fn unit_moves(
         checked: true,
     });
     let movable = crate::phases::movement::may_move(state, u).is_ok();
-    let r = movable.then(|| reckonings.take(state, u, draw_play));
+    let r = movable.then(|| reckonings.take(state, u, draw_play, reach));
     if offer::light(u) {
         let threat = match &r {
             Some(r) => r.here,
@@ -1054,13 +1054,13 @@ impl Reckonings {
     }
 
     /// `u`'s reckoning: the one kept if `u` stands as it did, or a new one.
-    fn take(&mut self, state: &State, u: &Unit, draw_play: bool) -> Reckoned {
+    fn take(&mut self, state: &State, u: &Unit, draw_play: bool, reach: f64) -> Reckoned {
         let kept = self
             .by_unit
             .get_mut(usize::from(u.id))
             .and_then(Option::take)
             .filter(|r| offer::alike_but_moved(&r.unit, u));
-        kept.unwrap_or_else(|| reckon(state, u, draw_play))
+        kept.unwrap_or_else(|| reckon(state, u, draw_play, reach))
     }
 
     /// Keep `r`, the reckoning of `u`, unless `u` is an HQ.
@@ -1076,9 +1076,9 @@ impl Reckonings {
     }
 }
 
-/// Reckon `u`'s moves ([`Reckoned`]).
-fn reckon(state: &State, u: &Unit, draw_play: bool) -> Reckoned {
-    let here = danger(state, u, &u.base(), danger_reach(state));
+/// Reckon `u`'s moves ([`Reckoned`]); `reach` is [`danger_reach`].
+fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64) -> Reckoned {
+    let here = danger(state, u, &u.base(), reach);
     let allowance = state.field.tables.move_allowance(u.kind);
     let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
     let aims = offer::Toward::new(state, u, goal);

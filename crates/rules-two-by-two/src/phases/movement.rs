@@ -220,13 +220,8 @@ fn on_river(terrain: &[&Feature], p: Vec2) -> bool {
         })
 }
 
-/// The first of the other bases a single straight leg passes over, if any.
-fn sweep_blocker(near: &Near, from: &Base, to: &Base) -> Option<UnitId> {
-    sweep_blocker_among(&near.units, from, to)
-}
-
-/// [`sweep_blocker`] among `units`.
-fn sweep_blocker_among(units: &[NearUnit], from: &Base, to: &Base) -> Option<UnitId> {
+/// The first of the bases of `units` a single straight leg passes over, if any.
+fn sweep_blocker(units: &[NearUnit], from: &Base, to: &Base) -> Option<UnitId> {
     // A base whose centre lies further from the leg's box than the two bases' radii (each
     // bounded by its half width and depth together) cannot be passed over: only the others
     // are swept.
@@ -249,16 +244,12 @@ fn sweep_blocker_among(units: &[NearUnit], from: &Base, to: &Base) -> Option<Uni
         .map(|(id, _, _)| *id)
 }
 
-/// The first of the other bases a base turning in place from `from` to `next` meets, if any.
+/// The first of the bases of `units` a base turning in place from `from` to `next` meets,
+/// if any.
 /// Turning sweeps a circle: the end and two points between are checked, against only the
 /// bases that reach into the circle the turning base sweeps, the only ones it can meet at
 /// any angle.
-fn turn_blocker(near: &Near, from: &Base, next: Pose) -> Option<UnitId> {
-    turn_blocker_among(&near.units, from, next)
-}
-
-/// [`turn_blocker`] among `units`.
-fn turn_blocker_among(units: &[NearUnit], from: &Base, next: Pose) -> Option<UnitId> {
+fn turn_blocker(units: &[NearUnit], from: &Base, next: Pose) -> Option<UnitId> {
     let pose = from.pose;
     let around: SmallVec<[&(UnitId, grognard_engine::Side, Base); 8]> = units
         .iter()
@@ -311,10 +302,7 @@ pub fn room_for(unit: &Unit, legs: &[Leg], near: &Near) -> bool {
 
 /// The unit [`room_for`] first finds in the way of `legs`, if any.
 pub fn room_blocker(unit: &Unit, legs: &[Leg], near: &Near) -> Option<UnitId> {
-    if !near.serves(unit, legs) {
-        return None;
-    }
-    first_in_way(unit, legs, &near.units)
+    room_blocker_among(unit, legs, near, &near.units)
 }
 
 /// [`room_blocker`] among `units` only (bases that stand near the unit), as far as `near`
@@ -351,8 +339,8 @@ fn first_in_way(unit: &Unit, legs: &[Leg], units: &[NearUnit]) -> Option<UnitId>
         let next = leg.apply(pose);
         let from = Base::new(pose, w, d);
         let blocked = match leg {
-            Leg::Turn { .. } => turn_blocker_among(units, &from, next),
-            _ => sweep_blocker_among(units, &from, &Base::new(next, w, d)),
+            Leg::Turn { .. } => turn_blocker(units, &from, next),
+            _ => sweep_blocker(units, &from, &Base::new(next, w, d)),
         };
         if blocked.is_some() {
             return blocked;
@@ -550,7 +538,7 @@ fn plan_in(
         match leg {
             Leg::Turn { .. } if room_known => {}
             Leg::Turn { .. } => {
-                if let Some(id) = turn_blocker(near, &from, next) {
+                if let Some(id) = turn_blocker(&near.units, &from, next) {
                     return Err(refusal(quietly, R_MOVE, || {
                         format!("no room to turn beside {}", state.name(id))
                     }));
@@ -560,7 +548,7 @@ fn plan_in(
                 let d = leg.length();
                 total_len += d;
                 let blocker = (!room_known)
-                    .then(|| sweep_blocker(near, &from, &to))
+                    .then(|| sweep_blocker(&near.units, &from, &to))
                     .flatten();
                 // Asked quietly, a leg other units block is refused before its ground is
                 // judged: either refuses it, and which does is not asked.
