@@ -1027,28 +1027,23 @@ impl Reckoned {
     }
 }
 
-/// Units' reckonings ([`Reckoned`]), kept for the side, enemy (by its mark), field and
-/// draw play they were made for. An HQ's goal follows its friends, so its reckoning is
-/// never kept.
+/// Units' reckonings ([`Reckoned`]), kept for the side, enemy (by its mark) and draw play
+/// they were made for. A mark is never given twice, so another battle, or this one's enemy
+/// changed, shows another mark. An HQ's goal follows its friends, so its reckoning is never
+/// kept.
 #[derive(Default)]
 struct Reckonings {
     seen: Option<(Side, u64, bool)>,
-    field: Option<std::sync::Arc<crate::state::Field>>,
     by_unit: Vec<Option<Reckoned>>,
 }
 
 impl Reckonings {
-    /// Drop every reckoning unless made for `side`'s enemy as it stands, on this field and
-    /// with this draw play.
+    /// Drop every reckoning unless made for `side`'s enemy as it stands and with this draw
+    /// play.
     fn begin(&mut self, state: &State, side: Side, draw_play: bool) {
         let now = Some((side, state.stamps.of(side.other()), draw_play));
-        let same_field = self
-            .field
-            .as_ref()
-            .is_some_and(|f| std::sync::Arc::ptr_eq(f, &state.field));
-        if self.seen != now || !same_field {
+        if self.seen != now {
             self.seen = now;
-            self.field = Some(state.field.clone());
             self.by_unit.clear();
         }
     }
