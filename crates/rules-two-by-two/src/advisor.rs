@@ -1034,7 +1034,7 @@ impl Reckoned {
 #[derive(Default)]
 struct Reckonings {
     seen: Option<(Side, u64, bool)>,
-    by_unit: Vec<Option<Reckoned>>,
+    by_unit: Vec<Option<Box<Reckoned>>>,
 }
 
 impl Reckonings {
@@ -1049,17 +1049,17 @@ impl Reckonings {
     }
 
     /// `u`'s reckoning: the one kept if `u` stands as it did, or a new one.
-    fn take(&mut self, state: &State, u: &Unit, draw_play: bool, reach: f64) -> Reckoned {
+    fn take(&mut self, state: &State, u: &Unit, draw_play: bool, reach: f64) -> Box<Reckoned> {
         let kept = self
             .by_unit
             .get_mut(usize::from(u.id))
             .and_then(Option::take)
             .filter(|r| offer::alike_but_moved(&r.unit, u));
-        kept.unwrap_or_else(|| reckon(state, u, draw_play, reach))
+        kept.unwrap_or_else(|| Box::new(reckon(state, u, draw_play, reach)))
     }
 
     /// Keep `r`, the reckoning of `u`, unless `u` is an HQ.
-    fn keep(&mut self, u: &Unit, r: Reckoned) {
+    fn keep(&mut self, u: &Unit, r: Box<Reckoned>) {
         if u.kind == UnitType::Hq {
             return;
         }

@@ -251,14 +251,17 @@ fn sweep_blocker(units: &[NearUnit], from: &Base, to: &Base) -> Option<UnitId> {
 /// any angle.
 fn turn_blocker(units: &[NearUnit], from: &Base, next: Pose) -> Option<UnitId> {
     let pose = from.pose;
+    let reach = from.radius();
     let around: SmallVec<[&(UnitId, grognard_engine::Side, Base); 8]> = units
         .iter()
         .filter(|(_, _, ob)| {
-            let r = from.radius() + ob.radius();
             // The turning base never leaves the circle of its half diagonal about the
-            // pivot: a base wholly outside that circle is never met.
+            // pivot: a base wholly outside that circle is never met. Half the other's width
+            // and depth together bound its own half diagonal, so a centre further than the
+            // two from the pivot is cheaply left out.
+            let r = reach + 0.5 * (ob.width + ob.depth);
             ob.pose.pos.distance_squared(pose.pos) <= r * r
-                && grognard_geometry::distance::point_base(pose.pos, ob) <= from.radius()
+                && grognard_geometry::distance::point_base(pose.pos, ob) <= reach
         })
         .collect();
     if around.is_empty() {

@@ -18,9 +18,10 @@ pub use crate::resolve::rout_survival::{
 };
 use crate::state::{State, Status, UnitId};
 use crate::units::UnitType;
-use grognard_engine::terrain::TerrainKind;
+use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_geometry::distance::{bases_within, point_segment};
 use grognard_geometry::{angle_of, Base, Pose, Vec2};
+use smallvec::SmallVec;
 
 const STEP: f64 = 0.05;
 
@@ -96,22 +97,20 @@ pub fn rout(ctx: &mut Ctx, first: RoutOrder) {
     }
 }
 
+/// Queue the routs of the friends of `router`, among `candidates` ([`chain_candidates`]),
+/// that a chain from its base at `at` reaches.
 fn chain_friends(
     state: &State,
-    router: UnitId,
+    candidates: &[UnitId],
     at: &Base,
     guards: bool,
     queue: &mut Vec<RoutOrder>,
     done: &[UnitId],
 ) {
-    let side = state.unit(router).side;
-    for f in state.friends_of(side) {
+    for &id in candidates {
+        let f = state.unit(id);
         let chained = chain_distance(state, f.kind);
-        if chained.is_none() && !guards
-            || f.id == router
-            || done.contains(&f.id)
-            || queue.iter().any(|q| q.unit == f.id)
-        {
+        if done.contains(&f.id) || queue.iter().any(|q| q.unit == f.id) {
             continue;
         }
         let fb = f.base();
@@ -130,6 +129,39 @@ fn chain_friends(
             });
         }
     }
+}
+
+/// The friends of `router` (a Guards unit if `guards`) that a chain could reach from its
+/// base anywhere on its way from where it stands along `dir` for `dist` inches, in id
+/// order: those a chain may take at all whose bases come within reach of a chain from
+/// some base centred on that way. A friend further off is reached from no place of the
+/// rout, so [`chain_friends`] looks at these only.
+fn chain_candidates(
+    state: &State,
+    router: UnitId,
+    guards: bool,
+    dir: Vec2,
+    dist: f64,
+) -> SmallVec<[UnitId; 8]> {
+    let u = state.unit(router);
+    let (a, b) = (u.pose.pos, u.pose.pos + dir * dist);
+    let r = u.base().radius();
+    let guards_reach = state.field.tables.arrival.chain_distance;
+    state
+        .friends_of(u.side)
+        .filter(|f| {
+            let chained = chain_distance(state, f.kind);
+            if chained.is_none() && !guards || f.id == router {
+                return false;
+            }
+            let reach = chained
+                .unwrap_or(0.0)
+                .max(if guards { guards_reach } else { 0.0 });
+            // A little slack for rounding: a superset is harmless.
+            point_segment(f.pose.pos, a, b) <= r + f.base().radius() + reach + 1e-6
+        })
+        .map(|f| f.id)
+        .collect()
 }
 
 /// A rout move walked over the table without changing it.
@@ -183,13 +215,15 @@ fn walk(state: &State, id: UnitId, dir: Vec2, mut each: impl FnMut(&Base)) -> Wa
         unit.pose
     };
     let mut end = turned;
+    // Only the ground the way crosses can stop it.
+    let ground = terrain_along(state, unit.pose.pos, path_end, start.radius() + 1e-6);
     for s in 1..=steps {
         let p = unit.pose.pos + dir * (dist * s as f64 / steps as f64);
         let pose = Pose::at(p, facing);
         let b = Base::new(pose, start.width, start.depth);
         let fatal = if !state.field.contains(&b) {
             Some(Cause::OffTable)
-        } else if impassable(state, unit.kind, &b) {
+        } else if impassable_among(state, &ground, unit.kind, &b) {
             Some(Cause::ImpassableGround)
         } else if enemies.iter().any(|(was_touching, eb)| {
             if *was_touching {
@@ -236,7 +270,14 @@ fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &
     let tables = ctx.state.field.tables.clone();
     let guards = unit.kind == UnitType::Guards;
     let start = unit.base();
-    chain_friends(ctx.state, id, &start, guards, queue, done);
+    let chainable = chain_candidates(
+        ctx.state,
+        id,
+        guards,
+        order.dir,
+        tables.move_allowance(unit.kind),
+    );
+    chain_friends(ctx.state, &chainable, &start, guards, queue, done);
 
     let by_chain = order.cause == Cause::GuardsChain || order.cause == Cause::MilitiaChain;
     let (roll, survived) = survival_roll(&tables.arrival, by_chain, ctx.dice);
@@ -252,7 +293,7 @@ fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &
     }
 
     let w = walk(ctx.state, id, order.dir, |b| {
-        chain_friends(ctx.state, id, b, guards, queue, done)
+        chain_friends(ctx.state, &chainable, b, guards, queue, done)
     });
     if let Some(cause) = w.fatal {
         ctx.destroy(id, cause);
@@ -304,15 +345,22 @@ fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &
 /// Ground that kills a routing unit: dense woods (but for light infantry), light woods for
 /// mounted troops and guns when that rule is used, and rivers away from bridges and fords.
 fn impassable(state: &State, kind: UnitType, b: &Base) -> bool {
+    let all: SmallVec<[&Feature; 16]> = state.field.terrain.iter().collect();
+    impassable_among(state, &all, kind, b)
+}
+
+/// [`impassable`], looking only at `terrain`: it must hold every feature whose bounds
+/// meet the base's.
+fn impassable_among(state: &State, terrain: &[&Feature], kind: UnitType, b: &Base) -> bool {
     let f = &state.field;
     let corners = b.corners();
-    f.terrain.iter().any(|t| {
+    terrain.iter().any(|t| {
         let bad = match t.kind {
             TerrainKind::DenseWood => kind != UnitType::LightInfantry,
             TerrainKind::LightWood => f.options.light_woods && !kind.is_infantry(),
             TerrainKind::River => {
                 return t.shape.contains(b.pose.pos)
-                    && !f.terrain.iter().any(|x| {
+                    && !terrain.iter().any(|x| {
                         matches!(x.kind, TerrainKind::Bridge | TerrainKind::Ford)
                             && x.shape.contains(b.pose.pos)
                     })
@@ -324,6 +372,21 @@ fn impassable(state: &State, kind: UnitType, b: &Base) -> bool {
             .overlaps_convex(&corners, crate::measure::OVERLAP_TOLERANCE)
             && !f.on_road(b.pose.pos)
     })
+}
+
+/// The features whose bounds meet the box round the segment from `a` to `b` widened by
+/// `r`: all the ground a base of radius `r` centred on that segment can stand on.
+fn terrain_along(state: &State, a: Vec2, b: Vec2, r: f64) -> SmallVec<[&Feature; 16]> {
+    let (lo, hi) = (a.min(b) - Vec2::splat(r), a.max(b) + Vec2::splat(r));
+    state
+        .field
+        .terrain
+        .iter()
+        .filter(|t| {
+            let (flo, fhi) = t.shape.bounds();
+            hi.x >= flo.x && hi.y >= flo.y && lo.x <= fhi.x && lo.y <= fhi.y
+        })
+        .collect()
 }
 
 /// Where a friend must go, along `dir`, to clear the routing unit and everyone else.
