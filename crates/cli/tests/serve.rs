@@ -90,11 +90,27 @@ fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, Valu
     (status, serde_json::from_str(rest).unwrap_or(Value::Null))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("grognard-serve-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+    Scratch(dir)
+}
+
+/// A test's temporary folder, removed with everything in it when the test ends.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// A new person-against-AI game of 2x2; the person's seat token.

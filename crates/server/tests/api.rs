@@ -29,11 +29,29 @@ async fn call(
     (status, value)
 }
 
-fn temp_db(name: &str) -> std::path::PathBuf {
+fn temp_db(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("grognard-server-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir.join("games.db")
+    Scratch(dir.join("games.db"))
+}
+
+/// A test's database file; the folder made for it is removed when the test ends.
+struct Scratch(std::path::PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
 }
 
 /// A person's turn: take the order the AI suggests (as a person clicking it would).
