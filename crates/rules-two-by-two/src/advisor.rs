@@ -377,28 +377,38 @@ fn melee_value(state: &State, me: &Unit, enemy: &Unit) -> f64 {
     p * worth(enemy) * 0.8 - (1.0 - p) * worth(me) * 0.8 + help
 }
 
-/// The value of a charge, worked out on a scratch copy of the state with the charge made:
-/// the defender's shot first, with its real modifiers ("Defensive fire against contact"),
-/// then the melee with its exact odds, both from the rule set's own resolution code. The
-/// move is planned by the code that checks it when it is given; the scratch state is put
-/// back as it was before this returns. None if the charge does not reach an enemy, or if
-/// its value surely falls below `floor` (see [`charge_made`]).
-fn charge_value(
+/// Where a charge ends, the enemy it contacts and whether light woods pin it there: none if
+/// other units leave it no room, or its plan is refused or contacts no enemy. Most charges
+/// weighed are blocked by other units: that is found first, cheaply. Both answers are kept
+/// with the charge.
+fn charge_reaches(
     state: &State,
     near: &movement::Near,
-    sim: &mut State,
     me: &Unit,
     charge: &mut Charge,
-    floor: f64,
-) -> Option<f64> {
-    // Most charges weighed are blocked by other units: that is found first, cheaply.
+) -> Option<(Pose, UnitId, bool)> {
     if !room(me, &charge.legs, near, &mut charge.room) {
         return None;
     }
-    let (to, defender, pinned) = (*charge.plan.get_or_insert_with(|| {
+    *charge.plan.get_or_insert_with(|| {
         let plan = movement::plan_with_room(state, me, &charge.legs, near).ok()?;
         Some((plan.to, *plan.touches.first()?, plan.pinned_by_light_wood))
-    }))?;
+    })
+}
+
+/// The value of a charge that ends at `to` in contact with `defender` (pinned there if
+/// `pinned`), worked out on a scratch copy of the state with the charge made: the
+/// defender's shot first, with its real modifiers ("Defensive fire against contact"), then
+/// the melee with its exact odds, both from the rule set's own resolution code. The scratch
+/// state is put back as it was before this returns. The value is worked out in full only if
+/// it could reach `floor` (see [`charge_made`]).
+fn charge_value(
+    state: &State,
+    sim: &mut State,
+    me: &Unit,
+    (to, defender, pinned): (Pose, UnitId, bool),
+    floor: f64,
+) -> Valuation {
     let kept: Vec<(Pose, Status)> = sim.units.iter().map(|u| (u.pose, u.status)).collect();
     let contacts = sim.contacts.len();
     sim.set_pose(me.id, to);
@@ -422,6 +432,144 @@ fn charge_value(
     v
 }
 
+/// What valuing a charge found: the most it could be worth before the fire of enemies other
+/// than the defender is counted, and its value if that bound reached the floor asked for.
+#[derive(Clone, Copy)]
+struct Valuation {
+    bound: f64,
+    value: Option<f64>,
+}
+
+impl Valuation {
+    /// The charge's value, if it could reach `floor`; none if it surely falls below; or
+    /// the question back if it must be worked out in full.
+    fn at(&self, floor: f64) -> Result<Option<f64>, ()> {
+        if self.bound < floor {
+            Ok(None)
+        } else {
+            self.value.map(Some).ok_or(())
+        }
+    }
+}
+
+/// A charge's valuation with what it rests on that friends of the charger could change,
+/// which is only what lies near where the charge ends or near the enemy it contacts, and
+/// what lies across the line of fire of each enemy that could shoot there. In a movement
+/// phase the enemy stands still, so once the charge is known to reach, its valuation
+/// serves again while the charger's friends there stand as they did and the contacts and
+/// columns of attack are as they were.
+struct Valued {
+    valuation: Valuation,
+    /// Where the charge ends and the enemy it contacts stand.
+    end: Vec2,
+    defender: Vec2,
+    /// The lines of fire onto where the charge ends: from each enemy that could reach it.
+    lines: SmallVec<[(Vec2, Vec2); 4]>,
+    /// The charger's friends that stood near enough to bear on the value, in id order.
+    friends: Vec<Unit>,
+    contacts: Vec<Contact>,
+    columns: Vec<UnitId>,
+}
+
+/// How near where a charge ends, or the enemy it contacts, a friend of the charger must
+/// stand to bear on the charge's value: by touching either (an HQ in contact, a column's
+/// support, a unit of the target group), by standing in the way of the defender turning to
+/// face or of an attacker stepping back to stay in touch, or by standing across the short
+/// line of fire between the two. Every base is the same size ([`crate::state::BASE_RADIUS`]):
+/// a base touching either lies within 1.2" centre to centre, an attacker steps back at most
+/// 1.2" and a base it meets lies within 1.2" of it, 3.6" in all.
+const VALUE_NEAR: f64 = 4.0;
+
+/// How near the line from an enemy's centre to where a charge ends a friend's centre must
+/// stand to lie across that enemy's line of fire: the fire runs from the shooter's facing
+/// edge to the target's base, so within a base's radius of the line, and a base crossing
+/// it reaches a base's radius further.
+const LINE_NEAR: f64 = 1.5;
+
+impl Valued {
+    /// The lines of fire onto a charge ending at `end`: from each enemy of `me` whose
+    /// range could reach a base there.
+    fn lines(state: &State, me: &Unit, end: Vec2) -> SmallVec<[(Vec2, Vec2); 4]> {
+        let span = 2.0 * crate::state::BASE_RADIUS + 0.1;
+        state
+            .enemies_of(me.side)
+            .filter_map(|e| {
+                let (max, _) = state.field.tables.range(e.kind)?;
+                (e.pose.pos.distance(end) <= max + span).then_some((e.pose.pos, end))
+            })
+            .collect()
+    }
+
+    /// Whether friend `f` could bear on the value.
+    fn bears(&self, f: &Unit) -> bool {
+        let p = f.pose.pos;
+        p.distance(self.end) <= VALUE_NEAR
+            || p.distance(self.defender) <= VALUE_NEAR
+            || self
+                .lines
+                .iter()
+                .any(|(a, b)| grognard_geometry::distance::point_segment(p, *a, *b) <= LINE_NEAR)
+    }
+
+    /// The friends of `me` that could bear on the value now, in id order.
+    fn bearing<'s>(&'s self, state: &'s State, me: &'s Unit) -> impl Iterator<Item = &'s Unit> {
+        state
+            .friends_of(me.side)
+            .filter(move |f| f.id != me.id && self.bears(f))
+    }
+
+    /// Whether the valuation serves in `state`: every friend that bears on it stands as it
+    /// did, none has come near, and contacts and columns are as they were.
+    fn serves(&self, state: &State, me: &Unit) -> bool {
+        if state.contacts != self.contacts || state.melee.columns != self.columns {
+            return false;
+        }
+        let mut kept = self.friends.iter();
+        for f in self.bearing(state, me) {
+            match kept.next() {
+                Some(k) if offer::alike_but_moved(k, f) => {}
+                _ => return false,
+            }
+        }
+        kept.next().is_none()
+    }
+}
+
+/// The value of `charge` by `me` in `state`, as [`charge_value`] finds it (`sim`, a copy of
+/// `state`, made when first needed), kept with the charge ([`Valued`]) for the decisions
+/// that follow: none if the charge does not reach an enemy, or its value surely falls
+/// below `floor`.
+fn charge_worth(
+    state: &State,
+    near: &movement::Near,
+    scratch: &mut Option<State>,
+    me: &Unit,
+    charge: &mut Charge,
+    floor: f64,
+) -> Option<f64> {
+    let reached = charge_reaches(state, near, me, charge)?;
+    if let Some(valued) = charge.valued.as_ref().filter(|v| v.serves(state, me)) {
+        if let Ok(v) = valued.valuation.at(floor) {
+            return v;
+        }
+    }
+    let sim = scratch.get_or_insert_with(|| state.clone());
+    let valuation = charge_value(state, sim, me, reached, floor);
+    let (end, defender) = (reached.0.pos, state.unit(reached.1).pose.pos);
+    let mut valued = Valued {
+        valuation,
+        end,
+        defender,
+        lines: Valued::lines(state, me, end),
+        friends: Vec::new(),
+        contacts: state.contacts.clone(),
+        columns: state.melee.columns.clone(),
+    };
+    valued.friends = valued.bearing(state, me).cloned().collect();
+    charge.valued = Some(valued);
+    valuation.value
+}
+
 /// The value of a charge made on `sim`, in contact through `contact`; none if it is surely
 /// below `floor`. Fire from other enemies only lowers the value of a melee worth having, so
 /// once the defender's shot is counted, the value with that fire left out bounds it: the
@@ -433,7 +581,7 @@ fn charge_made(
     me: &Unit,
     contact: Contact,
     floor: f64,
-) -> Option<f64> {
+) -> Valuation {
     let enemy = sim.unit(contact.defender).clone();
     let mine = worth(me);
     let theirs = worth(&enemy);
@@ -489,8 +637,9 @@ fn charge_made(
         .map(|((won, diff), p)| p * outcome_value(*won, *diff))
         .sum();
     // A little slack for rounding: the bound is summed otherwise than the value.
-    if v + reach * melee_worth.max(0.0) + 1e-9 < floor {
-        return None;
+    let bound = v + reach * melee_worth.max(0.0) + 1e-9;
+    if bound < floor {
+        return Valuation { bound, value: None };
     }
     // Other enemies may fire on the charger where it stands before the melee: a unit that
     // routs or dies never fights it ("2x2 Sequence of play").
@@ -525,7 +674,10 @@ fn charge_made(
     for ((attacker_won, diff), p) in &melee_odds.outcomes {
         v += reach * p * outcome_value(*attacker_won, *diff);
     }
-    Some(v)
+    Valuation {
+        bound,
+        value: Some(v),
+    }
 }
 
 fn enemies_near<'a>(
@@ -882,8 +1034,7 @@ fn unit_moves(
         // The charge is checked as it would be carried out; its value matters only if its
         // score could come within `within` of the best legal one.
         let floor = (best_legal - within - 0.5 - urgency) / 4.0;
-        let sim = scratch.get_or_insert_with(|| state.clone());
-        let Some(v) = charge_value(state, &near, sim, u, charge, floor) else {
+        let Some(v) = charge_worth(state, &near, scratch, u, charge, floor) else {
             continue;
         };
         let command = Command::Move {
@@ -972,6 +1123,8 @@ struct Charge {
     legs: Legs,
     room: Option<Room>,
     plan: Option<Option<(Pose, UnitId, bool)>>,
+    /// Its valuation once made, with what it rests on.
+    valued: Option<Valued>,
 }
 
 /// What a move's room test ([`movement::room_for`]) found: room, or a unit in the way.
@@ -1115,6 +1268,7 @@ fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64) -> Reckoned {
                         legs,
                         room: None,
                         plan: None,
+                        valued: None,
                     }),
                     _ => {}
                 }

@@ -178,3 +178,64 @@ fn a_moves_room_caught_up_from_the_units_changed_since_agrees_with_a_new_room_te
     assert_eq!(now.units().len(), seen.len() - 1);
     assert!(now.units().iter().all(|u| u.0 != id));
 }
+
+#[test]
+fn a_charges_kept_valuation_serves_while_friends_near_it_stand_and_is_made_again_when_one_comes() {
+    use grognard_geometry::Pose;
+    use grognard_rules_two_by_two::advisor::{self, Memo};
+    use grognard_rules_two_by_two::Event;
+    // A battalion 2.1" from a French line may charge it; its HQ stands far off.
+    let mut t = Battle::new()
+        .unit(AUSTRIA, "IR 1", UnitType::Line, [12.0, 10.0, 90.0])
+        .unit(AUSTRIA, "Staff", UnitType::Hq, [3.0, 2.0, 90.0])
+        .unit(FRANCE, "1e Ligne", UnitType::Line, [12.0, 12.6, 270.0])
+        .start();
+    t.phase(1, "move", AUSTRIA);
+    let ir = t.id("IR 1");
+    let charge = |cands: &[grognard_engine::Candidate<Command>]| {
+        cands
+            .iter()
+            .find(|c| {
+                c.why == "charge" && matches!(c.command, Command::Move { unit, .. } if unit == ir)
+            })
+            .map(|c| c.score)
+            .expect("a charge is weighed")
+    };
+    let mut memo = Memo::default();
+    let mut kept = Vec::new();
+    advisor::candidates_with(&t.state, AUSTRIA, &mut memo, &mut kept);
+    let alone = charge(&kept);
+    // The HQ moves as a friend's move would leave it: the same battle, the enemy as it was.
+    let hq = t.id("Staff");
+    let place = |t: &mut common::Table, x: f64, y: f64| {
+        t.apply(Event::Placed {
+            unit: hq,
+            pose: Pose::at(grognard_geometry::Vec2::new(x, y), 90f64.to_radians()),
+            why: "test".into(),
+        })
+    };
+    let mut fresh = Vec::new();
+    let mut far = t.clone();
+    // Further off still: the kept valuation serves, and it is what a new one finds.
+    place(&mut far, 20.0, 2.0);
+    let mut far_memo = Memo::default();
+    advisor::candidates_with(&t.state, AUSTRIA, &mut far_memo, &mut Vec::new());
+    kept.clear();
+    advisor::candidates_with(&far.state, AUSTRIA, &mut far_memo, &mut kept);
+    advisor::candidates(&far.state, AUSTRIA, &mut fresh);
+    assert_eq!(kept, fresh);
+    assert_eq!(charge(&kept), alone);
+    // Beside where the charge ends, in contact with the battalion there ("HQ in contact",
+    // +1 in the melee): the valuation is made again, and the charge is worth more.
+    place(&mut t, 11.0, 11.9);
+    kept.clear();
+    fresh.clear();
+    advisor::candidates_with(&t.state, AUSTRIA, &mut memo, &mut kept);
+    advisor::candidates(&t.state, AUSTRIA, &mut fresh);
+    assert_eq!(kept, fresh);
+    assert!(
+        charge(&kept) > alone,
+        "with the HQ in contact {} against {alone} alone",
+        charge(&kept)
+    );
+}
