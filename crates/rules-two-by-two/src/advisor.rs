@@ -135,7 +135,7 @@ pub fn candidates_within(
 /// next are not weighed again.
 #[derive(Default)]
 pub struct Memo {
-    seen: Option<(Side, State)>,
+    seen: Option<Seen>,
     moves: Vec<(UnitId, Vec<Candidate<Command>>)>,
     /// The `within` of [`candidates_within`] that `moves` were weighed for.
     within: f64,
@@ -189,12 +189,47 @@ impl Nearest {
     }
 }
 
-impl Memo {
-    /// Is `state` the battle last seen, for the same side, but for units' `moved` marks?
-    fn same_battle(&self, state: &State, side: Side) -> bool {
-        let Some((seen_side, seen)) = &self.seen else {
-            return false;
-        };
+/// The battle as a memo last saw it: what [`Memo::same_battle`] compares. The units are
+/// known by their sides' marks ([`crate::state::Stamps`]), so only their number is kept.
+struct Seen {
+    side: Side,
+    field: std::sync::Arc<crate::state::Field>,
+    clock: grognard_engine::sequence::Clock,
+    queues: Vec<Vec<UnitId>>,
+    rolled: Vec<u8>,
+    contacts: Vec<Contact>,
+    pending: Option<Pending>,
+    melee: crate::state::MeleeWork,
+    lost: [u32; 2],
+    exited: [u32; 2],
+    outcome: Option<grognard_engine::Outcome>,
+    units: usize,
+    stamps: [u64; 2],
+}
+
+impl Seen {
+    /// `state` as seen by `side`.
+    fn of(state: &State, side: Side) -> Seen {
+        Seen {
+            side,
+            field: state.field.clone(),
+            clock: state.clock,
+            queues: Vec::new(),
+            rolled: Vec::new(),
+            contacts: Vec::new(),
+            pending: None,
+            melee: Default::default(),
+            lost: state.lost,
+            exited: state.exited,
+            outcome: None,
+            units: 0,
+            stamps: [0; 2],
+        }
+        .seeing(state, side)
+    }
+
+    /// See `state` for `side` instead, keeping the lists' room.
+    fn seeing(mut self, state: &State, side: Side) -> Seen {
         // Every field named, so that a field added later must be thought about here.
         let State {
             field,
@@ -210,22 +245,43 @@ impl Memo {
             outcome,
             kept: _,
             stamps,
-        } = seen;
-        *seen_side == side
-            && std::sync::Arc::ptr_eq(field, &state.field)
-            && *clock == state.clock
-            && *queues == state.queues
-            && *rolled == state.rolled
-            && *contacts == state.contacts
-            && *pending == state.pending
-            && *melee == state.melee
-            && *lost == state.lost
-            && *exited == state.exited
-            && *outcome == state.outcome
-            && units.len() == state.units.len()
-            && [side, side.other()]
-                .iter()
-                .all(|s| stamps.of(*s) == state.stamps.of(*s))
+        } = state;
+        self.side = side;
+        self.field = field.clone();
+        self.clock = *clock;
+        self.queues.clone_from(queues);
+        self.rolled.clone_from(rolled);
+        self.contacts.clone_from(contacts);
+        self.pending.clone_from(pending);
+        self.melee.clone_from(melee);
+        self.lost = *lost;
+        self.exited = *exited;
+        self.outcome.clone_from(outcome);
+        self.units = units.len();
+        self.stamps = [stamps.of(Side(0)), stamps.of(Side(1))];
+        self
+    }
+}
+
+impl Memo {
+    /// Is `state` the battle last seen, for the same side, but for units' `moved` marks?
+    fn same_battle(&self, state: &State, side: Side) -> bool {
+        let Some(seen) = &self.seen else {
+            return false;
+        };
+        seen.side == side
+            && std::sync::Arc::ptr_eq(&seen.field, &state.field)
+            && seen.clock == state.clock
+            && seen.queues == state.queues
+            && seen.rolled == state.rolled
+            && seen.contacts == state.contacts
+            && seen.pending == state.pending
+            && seen.melee == state.melee
+            && seen.lost == state.lost
+            && seen.exited == state.exited
+            && seen.outcome == state.outcome
+            && seen.units == state.units.len()
+            && seen.stamps == [state.stamps.of(Side(0)), state.stamps.of(Side(1))]
     }
 }
 
@@ -495,7 +551,10 @@ impl Valued {
             .enemies_of(me.side)
             .filter_map(|e| {
                 let (max, _) = state.field.tables.range(e.kind)?;
-                (e.pose.pos.distance(end) <= max + span).then_some((e.pose.pos, end))
+                let d = e.pose.pos.distance(end);
+                // A line short enough lies wholly within `VALUE_NEAR` of where the charge
+                // ends, and so does every friend across it.
+                (d <= max + span && d + LINE_NEAR > VALUE_NEAR).then_some((e.pose.pos, end))
             })
             .collect()
     }
@@ -503,8 +562,9 @@ impl Valued {
     /// Whether friend `f` could bear on the value.
     fn bears(&self, f: &Unit) -> bool {
         let p = f.pose.pos;
-        p.distance(self.end) <= VALUE_NEAR
-            || p.distance(self.defender) <= VALUE_NEAR
+        let near = VALUE_NEAR * VALUE_NEAR;
+        p.distance_squared(self.end) <= near
+            || p.distance_squared(self.defender) <= near
             || self
                 .lines
                 .iter()
@@ -882,11 +942,11 @@ fn movement(
         }
     }
     if let Some(m) = memo {
-        // The memo only compares later battles with this one, so its copy keeps no grids:
-        // the battle's own are then not shared, and change in place as units move.
-        let mut seen = state.clone();
-        seen.kept.forget();
-        m.seen = Some((side, seen));
+        // The memo keeps only what it compares later battles with.
+        m.seen = Some(match m.seen.take() {
+            Some(seen) => seen.seeing(state, side),
+            None => Seen::of(state, side),
+        });
         m.moves = weighed;
         m.within = within;
         m.current = true;
@@ -1151,7 +1211,7 @@ impl Reckoned {
     /// its way, and a move blocked stays blocked while the unit in its way stands where it
     /// stood; otherwise the room is found again when it is asked for.
     fn catch_up(&mut self, u: &Unit, near: &movement::Near) {
-        let mut changed = Vec::new();
+        let mut changed: SmallVec<[movement::NearUnit; 8]> = SmallVec::new();
         movement::changed_since(&self.around, near, &mut changed);
         let stands =
             |b: UnitId| near.units().iter().any(|o| o.0 == b) && !changed.iter().any(|c| c.0 == b);

@@ -324,12 +324,12 @@ pub fn room_blocker_among(
 
 /// The units `near` holds that `before` (a list of its kind, [`Near::units`]) did not hold
 /// as they are now: those come near since, or standing elsewhere, in id order, into `out`.
-pub fn changed_since(before: &[NearUnit], near: &Near, out: &mut Vec<NearUnit>) {
+pub fn changed_since(before: &[NearUnit], near: &Near, out: &mut impl Extend<NearUnit>) {
     let mut old = before.iter().peekable();
     for now in &near.units {
         while old.next_if(|o| o.0 < now.0).is_some() {}
         if old.next_if(|o| o == &now).is_none() {
-            out.push(*now);
+            out.extend(std::iter::once(*now));
         }
     }
 }
