@@ -708,7 +708,8 @@ fn charge_made(
         let Some((max, _)) = sim.field.tables.range(e.kind) else {
             continue;
         };
-        if measure::beyond(&e.base(), &at, max) || distance(&e.base(), &at) > max {
+        let eb = e.base();
+        if measure::beyond(&eb, &at, max) || distance(&eb, &at) > max {
             continue;
         }
         let Ok(plan) = shooting::plan_quietly(sim, e.id, me.id, None) else {
@@ -749,7 +750,10 @@ fn enemies_near<'a>(
     let at = *at;
     state
         .enemies_of(side)
-        .filter(move |e| !measure::beyond(&at, &e.base(), r) && distance(&at, &e.base()) <= r)
+        .filter(move |e| {
+            let eb = e.base();
+            !measure::beyond(&at, &eb, r) && distance(&at, &eb) <= r
+        })
 }
 
 /// How exposed a base would be to enemy fire and charges. Cavalry is shot at +2 ("Target is
@@ -769,10 +773,11 @@ fn danger(state: &State, me: &Unit, at: &Base, reach: f64) -> f64 {
     // widens it.
     for e in state.near_side(me.side.other(), at.pose.pos, reach + 0.5 + 1e-6) {
         let fire = state.field.tables.range(e.kind).map_or(0.0, |r| r.0);
-        if measure::beyond(&e.base(), at, fire.max(1.1).max(charge_reach(e))) {
+        let eb = e.base();
+        if measure::beyond(&eb, at, fire.max(1.1).max(charge_reach(e))) {
             continue;
         }
-        let dist = distance(&e.base(), at);
+        let dist = distance(&eb, at);
         if e.kind.is_artillery() && e.status != Status::Disrupted {
             let (max, _) = state.field.tables.range(e.kind).unwrap_or((0.0, None));
             if dist <= max {
@@ -1310,14 +1315,15 @@ fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64) -> Reckoned {
     let mut charges = SmallVec::new();
     if !u.kind.is_artillery() && !draw_play {
         let reach = offer::charge_reach(state, u);
+        let ub = u.base();
         for e in state.enemies_of(u.side) {
-            if !u.kind.may_charge(e.kind)
-                || measure::beyond(&u.base(), &e.base(), reach)
-                || distance(&u.base(), &e.base()) > reach
-            {
+            if !u.kind.may_charge(e.kind) {
                 continue;
             }
             let eb = e.base();
+            if measure::beyond(&ub, &eb, reach) || distance(&ub, &eb) > reach {
+                continue;
+            }
             for face in offer::charge_faces(u, &eb) {
                 if offer::charge_surely_too_long(state, u, &eb, face) {
                     continue;

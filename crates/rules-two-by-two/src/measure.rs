@@ -63,8 +63,9 @@ pub fn front_touches(a: &Base, b: &Base) -> bool {
 
 /// Is any on-table base other than those in `ignore` overlapping `base`?
 pub fn blocked_by(state: &State, base: &Base, ignore: &[UnitId]) -> Option<UnitId> {
+    // A base overlapping this one reaches within its half diagonal of its centre.
     state
-        .on_table()
+        .near(base.pose.pos, base.radius() + 1e-6)
         .filter(|u| !ignore.contains(&u.id))
         .find(|u| overlapping(base, &u.base()))
         .map(|u| u.id)

@@ -275,8 +275,9 @@ fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<
     }
     if !u.kind.is_artillery() && !draw_play {
         let reach = charge_reach(state, u);
+        let ub = u.base();
         for e in state.enemies_of(side) {
-            if u.kind.may_charge(e.kind) && !measure::beyond(&u.base(), &e.base(), reach) {
+            if u.kind.may_charge(e.kind) && !measure::beyond(&ub, &e.base(), reach) {
                 out.push(Slot::Charge {
                     enemy: e.id,
                     rank: 0,
@@ -371,7 +372,8 @@ pub(crate) fn hq_joins<'a>(
         let stuck = f.id != u.id
             && f.status != Status::Ready
             && state.enemies_of(side).any(|e| {
-                !measure::beyond(&f.base(), &e.base(), 2.0) && distance(&f.base(), &e.base()) <= 2.0
+                let (fb, eb) = (f.base(), e.base());
+                !measure::beyond(&fb, &eb, 2.0) && distance(&fb, &eb) <= 2.0
             });
         if !stuck || f.pose.pos.distance(u.pose.pos) > allowance + 1.5 {
             return None;
