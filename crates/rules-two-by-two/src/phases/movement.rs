@@ -246,33 +246,44 @@ fn sweep_blocker(units: &[NearUnit], from: &Base, to: &Base) -> Option<UnitId> {
 
 /// The first of the bases of `units` a base turning in place from `from` to `next` meets,
 /// if any.
-/// Turning sweeps a circle: the end and two points between are checked, against only the
-/// bases that reach into the circle the turning base sweeps, the only ones it can meet at
-/// any angle.
 fn turn_blocker(units: &[NearUnit], from: &Base, next: Pose) -> Option<UnitId> {
+    turn_blocker_of(units, &turning_near(units, from), from, next)
+}
+
+/// Where among `units` lie the bases a base turning in place at `from` could meet at any
+/// angle: those reaching into the circle of its half diagonal about the pivot, which the
+/// turning base never leaves. Half the other's width and depth together bound its own half
+/// diagonal, so a centre further than the two from the pivot is cheaply left out.
+fn turning_near(units: &[NearUnit], from: &Base) -> SmallVec<[u16; 8]> {
     let pose = from.pose;
     let reach = from.radius();
-    let around: SmallVec<[&(UnitId, grognard_engine::Side, Base); 8]> = units
+    units
         .iter()
-        .filter(|(_, _, ob)| {
-            // The turning base never leaves the circle of its half diagonal about the
-            // pivot: a base wholly outside that circle is never met. Half the other's width
-            // and depth together bound its own half diagonal, so a centre further than the
-            // two from the pivot is cheaply left out.
+        .enumerate()
+        .filter(|(_, (_, _, ob))| {
             let r = reach + 0.5 * (ob.width + ob.depth);
             ob.pose.pos.distance_squared(pose.pos) <= r * r
                 && grognard_geometry::distance::point_base(pose.pos, ob) <= reach
         })
-        .collect();
+        .map(|(i, _)| i as u16)
+        .collect()
+}
+
+/// [`turn_blocker`] with the bases it could meet found beforehand (`around`, places in
+/// `units` as [`turning_near`] gives them). Turning sweeps a circle: the end and two points
+/// between are checked, against those bases only.
+fn turn_blocker_of(units: &[NearUnit], around: &[u16], from: &Base, next: Pose) -> Option<UnitId> {
     if around.is_empty() {
         return None;
     }
+    let pose = from.pose;
     let da = grognard_geometry::wrap(next.facing - pose.facing);
     (1..=3).find_map(|k| {
         let mid = pose.turned_to(pose.facing + da * k as f64 / 3.0);
         let b = Base::new(mid, from.width, from.depth);
         around
             .iter()
+            .map(|&i| &units[usize::from(i)])
             .find(|(_, _, ob)| overlapping(&b, ob))
             .map(|(id, _, _)| *id)
     })
@@ -319,7 +330,11 @@ pub fn room_blocker_among(
     if !near.serves(unit, legs) {
         return None;
     }
-    first_in_way(unit, legs, units)
+    // Every move starts where the unit stands: what a turn there could meet is found once
+    // for all of them.
+    let start = std::ptr::eq(units, near.units.as_slice())
+        .then(|| near.turning.get_or_init(|| turning_near(units, &unit.base())).as_slice());
+    first_in_way(unit, legs, units, start)
 }
 
 /// The units `near` holds that `before` (a list of its kind, [`Near::units`]) did not hold
@@ -334,15 +349,24 @@ pub fn changed_since(before: &[NearUnit], near: &Near, out: &mut impl Extend<Nea
     }
 }
 
-/// The first of `units` a turn of `legs` meets or a straight leg passes through.
-fn first_in_way(unit: &Unit, legs: &[Leg], units: &[NearUnit]) -> Option<UnitId> {
+/// The first of `units` a turn of `legs` meets or a straight leg passes through; `start`,
+/// if given, is what a turn where the unit stands could meet ([`turning_near`]).
+fn first_in_way(
+    unit: &Unit,
+    legs: &[Leg],
+    units: &[NearUnit],
+    start: Option<&[u16]>,
+) -> Option<UnitId> {
     let mut pose = unit.pose;
     let (w, d) = (unit.base().width, unit.base().depth);
-    for leg in legs {
+    for (i, leg) in legs.iter().enumerate() {
         let next = leg.apply(pose);
         let from = Base::new(pose, w, d);
-        let blocked = match leg {
-            Leg::Turn { .. } => turn_blocker(units, &from, next),
+        let blocked = match (leg, start) {
+            (Leg::Turn { .. }, Some(around)) if i == 0 => {
+                turn_blocker_of(units, around, &from, next)
+            }
+            (Leg::Turn { .. }, _) => turn_blocker(units, &from, next),
             _ => sweep_blocker(units, &from, &Base::new(next, w, d)),
         };
         if blocked.is_some() {
@@ -361,6 +385,9 @@ pub struct Near<'a> {
     reach: f64,
     /// A list from [`SPARE`], handed back when the neighbourhood is dropped.
     units: Vec<NearUnit>,
+    /// Where among `units` lie those a turn where the unit stands could meet, once found
+    /// ([`turning_near`]).
+    turning: std::cell::OnceCell<SmallVec<[u16; 8]>>,
     terrain: Vec<&'a Feature>,
 }
 
@@ -442,6 +469,7 @@ pub fn neighbourhood<'a>(state: &'a State, unit: &Unit, length: f64) -> Near<'a>
         unit: unit.id,
         reach: length,
         units,
+        turning: std::cell::OnceCell::new(),
         terrain,
     }
 }
