@@ -71,8 +71,9 @@ pub fn deployment_fault(
         .iter()
         .map(|c| from_sides(*c))
         .fold(f64::INFINITY, f64::min);
-    let edge_name = format!("{edge:?}").to_lowercase();
+    let edge_name = || format!("{edge:?}").to_lowercase();
     if depth > a.deploy_depth + 1e-9 {
+        let edge_name = edge_name();
         Some(format!(
             "a corner of its base is {}\" from the {edge_name} edge, more than {}\"",
             inches(depth),
