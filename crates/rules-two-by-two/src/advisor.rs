@@ -1232,6 +1232,7 @@ impl Reckoned {
                 _ => None,
             }
         };
+        // With nothing changed and as many units near, the neighbourhood is the one held.
         if !changed.is_empty() || self.around.len() != near.units().len() {
             for way in &mut self.advances {
                 since(&way.legs, &mut way.room);
@@ -1239,9 +1240,9 @@ impl Reckoned {
             for c in &mut self.charges {
                 since(&c.legs, &mut c.room);
             }
+            self.around.clear();
+            self.around.extend_from_slice(near.units());
         }
-        self.around.clear();
-        self.around.extend_from_slice(near.units());
     }
 }
 

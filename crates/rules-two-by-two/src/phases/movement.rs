@@ -340,10 +340,23 @@ pub fn room_blocker_among(
 /// The units `near` holds that `before` (a list of its kind, [`Near::units`]) did not hold
 /// as they are now: those come near since, or standing elsewhere, in id order, into `out`.
 pub fn changed_since(before: &[NearUnit], near: &Near, out: &mut impl Extend<NearUnit>) {
-    let mut old = before.iter().peekable();
+    // A base follows from its pose and size: those are compared.
+    let same = |(a, sa, ba): &NearUnit, (b, sb, bb): &NearUnit| {
+        a == b
+            && sa == sb
+            && ba.pose.pos == bb.pose.pos
+            && ba.pose.facing == bb.pose.facing
+            && ba.width == bb.width
+            && ba.depth == bb.depth
+    };
+    let mut j = 0;
     for now in &near.units {
-        while old.next_if(|o| o.0 < now.0).is_some() {}
-        if old.next_if(|o| o == &now).is_none() {
+        while j < before.len() && before[j].0 < now.0 {
+            j += 1;
+        }
+        if j < before.len() && same(&before[j], now) {
+            j += 1;
+        } else {
             out.extend(std::iter::once(*now));
         }
     }
