@@ -759,38 +759,69 @@ fn enemies_near<'a>(
 /// How exposed a base would be to enemy fire and charges. Cavalry is shot at +2 ("Target is
 /// cavalry"), so fire weighs on it twice as much.
 fn danger(state: &State, me: &Unit, at: &Base, reach: f64) -> f64 {
-    let fire_weight = if me.kind.is_cavalry() { 2.0 } else { 1.0 };
-    let mut d = 0.0;
-    let charge_reach = |e: &Unit| {
-        if e.kind.is_cavalry() && e.status == Status::Ready {
-            state.field.tables.move_allowance(e.kind) + 0.5
-        } else {
-            0.0
-        }
-    };
     // Nothing further than any of the reaches below counts (`reach`, the longest of them):
     // the enemies looked at are those whose centres may be within it as `measure::beyond`
     // widens it.
-    for e in state.near_side(me.side.other(), at.pose.pos, reach + 0.5 + 1e-6) {
-        let fire = state.field.tables.range(e.kind).map_or(0.0, |r| r.0);
-        let eb = e.base();
-        if measure::beyond(&eb, at, fire.max(1.1).max(charge_reach(e))) {
+    let near = state.near_side(me.side.other(), at.pose.pos, reach + 0.5 + 1e-6);
+    danger_from(me, at, near.map(|e| Threat::of(state, e)))
+}
+
+/// An enemy unit as [`danger`] weighs it: its kind, status and base, the reach of its fire
+/// and of its charge (none but for cavalry in good order).
+#[derive(Clone, Copy)]
+struct Threat {
+    kind: UnitType,
+    status: Status,
+    base: Base,
+    fire: f64,
+    charge: f64,
+}
+
+impl Threat {
+    fn of(state: &State, e: &Unit) -> Threat {
+        let tables = &state.field.tables;
+        Threat {
+            kind: e.kind,
+            status: e.status,
+            base: e.base(),
+            fire: tables.range(e.kind).map_or(0.0, |r| r.0),
+            charge: if e.kind.is_cavalry() && e.status == Status::Ready {
+                tables.move_allowance(e.kind) + 0.5
+            } else {
+                0.0
+            },
+        }
+    }
+
+    /// `threats` that may count at `at` for [`danger`] with reach `reach`: those whose
+    /// centres lie as near as the units it looks at, in the same order. Any others count
+    /// nothing there.
+    fn near<'t>(threats: &'t [Threat], at: &Base, reach: f64) -> impl Iterator<Item = Threat> + 't {
+        let r = reach + 0.5 + 1e-6 + crate::state::BASE_RADIUS;
+        let p = at.pose.pos;
+        threats
+            .iter()
+            .filter(move |t| t.base.pose.pos.distance_squared(p) <= r * r)
+            .copied()
+    }
+}
+
+/// [`danger`] from the enemies `threats`, in id order: only those within reach count.
+fn danger_from(me: &Unit, at: &Base, threats: impl Iterator<Item = Threat>) -> f64 {
+    let fire_weight = if me.kind.is_cavalry() { 2.0 } else { 1.0 };
+    let mut d = 0.0;
+    for e in threats {
+        if measure::beyond(&e.base, at, e.fire.max(1.1).max(e.charge)) {
             continue;
         }
-        let dist = distance(&eb, at);
-        if e.kind.is_artillery() && e.status != Status::Disrupted {
-            let (max, _) = state.field.tables.range(e.kind).unwrap_or((0.0, None));
-            if dist <= max {
-                d += 0.25 * fire_weight;
-            }
+        let dist = distance(&e.base, at);
+        if e.kind.is_artillery() && e.status != Status::Disrupted && dist <= e.fire {
+            d += 0.25 * fire_weight;
         }
         if e.kind.small_arms() && e.status != Status::Disrupted && dist <= 1.1 {
             d += if e.status == Status::Ready { 0.5 } else { 0.3 } * fire_weight;
         }
-        if e.kind.is_cavalry()
-            && e.status == Status::Ready
-            && dist <= state.field.tables.move_allowance(e.kind) + 0.5
-        {
+        if e.kind.is_cavalry() && e.status == Status::Ready && dist <= e.charge {
             d += if me.kind.is_cavalry() {
                 0.1
             } else if me.kind == UnitType::Hq || me.kind.is_artillery() {
@@ -996,7 +1027,6 @@ fn unit_moves(
     out: &mut Vec<Candidate<Command>>,
 ) {
     let reach = danger_reach(state);
-    let exposure = |s: &State, me: &Unit, at: &Base| danger(s, me, at, reach);
     const STAND: f64 = 0.3;
     out.push(Candidate {
         command: Command::Pass { unit: u.id },
@@ -1006,10 +1036,12 @@ fn unit_moves(
     });
     let movable = crate::phases::movement::may_move(state, u).is_ok();
     let r = movable.then(|| reckonings.take(state, u, draw_play, reach));
+    let threats = std::mem::take(&mut reckonings.threats);
+    let exposure = |me: &Unit, at: &Base| danger_from(me, at, Threat::near(&threats, at, reach));
     if offer::light(u) {
         let threat = match &r {
             Some(r) => r.here,
-            None => exposure(state, u, &u.base()),
+            None => exposure(u, &u.base()),
         };
         push(
             out,
@@ -1019,6 +1051,7 @@ fn unit_moves(
         );
     }
     let Some(mut r) = r else {
+        reckonings.threats = threats;
         return;
     };
     let allowance = state.field.tables.move_allowance(u.kind);
@@ -1031,11 +1064,7 @@ fn unit_moves(
     let advance_bound = |progress: f64| 1.0 + 0.35 * progress + here * 0.5 + pressure * 0.5;
     let advance_score = |way: &mut Way| {
         let danger = *way.danger.get_or_insert_with(|| {
-            exposure(
-                state,
-                u,
-                &Base::new(way.end, u.base().width, u.base().depth),
-            )
+            exposure(u, &Base::new(way.end, u.base().width, u.base().depth))
         });
         1.0 + 0.35 * way.progress - danger * (1.0 - 0.6 * pressure) + here * 0.5 + pressure * 0.5
     };
@@ -1114,7 +1143,7 @@ fn unit_moves(
     // An HQ joins a stuck unit.
     if u.kind == UnitType::Hq && !draw_play {
         for (f, legs, at) in offer::hq_joins(state, side, u) {
-            let score = 2.0 + worth(f) - exposure(state, u, &at);
+            let score = 2.0 + worth(f) - exposure(u, &at);
             push_move(out, u, legs, (score, "HQ joins a stuck unit"), false);
         }
     }
@@ -1137,6 +1166,7 @@ fn unit_moves(
             }
         }
     }
+    reckonings.threats = threats;
     reckonings.keep(u, r);
 }
 
@@ -1254,6 +1284,8 @@ impl Reckoned {
 struct Reckonings {
     seen: Option<(Side, u64, bool)>,
     by_unit: Vec<Option<Box<Reckoned>>>,
+    /// The enemy as [`danger`] weighs it, in id order.
+    threats: Vec<Threat>,
 }
 
 impl Reckonings {
@@ -1264,6 +1296,9 @@ impl Reckonings {
         if self.seen != now {
             self.seen = now;
             self.by_unit.clear();
+            self.threats.clear();
+            self.threats
+                .extend(state.enemies_of(side).map(|e| Threat::of(state, e)));
         }
     }
 
@@ -1274,7 +1309,7 @@ impl Reckonings {
             .get_mut(usize::from(u.id))
             .and_then(Option::take)
             .filter(|r| offer::alike_but_moved(&r.unit, u));
-        kept.unwrap_or_else(|| Box::new(reckon(state, u, draw_play, reach)))
+        kept.unwrap_or_else(|| Box::new(reckon(state, u, draw_play, reach, &self.threats)))
     }
 
     /// Keep `r`, the reckoning of `u`, unless `u` is an HQ.
@@ -1291,8 +1326,15 @@ impl Reckonings {
 }
 
 /// Reckon `u`'s moves ([`Reckoned`]); `reach` is [`danger_reach`].
-fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64) -> Reckoned {
-    let here = danger(state, u, &u.base(), reach);
+fn reckon(
+    state: &State,
+    u: &Unit,
+    draw_play: bool,
+    reach: f64,
+    threats: &[Threat],
+) -> Reckoned {
+    let at = u.base();
+    let here = danger_from(u, &at, Threat::near(threats, &at, reach));
     let allowance = state.field.tables.move_allowance(u.kind);
     let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
     let aims = offer::Toward::new(state, u, goal);
