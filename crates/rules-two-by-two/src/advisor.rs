@@ -748,12 +748,10 @@ fn enemies_near<'a>(
     r: f64,
 ) -> impl Iterator<Item = &'a Unit> + 'a {
     let at = *at;
-    state
-        .enemies_of(side)
-        .filter(move |e| {
-            let eb = e.base();
-            !measure::beyond(&at, &eb, r) && distance(&at, &eb) <= r
-        })
+    state.enemies_of(side).filter(move |e| {
+        let eb = e.base();
+        !measure::beyond(&at, &eb, r) && distance(&at, &eb) <= r
+    })
 }
 
 /// How exposed a base would be to enemy fire and charges. Cavalry is shot at +2 ("Target is
@@ -1326,13 +1324,7 @@ impl Reckonings {
 }
 
 /// Reckon `u`'s moves ([`Reckoned`]); `reach` is [`danger_reach`].
-fn reckon(
-    state: &State,
-    u: &Unit,
-    draw_play: bool,
-    reach: f64,
-    threats: &[Threat],
-) -> Reckoned {
+fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64, threats: &[Threat]) -> Reckoned {
     let at = u.base();
     let here = danger_from(u, &at, Threat::near(threats, &at, reach));
     let allowance = state.field.tables.move_allowance(u.kind);

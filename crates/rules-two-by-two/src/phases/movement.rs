@@ -332,8 +332,11 @@ pub fn room_blocker_among(
     }
     // Every move starts where the unit stands: what a turn there could meet is found once
     // for all of them.
-    let start = std::ptr::eq(units, near.units.as_slice())
-        .then(|| near.turning.get_or_init(|| turning_near(units, &unit.base())).as_slice());
+    let start = std::ptr::eq(units, near.units.as_slice()).then(|| {
+        near.turning
+            .get_or_init(|| turning_near(units, &unit.base()))
+            .as_slice()
+    });
     first_in_way(unit, legs, units, start)
 }
 
