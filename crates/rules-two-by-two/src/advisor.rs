@@ -528,35 +528,44 @@ struct Valued {
 }
 
 /// How near where a charge ends, or the enemy it contacts, a friend of the charger must
-/// stand to bear on the charge's value: by touching either (an HQ in contact, a column's
-/// support, a unit of the target group), by standing in the way of the defender turning to
-/// face or of an attacker stepping back to stay in touch, or by standing across the short
-/// line of fire between the two. Every base is the same size ([`crate::state::BASE_RADIUS`]):
-/// a base touching either lies within 1.2" centre to centre, an attacker steps back at most
-/// 1.2" and a base it meets lies within 1.2" of it, 3.6" in all.
+/// stand to bear on the charge's value: by touching the charger or the enemy (an HQ in
+/// contact, a column's support, a unit of the target group), by standing in the way of the
+/// defender turning to face or of an attacker stepping back to stay in touch, or by
+/// standing across the short line of fire between the two. Every base is the same size
+/// ([`crate::state::BASE_RADIUS`]): a base touching another lies within 1.2" of it centre
+/// to centre; the charger, where it ends, lies within 1.2" of the enemy, and once lined up
+/// on the enemy's front within 0.5"; an attacker steps back at most 1.2" from within 1.2"
+/// of the enemy, and a base it meets lies within 1.2" of it, 3.6" in all.
 const VALUE_NEAR: f64 = 4.0;
 
-/// How near the line from an enemy's centre to where a charge ends a friend's centre must
-/// stand to lie across that enemy's line of fire: the fire runs from the shooter's facing
-/// edge to the target's base, so within a base's radius of the line, and a base crossing
-/// it reaches a base's radius further.
-const LINE_NEAR: f64 = 1.5;
+/// How near the line from an enemy's centre to where the charger stands a friend's centre
+/// must stand to lie across that enemy's line of fire: the fire runs from the shooter's
+/// facing edge to the charger's base, every point of it within a base's half diagonal
+/// (0.56") of the line between the two centres, and a base crossing it reaches as far again.
+const LINE_NEAR: f64 = 1.2;
 
 impl Valued {
-    /// The lines of fire onto a charge ending at `end`: from each enemy of `me` whose
-    /// range could reach a base there.
-    fn lines(state: &State, me: &Unit, end: Vec2) -> SmallVec<[(Vec2, Vec2); 4]> {
+    /// The lines of fire onto the charger where it may stand when it is shot at (`at`:
+    /// where the charge ends, and where it lines up once the defender turns to face it):
+    /// from each enemy of `me` whose range could reach it there.
+    fn lines(state: &State, me: &Unit, at: [Vec2; 2]) -> SmallVec<[(Vec2, Vec2); 4]> {
         let span = 2.0 * crate::state::BASE_RADIUS + 0.1;
-        state
-            .enemies_of(me.side)
-            .filter_map(|e| {
-                let (max, _) = state.field.tables.range(e.kind)?;
-                let d = e.pose.pos.distance(end);
-                // A line short enough lies wholly within `VALUE_NEAR` of where the charge
-                // ends, and so does every friend across it.
-                (d <= max + span && d + LINE_NEAR > VALUE_NEAR).then_some((e.pose.pos, end))
-            })
-            .collect()
+        let mut lines = SmallVec::new();
+        for e in state.enemies_of(me.side) {
+            let Some((max, _)) = state.field.tables.range(e.kind) else {
+                continue;
+            };
+            for p in at {
+                let d = e.pose.pos.distance(p);
+                // A line short enough has every friend across it within `VALUE_NEAR` of
+                // where the charge ends or of the enemy it meets (the charger lines up
+                // 0.5" from it).
+                if d <= max + span && d + LINE_NEAR > VALUE_NEAR - 1.2 {
+                    lines.push((e.pose.pos, p));
+                }
+            }
+        }
+        lines
     }
 
     /// Whether friend `f` could bear on the value.
@@ -615,12 +624,22 @@ fn charge_worth(
     }
     let sim = scratch.get_or_insert_with(|| state.clone());
     let valuation = charge_value(state, sim, me, reached, floor);
-    let (end, defender) = (reached.0.pos, state.unit(reached.1).pose.pos);
+    let (end, enemy) = (reached.0, state.unit(reached.1));
+    // Where the charger lines up once the defender turns to face it, as
+    // [`movement::face_poses`] has it.
+    let turned = Base::new(
+        enemy.pose.turned_to(end.facing + std::f64::consts::PI),
+        enemy.base().width,
+        enemy.base().depth,
+    );
+    let lined_up = Base::new(end, me.base().width, me.base().depth)
+        .aligned_against(&turned, Face::Front)
+        .pos;
     let mut valued = Valued {
         valuation,
-        end,
-        defender,
-        lines: Valued::lines(state, me, end),
+        end: end.pos,
+        defender: enemy.pose.pos,
+        lines: Valued::lines(state, me, [end.pos, lined_up]),
         friends: Vec::new(),
         contacts: state.contacts.clone(),
         columns: state.melee.columns.clone(),
