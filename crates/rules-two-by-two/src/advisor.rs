@@ -1053,8 +1053,8 @@ fn unit_moves(
     });
     let movable = crate::phases::movement::may_move(state, u).is_ok();
     let r = movable.then(|| reckonings.take(state, u, draw_play, reach));
-    let threats = std::mem::take(&mut reckonings.threats);
-    let exposure = |me: &Unit, at: &Base| danger_from(me, at, Threat::near(&threats, at, reach));
+    let threats = &reckonings.threats;
+    let exposure = |me: &Unit, at: &Base| danger_from(me, at, Threat::near(threats, at, reach));
     if offer::light(u) {
         let threat = match &r {
             Some(r) => r.here,
@@ -1068,7 +1068,6 @@ fn unit_moves(
         );
     }
     let Some(mut r) = r else {
-        reckonings.threats = threats;
         return;
     };
     let allowance = state.field.tables.move_allowance(u.kind);
@@ -1183,7 +1182,6 @@ fn unit_moves(
             }
         }
     }
-    reckonings.threats = threats;
     reckonings.keep(u, r);
 }
 
