@@ -366,7 +366,7 @@ fn offer(
         match phase_key(state) {
             "move" => movement(state, side, scoring, within, memo, out),
             "rally" => rally(state, side, out),
-            "shoot" => shoot(state, side, out),
+            "shoot" => shoot(state, side, scoring, out),
             "melee" => melee_groups(state, out),
             _ => {}
         }
@@ -465,27 +465,53 @@ fn charge_value(
     (to, defender, pinned): (Pose, UnitId, bool),
     floor: f64,
 ) -> Valuation {
-    let kept: Vec<(Pose, Status)> = sim.units.iter().map(|u| (u.pose, u.status)).collect();
     let contacts = sim.contacts.len();
-    sim.set_pose(me.id, to);
+    let mut trial = Trial {
+        sim,
+        kept: SmallVec::new(),
+    };
+    trial.set_pose(me.id, to);
     if pinned {
-        sim.units[me.id as usize].status = Status::Pinned;
+        trial.sim.units[me.id as usize].status = Status::Pinned;
     }
     let contact = Contact {
         attacker: me.id,
         defender,
     };
-    sim.contacts.push(contact);
-    let v = charge_made(state, sim, me, contact, floor);
-    for (i, (pose, status)) in kept.into_iter().enumerate() {
-        let u = &mut sim.units[i];
-        u.status = status;
-        if u.pose != pose {
-            sim.set_pose(i as UnitId, pose);
+    trial.sim.contacts.push(contact);
+    let v = charge_made(state, &mut trial, me, contact, floor);
+    trial.put_back();
+    trial.sim.contacts.truncate(contacts);
+    v
+}
+
+/// The scratch copy of the battle a charge is tried on, with the units moved on it as they
+/// stood before (pose and status), to be put back once the charge is valued.
+struct Trial<'s> {
+    sim: &'s mut State,
+    kept: SmallVec<[(UnitId, Pose, Status); 6]>,
+}
+
+impl Trial<'_> {
+    /// Move unit `id` on the scratch copy, keeping where it stood first.
+    fn set_pose(&mut self, id: UnitId, pose: Pose) {
+        if !self.kept.iter().any(|(k, _, _)| *k == id) {
+            let u = &self.sim.units[id as usize];
+            self.kept.push((id, u.pose, u.status));
+        }
+        self.sim.set_pose(id, pose);
+    }
+
+    /// Put every unit moved back as it stood.
+    fn put_back(&mut self) {
+        for (id, pose, status) in self.kept.drain(..) {
+            let u = &mut self.sim.units[id as usize];
+            u.status = status;
+            if u.pose != pose {
+                self.sim.set_pose(id, pose);
+            }
         }
     }
-    sim.contacts.truncate(contacts);
-    v
 }
 
 /// What valuing a charge found: the most it could be worth before the fire of enemies other
@@ -656,24 +682,25 @@ fn charge_worth(
 /// still reach `floor`.
 fn charge_made(
     state: &State,
-    sim: &mut State,
+    trial: &mut Trial,
     me: &Unit,
     contact: Contact,
     floor: f64,
 ) -> Valuation {
-    let enemy = sim.unit(contact.defender).clone();
+    let enemy = trial.sim.unit(contact.defender).clone();
     let mine = worth(me);
     let theirs = worth(&enemy);
     // A defender in good order turns to face the charge before it fires.
     if enemy.kind.is_infantry() && enemy.status == Status::Ready {
-        if let Ok((dp, ap, others)) = face_poses(sim, enemy.id, me.id) {
-            sim.set_pose(enemy.id, dp);
-            sim.set_pose(me.id, ap);
+        if let Ok((dp, ap, others)) = face_poses(trial.sim, enemy.id, me.id) {
+            trial.set_pose(enemy.id, dp);
+            trial.set_pose(me.id, ap);
             for (o, p) in others {
-                sim.set_pose(o, p);
+                trial.set_pose(o, p);
             }
         }
     }
+    let sim: &State = trial.sim;
     let mut reach = 1.0;
     let mut v = 0.0;
     let me_now = sim.unit(me.id).clone();
@@ -922,7 +949,8 @@ fn movement(
     let mut kept = memo
         .as_deref_mut()
         .map(|m| m.nearest.for_enemy_of(side, state));
-    let mut ready: SmallVec<[(f64, &Unit); 32]> = SmallVec::new();
+    // The three nearest, nearest first (the lower id on a tie).
+    let mut ready: SmallVec<[(f64, &Unit); 4]> = SmallVec::new();
     for u in state.friends_of(side).filter(|u| {
         !u.moved && (crate::phases::movement::may_move(state, u).is_ok() || offer::light(u))
     }) {
@@ -930,16 +958,15 @@ fn movement(
             Some(k) => k.get(u, || near(u)),
             None => near(u),
         };
-        ready.push((d, u));
+        let at = ready
+            .iter()
+            .position(|(e, f)| d.total_cmp(e).then(u.id.cmp(&f.id)).is_lt())
+            .unwrap_or(ready.len());
+        if at < 3 {
+            ready.insert(at, (d, u));
+            ready.truncate(3);
+        }
     }
-    // The three nearest, nearest first (the lower id on a tie).
-    let by_nearness =
-        |(da, a): &(f64, &Unit), (db, b): &(f64, &Unit)| da.total_cmp(db).then(a.id.cmp(&b.id));
-    if ready.len() > 3 {
-        ready.select_nth_unstable_by(2, by_nearness);
-        ready.truncate(3);
-    }
-    ready.sort_by(by_nearness);
     // Unscored, through a memo: the move generator lists the units' places, and a unit
     // listed before keeps its own.
     if !scoring {
@@ -1116,13 +1143,11 @@ fn unit_moves(
                 break;
             }
         }
-        let mut order: SmallVec<[usize; 9]> =
-            (0..n).filter(|&i| r.advances[i].short == short).collect();
-        order.sort_by(|&a, &b| {
-            let (pa, pb) = (r.advances[a].progress, r.advances[b].progress);
-            pb.total_cmp(&pa).then(a.cmp(&b))
-        });
-        for i in order {
+        for k in 0..n {
+            let i = usize::from(r.order[k]);
+            if r.advances[i].short != short {
+                continue;
+            }
             let way = &mut r.advances[i];
             // Danger only lowers an advance's score: the rest go less far.
             if advance_bound(way.progress) < best_legal - within {
@@ -1204,6 +1229,8 @@ struct Reckoned {
     unit: Unit,
     here: f64,
     advances: SmallVec<[Way; 9]>,
+    /// The places of `advances`, each the furthest on first (the earlier on a tie).
+    order: SmallVec<[u8; 9]>,
     /// Each charge not surely too long, by enemy and then by face.
     charges: SmallVec<[Charge; 8]>,
     /// The other units of the unit's neighbourhood as the rooms held were found.
@@ -1347,7 +1374,7 @@ fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64, threats: &[Threa
     let allowance = state.field.tables.move_allowance(u.kind);
     let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
     let aims = offer::Toward::new(state, u, goal);
-    let mut advances = SmallVec::new();
+    let mut advances: SmallVec<[Way; 9]> = SmallVec::new();
     let [full, most, short] = offer::REACHES;
     for frac in [full, most, short] {
         for aim in 0..offer::AIMS.len() {
@@ -1393,10 +1420,16 @@ fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64, threats: &[Threa
             }
         }
     }
+    let mut order: SmallVec<[u8; 9]> = (0..advances.len() as u8).collect();
+    order.sort_by(|&a, &b| {
+        let progress = |i: u8| advances[usize::from(i)].progress;
+        progress(b).total_cmp(&progress(a)).then(a.cmp(&b))
+    });
     Reckoned {
         unit: u.clone(),
         here,
         advances,
+        order,
         charges,
         around: Vec::new(),
     }
@@ -1427,7 +1460,9 @@ fn shot_value(state: &State, plan: &shooting::ShotPlan) -> f64 {
     v * worth(target)
 }
 
-fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+/// The shots of the first shooter that has any, with holding its fire; scored only if
+/// `scoring` (the move generator's offer leaves them unscored).
+fn shoot(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Command>>) {
     // Only the side whose shooting phase it is has shots (each one checked below by its
     // plan alone).
     if state.outcome.is_some() || state.clock.actor(&SEQUENCE) != side {
@@ -1445,7 +1480,11 @@ fn shoot(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
             let Ok(plan) = shooting::plan_quietly(state, s.id, t.id, None) else {
                 continue;
             };
-            let mut score = 4.0 * shot_value(state, &plan);
+            let mut score = if scoring {
+                4.0 * shot_value(state, &plan)
+            } else {
+                0.0
+            };
             let defensive = state
                 .contacts
                 .iter()

@@ -353,16 +353,19 @@ pub fn changed_since(before: &[NearUnit], near: &Near, out: &mut impl Extend<Nea
             && ba.depth == bb.depth
     };
     let mut j = 0;
-    for now in &near.units {
-        while j < before.len() && before[j].0 < now.0 {
-            j += 1;
-        }
-        if j < before.len() && same(&before[j], now) {
-            j += 1;
-        } else {
-            out.extend(std::iter::once(*now));
-        }
-    }
+    out.extend(
+        near.units
+            .iter()
+            .filter(|now| {
+                while j < before.len() && before[j].0 < now.0 {
+                    j += 1;
+                }
+                let kept = j < before.len() && same(&before[j], now);
+                j += usize::from(kept);
+                !kept
+            })
+            .copied(),
+    );
 }
 
 /// The first of `units` a turn of `legs` meets or a straight leg passes through; `start`,
