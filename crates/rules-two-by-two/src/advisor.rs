@@ -1468,12 +1468,12 @@ fn shoot(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Comma
     if state.outcome.is_some() || state.clock.actor(&SEQUENCE) != side {
         return;
     }
-    let mut order: Vec<&Unit> = state
+    // Friends come in id order; each is asked whether it may fire only when those before
+    // it proved to have no shot.
+    for s in state
         .friends_of(side)
         .filter(|s| shooting::may_fire(state, s).is_ok())
-        .collect();
-    order.sort_by_key(|u| u.id);
-    for s in order {
+    {
         let before = out.len();
         let (max, _) = state.field.tables.range(s.kind).unwrap_or((0.0, None));
         for t in enemies_near(state, side, &s.base(), max + 0.01) {

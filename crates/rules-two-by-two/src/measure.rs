@@ -112,9 +112,8 @@ pub fn hidden_in_wood(state: &State, unit: &Unit) -> bool {
     let b = unit.base();
     // Nearest point of the base to the outside: the base's centre and corners, the centre
     // first since most units stand in no wood at all.
-    std::iter::once(b.pose.pos)
-        .chain(b.corners())
-        .all(|p| dense_wood_depth(state, p).is_some_and(|d| d > 1.0))
+    let deep = |p: Vec2| dense_wood_depth(state, p).is_some_and(|d| d > 1.0);
+    deep(b.pose.pos) && b.corners().into_iter().all(deep)
 }
 
 /// Is the unit's centre in a dense wood?

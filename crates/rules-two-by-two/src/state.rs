@@ -143,6 +143,12 @@ impl Field {
 
     /// Inside the table?
     pub fn contains(&self, base: &Base) -> bool {
+        // Every corner lies within half the width and depth together of the centre: a
+        // centre that far inside every edge needs no corner found.
+        let (c, r) = (base.pose.pos, 0.5 * (base.width + base.depth));
+        if c.x >= r && c.y >= r && c.x <= self.width - r && c.y <= self.depth - r {
+            return true;
+        }
         base.corners().iter().all(|c| {
             c.x >= -1e-9 && c.y >= -1e-9 && c.x <= self.width + 1e-9 && c.y <= self.depth + 1e-9
         })
