@@ -312,14 +312,6 @@ pub fn follow_up_barred(state: &State, unit: &Unit, b: &Base) -> bool {
     })
 }
 
-/// Whether any enemy touches a base.
-pub fn touches_enemy(state: &State, unit: &Unit, b: &Base) -> bool {
-    state.enemies_of(unit.side).any(|e| {
-        let r = b.radius() + e.base().radius() + 0.1;
-        b.pose.pos.distance_squared(e.pose.pos) <= r * r && touching(b, &e.base())
-    })
-}
-
 /// Enemies touching a base.
 pub fn touching_enemies(state: &State, unit: &Unit, b: &Base) -> Vec<UnitId> {
     state
@@ -449,12 +441,14 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
     walk_follow_up(state, u, &near, want, &legal, false)
 }
 
-/// How much further than `b` a follow-up may surely go with every place on the way still
-/// allowed to stand on and meeting nothing: no friend overlapped and no enemy touched (each
-/// bounded by [`travel_before_near`] straight ahead), no wood or river's bounding box
-/// reached, every corner still on the table. Going straight ahead by `d` moves each point
-/// of the base by `d`, so no feature or edge nearer than that can be met.
-fn follow_up_clearance(state: &State, u: &Unit, near: &movement::Near, b: &Base) -> f64 {
+/// How much further than `b`, the base `d` inches along a follow-up walk, it may surely go
+/// with every place on the way still allowed to stand on and meeting nothing: no friend
+/// overlapped and no enemy touched (each bounded by [`travel_before_near`] straight
+/// ahead), no wood or river's bounding box reached, every corner still on the table. Going
+/// straight ahead by `d` moves each point of the base by `d`, so no feature or edge nearer
+/// than that can be met. `stops` keeps how far along the walk each friend and enemy could
+/// first come near ([`Stop`]).
+fn follow_up_clearance(state: &State, (d, b): (f64, &Base), stops: &mut Vec<Stop>) -> f64 {
     let mut clear = b
         .corners()
         .iter()
@@ -464,8 +458,13 @@ fn follow_up_clearance(state: &State, u: &Unit, near: &movement::Near, b: &Base)
                 .min(state.field.depth - p.y)
         })
         .fold(f64::INFINITY, f64::min);
-    for (_, _, travel) in stops_ahead(state, u, near, b) {
-        clear = clear.min(travel);
+    for stop in stops.iter_mut() {
+        // Met no further than here: the base may have passed alongside, so it is asked
+        // again from here.
+        if stop.at <= d {
+            stop.at = d + stop.travel_from(b);
+        }
+        clear = clear.min(stop.at - d);
     }
     // Only woods and rivers bar a place to stand on (bridges and fords only lift a river's bar).
     let (c, r) = (b.pose.pos, b.radius());
@@ -484,6 +483,56 @@ fn follow_up_clearance(state: &State, u: &Unit, near: &movement::Near, b: &Base)
     clear - 1e-6
 }
 
+/// A friend or enemy that may stop a follow-up walk, and how far along the walk it could
+/// first come near. The walk goes straight ahead, so from a base further along, short of
+/// that, it lies exactly as much less far ahead.
+pub(crate) struct Stop {
+    base: Base,
+    enemy: bool,
+    at: f64,
+}
+
+impl Stop {
+    /// Each friend and enemy that may stop a follow-up walk of `u` from `b`, `d` inches
+    /// along it.
+    fn all_from(state: &State, u: &Unit, near: &movement::Near, (d, b): (f64, &Base)) -> Vec<Stop> {
+        stops_ahead(state, u, near, b)
+            .map(|(base, enemy, travel)| Stop {
+                base,
+                enemy,
+                at: d + travel,
+            })
+            .collect()
+    }
+
+    /// How far straight ahead `b` may surely go before it could meet this stop.
+    fn travel_from(&self, b: &Base) -> f64 {
+        travel_before_near(b, b.forward(), &self.base, stop_margin(self.enemy))
+    }
+
+    /// Whether `b`, `d` inches along the walk, meets this stop: overlaps the friend or
+    /// touches the enemy. Short of where it could first come near, it surely does not.
+    fn met_by(&self, d: f64, b: &Base) -> bool {
+        d >= self.at
+            && if self.enemy {
+                touching(b, &self.base)
+            } else {
+                overlapping(b, &self.base)
+            }
+    }
+}
+
+/// How near a base comes to an enemy before it could touch it, or (negative) how far into
+/// a friend before it could overlap it, each with a millionth of an inch to spare: short of
+/// that, the two lie apart along some side's direction by more than any rounding.
+fn stop_margin(enemy: bool) -> f64 {
+    if enemy {
+        grognard_geometry::CONTACT + 1e-6
+    } else {
+        -(OVERLAP_TOLERANCE - 1e-6)
+    }
+}
+
 /// What may stop a follow-up from `b` on: each friend gathered in `near` (which stops it by
 /// overlapping it) and each enemy (by touching it), whether it is an enemy, and how far
 /// straight ahead `b` may surely go before it could ([`travel_before_near`]).
@@ -498,16 +547,15 @@ fn stops_ahead<'n>(
         .sides_and_bases()
         .filter(move |(side, _)| *side == u.side)
         .map(move |(_, o)| {
-            let travel = travel_before_near(b, ahead, o, -(OVERLAP_TOLERANCE - 1e-6));
-            (*o, false, travel)
+            (
+                *o,
+                false,
+                travel_before_near(b, ahead, o, stop_margin(false)),
+            )
         });
     let enemies = state.enemies_of(u.side).map(move |e| {
         let o = e.base();
-        (
-            o,
-            true,
-            travel_before_near(b, ahead, &o, grognard_geometry::CONTACT),
-        )
+        (o, true, travel_before_near(b, ahead, &o, stop_margin(true)))
     });
     friends.chain(enemies)
 }
@@ -526,7 +574,8 @@ pub(crate) fn walk_follow_up(
 ) -> (f64, Vec<UnitId>) {
     let b0 = u.base();
     let at = |d: f64| Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
-    let meets = |b: &Base| near.bases().any(|o| overlapping(b, o)) || touches_enemy(state, u, b);
+    // A base meets what it overlaps: a friend, or an enemy, which it then touches too.
+    let mut stops = Stop::all_from(state, u, near, (0.0, &b0));
     let steps = (want / 0.05).ceil() as usize;
     let step = |s: usize| want * s as f64 / steps as f64;
     let mut last_ok = 0.0;
@@ -534,7 +583,8 @@ pub(crate) fn walk_follow_up(
     while s < steps {
         s += 1;
         let d = step(s);
-        if meets(&at(d)) {
+        let here = at(d);
+        if stops.iter().any(|stop| stop.met_by(d, &here)) {
             // Find the first touching distance between last_ok and d, looking only at what
             // the base could meet between the two: the friends it could come to overlap
             // and the enemies it could come to touch that far ahead. What meets the base
@@ -575,7 +625,7 @@ pub(crate) fn walk_follow_up(
         // Where `ok` asks only where the base may stand, the steps within the clearance
         // meet nothing and are allowed: they are passed over, as the walk would pass them.
         if clearance {
-            let reach = d + follow_up_clearance(state, u, near, &at(d));
+            let reach = d + follow_up_clearance(state, (d, &at(d)), &mut stops);
             while s < steps && step(s + 1) < reach {
                 s += 1;
                 last_ok = step(s);
