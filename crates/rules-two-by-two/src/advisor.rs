@@ -1373,7 +1373,7 @@ fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64, threats: &[Threa
     let here = danger_from(u, &at, Threat::near(threats, &at, reach));
     let allowance = state.field.tables.move_allowance(u.kind);
     let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
-    let aims = offer::Toward::new(state, u, goal);
+    let mut aims = offer::Toward::new(u, goal);
     let mut advances: SmallVec<[Way; 9]> = SmallVec::new();
     let [full, most, short] = offer::REACHES;
     for frac in [full, most, short] {

@@ -344,7 +344,7 @@ impl Listed {
             }
             Slot::Advance { reach, aim } => {
                 let toward = self.toward.get_or_insert_with(|| {
-                    Toward::new(state, u, route(state, u, goal_for(state, u, draw_play)))
+                    Toward::new(u, route(state, u, goal_for(state, u, draw_play)))
                 });
                 let max = allowance * REACHES[usize::from(*reach)];
                 toward.legs(state, u, usize::from(*aim), max)?.0
@@ -592,29 +592,47 @@ pub(crate) const AIMS: [f64; 3] = [0.0, 0.5, -0.5];
 
 /// Advances toward a goal, stopping `stop` short of it, at each of the [`AIMS`]. What does
 /// not depend on the distance gone (the heading, the turned base and whether it stays on
-/// the table) is worked out once for every distance weighed, and kept with the unit's
-/// offers while the unit stands where it did.
+/// the table) is worked out once for every distance weighed, when an aim is first asked
+/// for, and kept with the unit's offers while the unit stands where it did.
 #[derive(Clone, Copy)]
 pub(crate) struct Toward {
     goal: Vec2,
     stop: f64,
     dist: f64,
-    /// For each aim, the unit turned to it, with whether the turn is a leg of its own; or
-    /// none when the turned base would swing off the table.
-    turned: [Option<(Pose, bool)>; 3],
+    heading: f64,
+    /// For each aim once asked for, the unit turned to it, with whether the turn is a leg
+    /// of its own; or none when the turned base would swing off the table.
+    turned: [Option<Option<(Pose, bool)>>; 3],
 }
 
 impl Toward {
-    pub(crate) fn new(state: &State, u: &Unit, (goal, stop): (Vec2, f64)) -> Self {
+    pub(crate) fn new(u: &Unit, (goal, stop): (Vec2, f64)) -> Self {
         let to = goal - u.pose.pos;
-        let heading = angle_of(to);
-        let (width, depth) = (u.base().width, u.base().depth);
-        let turned = AIMS.map(|turn| {
-            let facing = heading + turn;
+        Toward {
+            goal,
+            stop,
+            dist: to.length(),
+            heading: angle_of(to),
+            turned: [None; 3],
+        }
+    }
+
+    /// Legs that take `u` (the unit this was made for) turned to aim `aim` and straight
+    /// on, up to `max` inches; with where they end.
+    pub(crate) fn legs(
+        &mut self,
+        state: &State,
+        u: &Unit,
+        aim: usize,
+        max: f64,
+    ) -> Option<(Legs, Pose)> {
+        let heading = self.heading;
+        let turned = *self.turned[aim].get_or_insert_with(|| {
+            let facing = heading + AIMS[aim];
             let pose = u.pose.turned_to(facing);
             state
                 .field
-                .contains(&Base::new(pose, width, depth))
+                .contains(&Base::new(pose, u.base().width, u.base().depth))
                 .then(|| {
                     (
                         pose,
@@ -622,24 +640,7 @@ impl Toward {
                     )
                 })
         });
-        Toward {
-            goal,
-            stop,
-            dist: to.length(),
-            turned,
-        }
-    }
-
-    /// Legs that take `u` (the unit this was made for) turned to aim `aim` and straight
-    /// on, up to `max` inches; with where they end.
-    pub(crate) fn legs(
-        &self,
-        state: &State,
-        u: &Unit,
-        aim: usize,
-        max: f64,
-    ) -> Option<(Legs, Pose)> {
-        let Some((turned, turn)) = self.turned[aim] else {
+        let Some((turned, turn)) = turned else {
             return toward(state, u, self.goal, max, self.stop, AIMS[aim]);
         };
         let d = (self.dist - self.stop).min(max);
