@@ -1752,7 +1752,7 @@ fn pending(
                     -u.pose.forward()
                 };
                 let end = Base::new(
-                    Pose::at(u.pose.pos + dir * allowance, u.pose.facing),
+                    u.pose.moved_to(u.pose.pos + dir * allowance),
                     u.base().width,
                     u.base().depth,
                 );

@@ -638,7 +638,7 @@ fn plan_in(
                         break;
                     }
                     let p = pose.pos.lerp(next.pos, s as f64 / steps as f64);
-                    let b = Base::new(Pose::at(p, next.facing), from.width, from.depth);
+                    let b = Base::new(next.moved_to(p), from.width, from.depth);
                     if woods {
                         woods_allow_in(state, &under, unit.kind, &b, quietly)?;
                     }

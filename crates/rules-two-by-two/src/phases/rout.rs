@@ -219,7 +219,7 @@ fn walk(state: &State, id: UnitId, dir: Vec2, mut each: impl FnMut(&Base)) -> Wa
     let ground = terrain_along(state, unit.pose.pos, path_end, start.radius() + 1e-6);
     for s in 1..=steps {
         let p = unit.pose.pos + dir * (dist * s as f64 / steps as f64);
-        let pose = Pose::at(p, facing);
+        let pose = turned.moved_to(p);
         let b = Base::new(pose, start.width, start.depth);
         let fatal = if !state.field.contains(&b) {
             Some(Cause::OffTable)
@@ -400,7 +400,7 @@ fn push_clear(
 ) -> Option<Pose> {
     let u = ctx.state.unit(id);
     for s in 1..=40 {
-        let pose = Pose::at(u.pose.pos + dir * (s as f64 * STEP), u.pose.facing);
+        let pose = u.pose.moved_to(u.pose.pos + dir * (s as f64 * STEP));
         let b = Base::new(pose, router_base.width, router_base.depth);
         if !ctx.state.field.contains(&b) || impassable(ctx.state, u.kind, &b) {
             return None;
