@@ -142,18 +142,19 @@ pub(crate) struct Offered {
     seen: Option<(Arc<crate::state::Field>, Side, bool)>,
     /// The mark of the enemy's units then ([`crate::state::Stamps`]).
     enemies: u64,
-    /// The units whose offers were listed at the last offer of a movement phase, in order.
-    units: Vec<Listed>,
+    /// The units whose offers were listed at the last offer of a movement phase, in order,
+    /// each boxed so that reordering them moves only pointers.
+    units: Vec<Box<Listed>>,
     /// Whether the last offer is the offers of `units` followed by `scratch`; if not, it is
     /// `scratch` alone.
     by_unit: bool,
     /// The offers of the last offer that are not a unit's moves (ending the phase, dicing
     /// for reinforcements, and every offer outside a movement phase).
     pub(crate) scratch: Vec<Candidate<Command>>,
-    /// Emptied lists, to be filled again.
-    spare: Vec<Vec<Slot>>,
+    /// Units' places emptied, to be filled again.
+    spare: Vec<Box<Listed>>,
     /// An emptied list of units' places, to be filled again.
-    spare_units: Vec<Listed>,
+    spare_units: Vec<Box<Listed>>,
 }
 
 /// One unit's places in a movement phase, with the unit and whether it was in contact as
@@ -212,7 +213,7 @@ impl Offered {
             self.enemies = state.stamps.of(side.other());
             self.spare.extend(self.units.drain(..).map(|mut l| {
                 l.slots.clear();
-                l.slots
+                l
             }));
         }
         good
@@ -243,19 +244,28 @@ impl Offered {
                 self.units.push(before.swap_remove(i));
                 continue;
             }
-            let mut slots = self.spare.pop().unwrap_or_default();
-            slots_of(state, side, u, draw_play, &mut slots);
-            self.units.push(Listed {
-                unit: u.clone(),
-                contact,
-                slots,
-                keep: u.kind != UnitType::Hq,
-                toward: None,
-            });
+            let mut listed = match self.spare.pop() {
+                Some(mut l) => {
+                    l.unit.clone_from(u);
+                    l.contact = contact;
+                    l.toward = None;
+                    l
+                }
+                None => Box::new(Listed {
+                    unit: u.clone(),
+                    contact,
+                    slots: Vec::new(),
+                    keep: false,
+                    toward: None,
+                }),
+            };
+            listed.keep = u.kind != UnitType::Hq;
+            slots_of(state, side, u, draw_play, &mut listed.slots);
+            self.units.push(listed);
         }
         self.spare.extend(before.drain(..).map(|mut l| {
             l.slots.clear();
-            l.slots
+            l
         }));
         self.spare_units = before;
     }
