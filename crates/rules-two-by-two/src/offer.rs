@@ -137,6 +137,10 @@ fn wander(u: &Unit, allowance: f64, i: u8) -> Legs {
 /// those are as they were, a unit listed before keeps its places, and the moves made of
 /// them.
 #[derive(Default)]
+#[allow(
+    clippy::vec_box,
+    reason = "the units listed are reordered at every decision: boxed, only pointers move"
+)]
 pub(crate) struct Offered {
     /// The field, side and draw play the offers were made for.
     seen: Option<(Arc<crate::state::Field>, Side, bool)>,

@@ -448,7 +448,7 @@ pub fn follow_up_reach(state: &State, unit: UnitId, want: f64) -> (f64, Vec<Unit
 /// straight ahead by `d` moves each point of the base by `d`, so no feature or edge nearer
 /// than that can be met. `stops` keeps how far along the walk each friend and enemy could
 /// first come near ([`Stop`]).
-fn follow_up_clearance(state: &State, (d, b): (f64, &Base), stops: &mut Vec<Stop>) -> f64 {
+fn follow_up_clearance(state: &State, (d, b): (f64, &Base), stops: &mut [Stop]) -> f64 {
     let mut clear = b
         .corners()
         .iter()
