@@ -701,6 +701,34 @@ fn charge_made(
         }
     }
     let sim: &State = trial.sim;
+    let engaged = melee::engaged_counts(&sim.contacts);
+    let t = &state.field.tables.melee;
+    let melee_odds = melee::odds(sim, &contact, &engaged);
+    // A loser is destroyed outright from the "destroyed" row; otherwise it routs and dies
+    // on a 1-2 one time in three. Our own routed unit is left Disrupted in front of the
+    // enemy, so a rout costs us more than it gains us.
+    let outcome_value = |attacker_won: bool, diff: i32| {
+        let destroyed = diff >= t.destroyed_from;
+        if attacker_won {
+            (if destroyed { 1.0 } else { 0.4 }) * theirs
+        } else {
+            -(if destroyed { 1.0 } else { 0.7 }) * mine
+        }
+    };
+    let melee_worth: f64 = melee_odds
+        .outcomes
+        .iter()
+        .map(|((won, diff), p)| p * outcome_value(*won, *diff))
+        .sum();
+    // The defender's shot only lowers the value of a melee worth having, so the melee's
+    // worth alone bounds it: a charge surely below `floor` by that is not shot at.
+    let loose = melee_worth.max(0.0) + 1e-9;
+    if loose < floor {
+        return Valuation {
+            bound: loose,
+            value: None,
+        };
+    }
     let mut reach = 1.0;
     let mut v = 0.0;
     let me_now = sim.unit(me.id).clone();
@@ -723,25 +751,6 @@ fn charge_made(
             }
         }
     }
-    let engaged = melee::engaged_counts(&sim.contacts);
-    let t = &state.field.tables.melee;
-    let melee_odds = melee::odds(sim, &contact, &engaged);
-    // A loser is destroyed outright from the "destroyed" row; otherwise it routs and dies
-    // on a 1-2 one time in three. Our own routed unit is left Disrupted in front of the
-    // enemy, so a rout costs us more than it gains us.
-    let outcome_value = |attacker_won: bool, diff: i32| {
-        let destroyed = diff >= t.destroyed_from;
-        if attacker_won {
-            (if destroyed { 1.0 } else { 0.4 }) * theirs
-        } else {
-            -(if destroyed { 1.0 } else { 0.7 }) * mine
-        }
-    };
-    let melee_worth: f64 = melee_odds
-        .outcomes
-        .iter()
-        .map(|((won, diff), p)| p * outcome_value(*won, *diff))
-        .sum();
     // A little slack for rounding: the bound is summed otherwise than the value.
     let bound = v + reach * melee_worth.max(0.0) + 1e-9;
     if bound < floor {

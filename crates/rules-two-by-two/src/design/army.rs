@@ -387,7 +387,7 @@ impl ArmyList {
 
 /// Regimental names for generated armies.
 pub fn unit_name(nation: Nation, kind: UnitType, n: usize) -> String {
-    let ord = ordinal(n);
+    let ord = Ordinal(n);
     match (nation, kind) {
         (Nation::French, Hq) => "Corps HQ".into(),
         (Nation::French, Line) => format!("{ord} Ligne"),
@@ -408,14 +408,20 @@ pub fn unit_name(nation: Nation, kind: UnitType, n: usize) -> String {
     }
 }
 
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, x) if x != 11 => "st",
-        (2, x) if x != 12 => "nd",
-        (3, x) if x != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+/// A number written as an ordinal ("1st", "12th", "23rd"), formatted where it is used.
+struct Ordinal(usize);
+
+impl std::fmt::Display for Ordinal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0;
+        let suffix = match (n % 10, n % 100) {
+            (1, x) if x != 11 => "st",
+            (2, x) if x != 12 => "nd",
+            (3, x) if x != 13 => "rd",
+            _ => "th",
+        };
+        write!(f, "{n}{suffix}")
+    }
 }
 
 #[cfg(test)]
