@@ -428,6 +428,23 @@ impl std::fmt::Display for Ordinal {
 mod tests {
     use super::*;
 
+    #[test]
+    fn ordinals_take_the_english_suffixes_with_the_teens_apart() {
+        let written: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112]
+            .iter()
+            .map(|n| Ordinal(*n).to_string())
+            .collect();
+        assert_eq!(
+            written,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th", "112th"
+            ]
+        );
+        assert_eq!(unit_name(Nation::French, Line, 2), "2nd Ligne");
+        assert_eq!(unit_name(Nation::Austrian, Line, 2), "IR 11");
+    }
+
     fn ok(n: Nation, units: &[(UnitType, Size)]) -> Vec<String> {
         validate(n, units, Some(40.0), &Tables::default(), "units", &|i| {
             format!("units[{i}]")
