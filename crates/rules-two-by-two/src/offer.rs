@@ -215,10 +215,7 @@ impl Offered {
         if !good {
             self.seen = Some((state.field.clone(), side, draw_play));
             self.enemies = state.stamps.of(side.other());
-            self.spare.extend(self.units.drain(..).map(|mut l| {
-                l.slots.clear();
-                l
-            }));
+            self.spare.extend(self.units.drain(..).map(Listed::emptied));
         }
         good
     }
@@ -248,10 +245,12 @@ impl Offered {
                 self.units.push(before.swap_remove(i));
                 continue;
             }
+            let keep = u.kind != UnitType::Hq;
             let mut listed = match self.spare.pop() {
                 Some(mut l) => {
                     l.unit.clone_from(u);
                     l.contact = contact;
+                    l.keep = keep;
                     l.toward = None;
                     l
                 }
@@ -259,18 +258,14 @@ impl Offered {
                     unit: u.clone(),
                     contact,
                     slots: Vec::new(),
-                    keep: false,
+                    keep,
                     toward: None,
                 }),
             };
-            listed.keep = u.kind != UnitType::Hq;
             slots_of(state, side, u, draw_play, &mut listed.slots);
             self.units.push(listed);
         }
-        self.spare.extend(before.drain(..).map(|mut l| {
-            l.slots.clear();
-            l
-        }));
+        self.spare.extend(before.drain(..).map(Listed::emptied));
         self.spare_units = before;
     }
 }
@@ -332,6 +327,12 @@ fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<
 }
 
 impl Listed {
+    /// This box with its places emptied, to be filled again for another unit.
+    fn emptied(mut self: Box<Self>) -> Box<Self> {
+        self.slots.clear();
+        self
+    }
+
     /// The command at place `i` of this unit's places, made of `state`; none if the place
     /// holds none.
     fn make(&mut self, state: &State, i: usize, draw_play: bool) -> Option<Command> {

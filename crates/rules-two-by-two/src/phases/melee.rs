@@ -625,7 +625,7 @@ pub(crate) fn walk_follow_up(
         // Where `ok` asks only where the base may stand, the steps within the clearance
         // meet nothing and are allowed: they are passed over, as the walk would pass them.
         if clearance {
-            let reach = d + follow_up_clearance(state, (d, &at(d)), &mut stops);
+            let reach = d + follow_up_clearance(state, (d, &here), &mut stops);
             while s < steps && step(s + 1) < reach {
                 s += 1;
                 last_ok = step(s);
