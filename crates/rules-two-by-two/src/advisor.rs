@@ -19,7 +19,9 @@ use crate::phases::reinforcements::arrival_pose;
 use crate::phases::shooting;
 use crate::sequence::{phase_key, SEQUENCE};
 use crate::state::{Contact, Pending, ShotResult, State, Status, Unit, UnitId};
+use crate::tables::Melee as MeleeTable;
 use crate::units::UnitType;
+use grognard_engine::dice::Distribution;
 use grognard_engine::{Candidate, Side};
 use grognard_geometry::{Base, Face, Leg, Pose, Vec2};
 use smallvec::SmallVec;
@@ -634,14 +636,21 @@ impl Valued {
 /// `state`, made when first needed), kept with the charge ([`Valued`]) for the decisions
 /// that follow: none if the charge does not reach an enemy, or its value surely falls
 /// below `floor`.
-fn charge_worth(
-    state: &State,
+fn charge_worth<'s>(
+    state: &'s State,
     near: &movement::Near,
     scratch: &mut Option<State>,
     me: &Unit,
     charge: &mut Charge,
-    floor: f64,
+    (floor, bounds, look): (f64, &mut ChargeBounds, &std::cell::OnceCell<ChargeLook<'s>>),
 ) -> Option<f64> {
+    if matches!(charge.room, Some(Room::Blocked(_))) {
+        return None;
+    }
+    let look = look.get_or_init(|| ChargeLook::of(state, me));
+    if !bounds.may_reach((state, look), me, &charge.legs, floor) {
+        return None;
+    }
     let reached = charge_reaches(state, near, me, charge)?;
     if let Some(valued) = charge.valued.as_ref().filter(|v| v.serves(state, me)) {
         if let Ok(v) = valued.valuation.at(floor) {
@@ -672,13 +681,25 @@ fn charge_worth(
     };
     valued.friends = valued.bearing(state, me).cloned().collect();
     charge.valued = Some(valued);
+    // What the bound before the charge was planned rests on, checked in a debug build: the
+    // enemy met touches the charger where its legs end, and the value lies within the bound.
+    #[cfg(debug_assertions)]
+    if let Some(v) = valuation.value {
+        assert!(
+            may_meet(end_of(me, &charge.legs), enemy),
+            "charge met an enemy away from where its legs end"
+        );
+        let most = bounds.most(state, look, me, enemy);
+        assert!(v <= most + 1e-6, "charge worth {v}, above its bound {most}");
+    }
     valuation.value
 }
 
 /// The value of a charge made on `sim`, in contact through `contact`; none if it is surely
-/// below `floor`. Fire from other enemies only lowers the value of a melee worth having, so
-/// once the defender's shot is counted, the value with that fire left out bounds it: the
-/// other enemies' shots, the dearest part, are worked out only for a charge that could
+/// below `floor`. Fire that stops the charger costs more than a melee it then never fights
+/// could lose, down to a bound on the melee's worth, so the value is bounded first from the
+/// melee alone and again once the defender's shot is counted: the defender's shot, and the
+/// other enemies' shots (the dearest part), are worked out only for a charge that could
 /// still reach `floor`.
 fn charge_made(
     state: &State,
@@ -704,25 +725,15 @@ fn charge_made(
     let engaged = melee::engaged_counts(&sim.contacts);
     let t = &state.field.tables.melee;
     let melee_odds = melee::odds(sim, &contact, &engaged);
-    // A loser is destroyed outright from the "destroyed" row; otherwise it routs and dies
-    // on a 1-2 one time in three. Our own routed unit is left Disrupted in front of the
-    // enemy, so a rout costs us more than it gains us.
-    let outcome_value = |attacker_won: bool, diff: i32| {
-        let destroyed = diff >= t.destroyed_from;
-        if attacker_won {
-            (if destroyed { 1.0 } else { 0.4 }) * theirs
-        } else {
-            -(if destroyed { 1.0 } else { 0.7 }) * mine
-        }
-    };
-    let melee_worth: f64 = melee_odds
-        .outcomes
-        .iter()
-        .map(|((won, diff), p)| p * outcome_value(*won, *diff))
-        .sum();
-    // The defender's shot only lowers the value of a melee worth having, so the melee's
-    // worth alone bounds it: a charge surely below `floor` by that is not shot at.
-    let loose = melee_worth.max(0.0) + 1e-9;
+    let outcome_value = |attacker_won, diff| melee_outcome(t, attacker_won, diff, mine, theirs);
+    let melee_worth = melee_worth(t, &melee_odds, mine, theirs);
+    // The value is the fire's cost plus the melee's worth in the share of cases where the
+    // charger still stands to fight it. Every share the fire takes away costs at least a
+    // quarter of the charger (Pinned or Disrupted by the defender; a rout or worse by
+    // anyone else costs more), so fire lowers the value unless the melee is worth less than
+    // that: the melee's worth, or at the lowest a quarter of the charger, bounds the value,
+    // and a charge surely below `floor` by that is not shot at.
+    let loose = melee_worth.max(-0.25 * mine) + 1e-9;
     if loose < floor {
         return Valuation {
             bound: loose,
@@ -751,8 +762,10 @@ fn charge_made(
             }
         }
     }
-    // A little slack for rounding: the bound is summed otherwise than the value.
-    let bound = v + reach * melee_worth.max(0.0) + 1e-9;
+    // The other enemies' fire stops the charger only by a rout or worse, at least 0.6 of
+    // it for each share taken; a little slack for rounding, since the bound is summed
+    // otherwise than the value.
+    let bound = v + reach * melee_worth.max(-0.6 * mine) + 1e-9;
     if bound < floor {
         return Valuation { bound, value: None };
     }
@@ -790,9 +803,120 @@ fn charge_made(
     for ((attacker_won, diff), p) in &melee_odds.outcomes {
         v += reach * p * outcome_value(*attacker_won, *diff);
     }
+    debug_assert!(
+        v <= loose.min(bound) + 1e-9,
+        "charge worth {v}, above its bounds"
+    );
     Valuation {
         bound,
         value: Some(v),
+    }
+}
+
+/// What a melee's outcome is worth to the attacker, worth `mine` against a defender worth
+/// `theirs`. A loser is destroyed outright from the "destroyed" row; otherwise it routs and
+/// dies on a 1-2 one time in three. Our own routed unit is left Disrupted in front of the
+/// enemy, so a rout costs us more than it gains us.
+fn melee_outcome(t: &MeleeTable, attacker_won: bool, diff: i32, mine: f64, theirs: f64) -> f64 {
+    let destroyed = diff >= t.destroyed_from;
+    if attacker_won {
+        (if destroyed { 1.0 } else { 0.4 }) * theirs
+    } else {
+        -(if destroyed { 1.0 } else { 0.7 }) * mine
+    }
+}
+
+/// What a melee with `odds` is worth to the attacker ([`melee_outcome`]).
+fn melee_worth(t: &MeleeTable, odds: &Distribution<(bool, i32)>, mine: f64, theirs: f64) -> f64 {
+    odds.outcomes
+        .iter()
+        .map(|((won, diff), p)| p * melee_outcome(t, *won, *diff, mine, theirs))
+        .sum()
+}
+
+/// The most a charge by one unit could be worth against each enemy it might meet, each
+/// found when first asked for and kept with what it rests on that the unit's friends
+/// change ([`melee::ChargeLeadKey`]): the rest stands while the unit's reckoning does.
+#[derive(Default)]
+struct ChargeBounds(SmallVec<[(UnitId, melee::ChargeLeadKey, f64); 4]>);
+
+/// What the bounds of one unit's charges rest on as the battle stands: its side's part in
+/// the melees ([`melee::ChargeScene`]) and the enemies near enough to be met.
+struct ChargeLook<'s> {
+    scene: melee::ChargeScene,
+    enemies: SmallVec<[&'s Unit; 8]>,
+}
+
+impl<'s> ChargeLook<'s> {
+    fn of(state: &'s State, me: &Unit) -> ChargeLook<'s> {
+        // No charge goes further than the unit could move with every bonus
+        // ([`movement::too_far`]), and the enemy it meets touches it where it ends.
+        let t = &state.field.tables;
+        let far = t.move_allowance(me.kind) + t.movement.road_bonus.max(0.0) + melee::TOUCH;
+        ChargeLook {
+            scene: melee::ChargeScene::of(state, me),
+            enemies: state
+                .enemies_of(me.side)
+                .filter(|e| e.pose.pos.distance_squared(me.pose.pos) <= far * far)
+                .collect(),
+        }
+    }
+}
+
+/// Where the centre of a unit at `me` ends after `legs`, as [`movement::plan`] moves it.
+fn end_of(me: &Unit, legs: &[Leg]) -> Vec2 {
+    legs.iter().fold(me.pose, |pose, leg| leg.apply(pose)).pos
+}
+
+/// Whether a charge ending with the charger's centre at `end` could meet `e`: the enemy a
+/// move meets is one its base touches where it ends.
+fn may_meet(end: Vec2, e: &Unit) -> bool {
+    e.pose.pos.distance_squared(end) <= melee::TOUCH * melee::TOUCH
+}
+
+impl ChargeBounds {
+    /// Whether a charge by `me` along `legs` could be worth `floor`, judged before it is
+    /// known where the charge ends or which enemy it meets first: [`charge_made`] bounds
+    /// its value by the melee's worth, or a quarter of the charger lost if that is more, and
+    /// a melee is worth at most what it is at the best lead it could have
+    /// ([`melee::charge_lead`]).
+    fn may_reach(
+        &mut self,
+        (state, look): (&State, &ChargeLook),
+        me: &Unit,
+        legs: &[Leg],
+        floor: f64,
+    ) -> bool {
+        let end = end_of(me, legs);
+        look.enemies
+            .iter()
+            .any(|e| may_meet(end, e) && self.most(state, look, me, e) + 1e-9 >= floor)
+    }
+
+    /// The most a charge by `me` that meets `e` could be worth.
+    fn most(&mut self, state: &State, look: &ChargeLook, me: &Unit, e: &Unit) -> f64 {
+        let key = look.scene.key(state, e);
+        let kept = self.0.iter().position(|(id, _, _)| *id == e.id);
+        if let Some(i) = kept {
+            if self.0[i].1 == key {
+                return self.0[i].2;
+            }
+        }
+        let mine = worth(me);
+        let v = match melee::charge_lead_keyed(state, me, e, key) {
+            Some((lo, hi)) => {
+                let t = &state.field.tables.melee;
+                (lo..=hi)
+                    .map(|lead| melee_worth(t, &melee::odds_by_lead(lead), mine, worth(e)))
+                    .fold(-0.25 * mine, f64::max)
+            }
+            None => f64::INFINITY,
+        };
+        match kept {
+            Some(i) => self.0[i] = (e.id, key, v),
+            None => self.0.push((e.id, key, v)),
+        }
+        v
     }
 }
 
@@ -1174,11 +1298,13 @@ fn unit_moves(
         }
     }
     // Charges.
+    let look = std::cell::OnceCell::new();
     for charge in &mut r.charges {
         // The charge is checked as it would be carried out; its value matters only if its
         // score could come within `within` of the best legal one.
         let floor = (best_legal - within - 0.5 - urgency) / 4.0;
-        let Some(v) = charge_worth(state, &near, scratch, u, charge, floor) else {
+        let bound = (floor, &mut r.bounds, &look);
+        let Some(v) = charge_worth(state, &near, scratch, u, charge, bound) else {
             continue;
         };
         let command = Command::Move {
@@ -1244,6 +1370,8 @@ struct Reckoned {
     charges: SmallVec<[Charge; 8]>,
     /// The other units of the unit's neighbourhood as the rooms held were found.
     around: Vec<movement::NearUnit>,
+    /// The most its charges could be worth against each enemy they might meet.
+    bounds: ChargeBounds,
 }
 
 /// An advance toward a unit's goal: its legs, where it ends, how much nearer the goal that
@@ -1441,6 +1569,7 @@ fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64, threats: &[Threa
         order,
         charges,
         around: Vec::new(),
+        bounds: ChargeBounds::default(),
     }
 }
 

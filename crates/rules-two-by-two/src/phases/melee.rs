@@ -19,7 +19,7 @@ use grognard_engine::explain::Modifier;
 use grognard_engine::terrain::TerrainKind;
 use grognard_engine::Dice;
 use grognard_geometry::overlap::travel_before_near;
-use grognard_geometry::{Base, Face};
+use grognard_geometry::{Base, Face, Vec2};
 use smallvec::SmallVec;
 
 pub use crate::resolve::melee::{Fight, RULE};
@@ -190,28 +190,224 @@ pub fn fight(state: &State, c: &Contact, engaged: &[(UnitId, u8)], dice: &mut dy
 pub fn odds(state: &State, c: &Contact, engaged: &[(UnitId, u8)]) -> Distribution<(bool, i32)> {
     // The modifiers do not depend on the dice: sum them once, then walk the rolls.
     let s = situation(state, c, engaged, &state.melee.columns);
-    let t = &state.field.tables.melee;
-    let sa: i32 = resolve::modifiers(t, &s, Role::Attacker)
-        .iter()
-        .map(|m| m.value)
-        .sum();
-    let sd: i32 = resolve::modifiers(t, &s, Role::Defender)
-        .iter()
-        .map(|m| m.value)
-        .sum();
-    odds_by_lead(sa - sd)
+    odds_by_lead(resolve::lead(&state.field.tables.melee, &s)).into_owned()
 }
 
 /// The odds of a melee whose attacker's modifiers come to `lead` more than the defender's.
 /// A round is decided by the difference of the two totals alone, so the odds rest only on
 /// `lead`: those of the leads up to 20 either way are counted once and kept.
-fn odds_by_lead(lead: i32) -> Distribution<(bool, i32)> {
+pub fn odds_by_lead(lead: i32) -> std::borrow::Cow<'static, Distribution<(bool, i32)>> {
     static KEPT: std::sync::LazyLock<Vec<Distribution<(bool, i32)>>> =
         std::sync::LazyLock::new(|| (-20..=20).map(count_odds).collect());
     match usize::try_from(lead + 20) {
-        Ok(i) if i < KEPT.len() => KEPT[i].clone(),
-        _ => count_odds(lead),
+        Ok(i) if i < KEPT.len() => std::borrow::Cow::Borrowed(&KEPT[i]),
+        _ => std::borrow::Cow::Owned(count_odds(lead)),
     }
+}
+
+/// Every base is the same size: touching bases stand within this of each other, centre to
+/// centre, with a little to spare.
+pub const TOUCH: f64 = 2.0 * crate::state::BASE_RADIUS + grognard_geometry::CONTACT + 0.05;
+
+/// What [`charge_lead`] rests on that the attacker's side changes by moving and charging:
+/// how many enemies each of the two units will be in melee with, whether an HQ of the
+/// attacker's stands near enough to touch it there, and whether the attacker took a column
+/// of attack. All else it rests on stands while the two units, the defender's side and the
+/// ground do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ChargeLeadKey {
+    engaged: [u8; 2],
+    hq_near: bool,
+    column: bool,
+}
+
+/// What a charge by one unit would bring into melee from its own side as it stands: where
+/// the side's other HQs stand, how many enemies the unit is in melee with already, and
+/// whether it took a column of attack. Found once, it serves every enemy the unit might
+/// charge ([`ChargeScene::key`]).
+pub struct ChargeScene {
+    hqs: SmallVec<[Vec2; 4]>,
+    engaged: u8,
+    column: bool,
+}
+
+/// How many enemies `id` will be in melee with once one more contact is made.
+fn engaged_after_one_more(state: &State, id: UnitId) -> u8 {
+    let n = state
+        .contacts
+        .iter()
+        .filter(|c| c.attacker == id || c.defender == id)
+        .count();
+    u8::try_from(n + 1).unwrap_or(u8::MAX)
+}
+
+impl ChargeScene {
+    pub fn of(state: &State, attacker: &Unit) -> ChargeScene {
+        ChargeScene {
+            hqs: state
+                .friends_of(attacker.side)
+                .filter(|h| h.kind == UnitType::Hq && h.id != attacker.id)
+                .map(|h| h.pose.pos)
+                .collect(),
+            engaged: engaged_after_one_more(state, attacker.id),
+            column: state.melee.columns.contains(&attacker.id),
+        }
+    }
+
+    /// The key of [`charge_lead`] for a charge on `defender`.
+    pub fn key(&self, state: &State, defender: &Unit) -> ChargeLeadKey {
+        // An HQ touching a unit that touches the defender stands within two touches of it.
+        let reach = 2.0 * TOUCH;
+        let d = defender.pose.pos;
+        ChargeLeadKey {
+            engaged: [self.engaged, engaged_after_one_more(state, defender.id)],
+            hq_near: self
+                .hqs
+                .iter()
+                .any(|h| h.distance_squared(d) <= reach * reach),
+            column: self.column,
+        }
+    }
+}
+
+/// The least and the most the lead ([`resolve::lead`]) could be in the melee that would
+/// open if `attacker` charged `defender` now and came to touch it anywhere, before it is
+/// known where: none if too much rests on that to weigh cheaply.
+///
+/// The defender turns in place to face a charge, so what rests on its centre (its height,
+/// a town or dense wood under it) is known; so are the units' types, sizes and marks (the
+/// attacker taken as Ready, the best it could be), their earlier moves, and how many
+/// enemies each will be in melee with. What rests on where the attacker ends or which way
+/// the defender then faces (the attacker's height, a town or dense wood under it, an HQ
+/// touching either, the attacker's column of attack) is taken each way it could fall,
+/// unless no hill, town, dense wood or HQ stands near enough to the defender to matter, or
+/// the attacker took no column.
+pub fn charge_lead(state: &State, attacker: &Unit, defender: &Unit) -> Option<(i32, i32)> {
+    charge_lead_keyed(
+        state,
+        attacker,
+        defender,
+        ChargeScene::of(state, attacker).key(state, defender),
+    )
+}
+
+/// [`charge_lead`] with its key found beforehand.
+pub fn charge_lead_keyed(
+    state: &State,
+    attacker: &Unit,
+    defender: &Unit,
+    key: ChargeLeadKey,
+) -> Option<(i32, i32)> {
+    let d = defender.pose.pos;
+    let touch = TOUCH;
+    // The ground near enough to the defender to lie under a unit touching it, and what of
+    // it lies under the defender's centre (its height matters only with a hill near, and
+    // then is left open with the attacker's).
+    let (mut hill, mut town, mut wood) = (false, false, false);
+    let (mut defender_in_town, mut defender_in_wood) = (false, false);
+    for f in &state.field.terrain {
+        let (lo, hi) = f.shape.bounds();
+        if lo.x > d.x + touch || lo.y > d.y + touch || hi.x < d.x - touch || hi.y < d.y - touch {
+            continue;
+        }
+        match f.kind {
+            TerrainKind::Hill => hill = true,
+            TerrainKind::Town => {
+                town = true;
+                defender_in_town = defender_in_town || f.shape.contains(d);
+            }
+            TerrainKind::DenseWood => {
+                wood = true;
+                defender_in_wood = defender_in_wood || f.shape.contains(d);
+            }
+            _ => {}
+        }
+    }
+    let light_in_wood = defender.kind == UnitType::LightInfantry && defender_in_wood;
+    let mut s = Situation {
+        attacker: UnitFacts {
+            status: crate::resolve::facts::Condition::Ready,
+            ..UnitFacts::of(attacker)
+        },
+        defender: UnitFacts::of(defender),
+        attacker_engaged: key.engaged[0],
+        defender_engaged: key.engaged[1],
+        // With no hill near, both stand on the flat.
+        higher: Higher::Neither,
+        attacker_hq_in_contact: false,
+        defender_hq_in_contact: false,
+        attacker_in_town: false,
+        defender_in_town,
+        attacker_followed_up: attacker.followed_up,
+        defender_followed_up: defender.followed_up,
+        attacker_road_column: attacker.road_column,
+        defender_road_column: defender.road_column,
+        // Clearing needs the attacker outside the wood: so it is, away from every wood.
+        clearing: light_in_wood,
+        support: None,
+        attacker_rout: RoutPath::Clear,
+        defender_rout: RoutPath::Clear,
+        support_rout: RoutPath::Clear,
+    };
+    // The facts left open, each a way of setting it in `s`, taken in turn.
+    let mut open: SmallVec<[(Open, usize); 6]> = SmallVec::new();
+    if hill {
+        open.push((
+            |s, k| s.higher = [Higher::Neither, Higher::Attacker, Higher::Defender][k],
+            3,
+        ));
+    }
+    if town {
+        open.push((|s, k| s.attacker_in_town = k == 1, 2));
+    }
+    if light_in_wood && wood {
+        open.push((|s, k| s.clearing = k == 0, 2));
+    }
+    if key.hq_near {
+        open.push((|s, k| s.attacker_hq_in_contact = k == 1, 2));
+    }
+    let defender_hq_near = state.friends_of(defender.side).any(|h| {
+        h.kind == UnitType::Hq
+            && h.id != defender.id
+            && h.pose.pos.distance_squared(d) <= touch * touch
+    });
+    if defender_hq_near {
+        open.push((|s, k| s.defender_hq_in_contact = k == 1, 2));
+    }
+    if key.column {
+        let support = UnitFacts::of(attacker);
+        let mut with = s;
+        with.support = Some(support);
+        let (lo, hi) = open_leads(state, &mut with, &open)?;
+        let (lo2, hi2) = open_leads(state, &mut s, &open)?;
+        return Some((lo.min(lo2), hi.max(hi2)));
+    }
+    open_leads(state, &mut s, &open)
+}
+
+/// A fact of a [`Situation`] left open by [`charge_lead`]: a way of setting it by number,
+/// from nought up to how many ways there are.
+type Open = fn(&mut Situation, usize);
+
+/// The least and the most lead of `s` over every way of setting the facts left `open`
+/// ([`charge_lead`]); none if they are too many to weigh.
+fn open_leads(state: &State, s: &mut Situation, open: &[(Open, usize)]) -> Option<(i32, i32)> {
+    let ways: usize = open.iter().map(|(_, n)| n).product();
+    if ways > 16 {
+        return None;
+    }
+    let t = &state.field.tables.melee;
+    let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+    for mut w in 0..ways {
+        for (set, n) in open {
+            set(s, w % n);
+            w /= n;
+        }
+        let lead = resolve::lead(t, s);
+        lo = lo.min(lead);
+        hi = hi.max(lead);
+    }
+    Some((lo, hi))
 }
 
 /// [`odds_by_lead`] counted over the throws: the attacker's die, then the defender's, as
@@ -721,7 +917,7 @@ mod tests {
                     resolve::decide(d[0] as i32 + sa, d[1] as i32 + sd)
                         .map(|(won, diff)| (won, diff.min(4)))
                 });
-                assert_eq!(odds_by_lead(sa - sd), counted, "{sa} against {sd}");
+                assert_eq!(*odds_by_lead(sa - sd), counted, "{sa} against {sd}");
             }
         }
     }

@@ -213,9 +213,50 @@ pub fn barred(s: &Situation) -> Vec<(&'static str, String, &'static str)> {
     out
 }
 
+/// How much the attacker's modifiers come to above the defender's: the odds of the melee
+/// rest on this alone.
+pub fn lead(t: &Melee, s: &Situation) -> i32 {
+    let (mut attack, mut defence) = (0, 0);
+    each_modifier(t, s, Role::Attacker, &mut attack);
+    each_modifier(t, s, Role::Defender, &mut defence);
+    attack - defence
+}
+
+/// Where the modifiers of a roll go as they are found: into a list with their reasons, or
+/// only into their sum, which needs no reason written.
+trait Sink {
+    fn add(&mut self, value: i32, reason: &'static str);
+    fn add_written(&mut self, value: i32, reason: impl FnOnce() -> String);
+}
+
+impl Sink for Vec<Modifier> {
+    fn add(&mut self, value: i32, reason: &'static str) {
+        self.push(Modifier::new(value, reason));
+    }
+    fn add_written(&mut self, value: i32, reason: impl FnOnce() -> String) {
+        self.push(Modifier::new(value, reason()));
+    }
+}
+
+impl Sink for i32 {
+    fn add(&mut self, value: i32, _: &'static str) {
+        *self += value;
+    }
+    fn add_written(&mut self, value: i32, _: impl FnOnce() -> String) {
+        *self += value;
+    }
+}
+
 /// Every modifier of one unit's melee roll ("2x2 Melee modifiers", "Multiple melees",
 /// "Clearing dense woods"; optional "Lancers", "Irregular Warband", "Column of Attack").
 pub fn modifiers(t: &Melee, s: &Situation, role: Role) -> Vec<Modifier> {
+    let mut m = Vec::new();
+    each_modifier(t, s, role, &mut m);
+    m
+}
+
+/// [`modifiers`], each into `m`.
+fn each_modifier(t: &Melee, s: &Situation, role: Role, m: &mut impl Sink) {
     let attacking = role == Role::Attacker;
     let (me, enemy) = if attacking {
         (&s.attacker, &s.defender)
@@ -241,85 +282,73 @@ pub fn modifiers(t: &Melee, s: &Situation, role: Role) -> Vec<Modifier> {
             s.defender_road_column,
         )
     };
-    let mut m = Vec::new();
     use UnitType::*;
     match me.kind {
-        LightCavalry => m.push(Modifier::new(t.light_cavalry, "light cavalry")),
-        HeavyCavalry => m.push(Modifier::new(t.heavy_cavalry, "heavy cavalry")),
-        Guards => m.push(Modifier::new(t.guards, "Guards")),
+        LightCavalry => m.add(t.light_cavalry, "light cavalry"),
+        HeavyCavalry => m.add(t.heavy_cavalry, "heavy cavalry"),
+        Guards => m.add(t.guards, "Guards"),
         Lancers => {
-            m.push(Modifier::new(t.light_cavalry, "light cavalry"));
+            m.add(t.light_cavalry, "light cavalry");
             if enemy.status == Condition::Disrupted {
-                m.push(Modifier::new(
-                    t.lancers_vs_disrupted,
-                    "lancers against a Disrupted enemy",
-                ));
+                m.add(t.lancers_vs_disrupted, "lancers against a Disrupted enemy");
             }
             if enemy.kind.is_cavalry() {
-                m.push(Modifier::new(
-                    t.lancers_vs_cavalry,
-                    "lancers against cavalry",
-                ));
+                m.add(t.lancers_vs_cavalry, "lancers against cavalry");
             }
         }
         // A warband on the table means the optional rule is in play.
-        IrregularWarband => m.push(Modifier::new(t.warband, "irregular warband")),
+        IrregularWarband => m.add(t.warband, "irregular warband"),
         _ => {}
     }
     if me.kind.is_cavalry() && in_town {
-        m.push(Modifier::new(t.cavalry_in_town, "cavalry in a town"));
+        m.add(t.cavalry_in_town, "cavalry in a town");
     }
     if enemy.status == Condition::Disrupted {
-        m.push(Modifier::new(t.enemy_disrupted, "enemy is Disrupted"));
+        m.add(t.enemy_disrupted, "enemy is Disrupted");
     }
     if enemy_engaged > 1 {
-        m.push(Modifier::new(
-            t.enemy_outnumbered * (enemy_engaged as i32 - 1),
-            format!("enemy is in melee with {enemy_engaged} units"),
-        ));
+        m.add_written(t.enemy_outnumbered * (enemy_engaged as i32 - 1), || {
+            format!("enemy is in melee with {enemy_engaged} units")
+        });
     }
     if me.kind != Hq && hq {
-        m.push(Modifier::new(t.hq_in_contact, "HQ in base-to-base contact"));
+        m.add(t.hq_in_contact, "HQ in base-to-base contact");
     }
     if higher {
-        m.push(Modifier::new(t.higher, "higher than the enemy"));
+        m.add(t.higher, "higher than the enemy");
     }
     let li_defending_wood = s.clearing && !attacking;
     if me.kind.is_artillery() || me.kind == Hq || (me.kind == LightInfantry && !li_defending_wood) {
-        m.push(Modifier::new(
+        m.add(
             t.artillery_hq_light_infantry,
             "artillery, HQ or light infantry",
-        ));
+        );
     }
     if s.clearing && attacking && me.kind != LightInfantry {
-        m.push(Modifier::new(
-            t.clearing_non_light_attacker,
-            "clearing dense woods",
-        ));
+        m.add(t.clearing_non_light_attacker, "clearing dense woods");
     }
     if s.clearing && !attacking && me.status != Condition::Ready {
-        m.push(Modifier::new(
+        m.add(
             t.clearing_defender_pinned,
             "Pinned light infantry holding a wood",
-        ));
+        );
     }
     if me.kind.size_counts_for_melee() {
         match me.size {
-            Size::Large => m.push(Modifier::new(t.large, "Large unit")),
-            Size::Small => m.push(Modifier::new(t.small, "Small unit")),
+            Size::Large => m.add(t.large, "Large unit"),
+            Size::Small => m.add(t.small, "Small unit"),
             Size::Common => {}
         }
     }
     if followed_up {
-        m.push(Modifier::new(t.follow_up, "follow-up melee"));
+        m.add(t.follow_up, "follow-up melee");
     }
     if road_column {
-        m.push(Modifier::new(t.road_column, "caught on the road in column"));
+        m.add(t.road_column, "caught on the road in column");
     }
     if attacking && s.support.is_some() {
-        m.push(Modifier::new(t.column_support, "column of attack"));
+        m.add(t.column_support, "column of attack");
     }
-    m
 }
 
 /// Result of one fought contact.
