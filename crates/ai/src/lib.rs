@@ -107,6 +107,10 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
                 },
                 None => self.buf[place].clone(),
             };
+            // An offer checked as it was made may have left its plan in the memo.
+            if let Some(plan) = rules.kept_plan(view, side, memo, &command) {
+                return (command, Some(plan));
+            }
             if let Some(settled) = rules.settle_planned(view, side, &command) {
                 return (command, settled.plan());
             }
@@ -189,7 +193,13 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
         near.sort_unstable_by_key(|(i, _)| *i);
         let pick = dice.below(near.len() as u64, "general's tie-break") as usize;
         let (i, plan) = near.swap_remove(pick);
-        (self.buf.swap_remove(i).command, plan)
+        let chosen = self.buf.swap_remove(i);
+        // A candidate checked as it was offered may have left its plan in the memo.
+        let plan = match plan {
+            None if chosen.checked => rules.kept_plan(view, side, memo, &chosen.command),
+            plan => plan,
+        };
+        (chosen.command, plan)
     }
 }
 

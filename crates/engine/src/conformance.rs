@@ -14,7 +14,7 @@
 use crate::book::Book;
 use crate::driver::Match;
 use crate::replay::verify;
-use crate::{Candidate, Outcome, Player, Ruleset};
+use crate::{Candidate, Outcome, Player, Ruleset, Side};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
@@ -174,6 +174,14 @@ fn run_checked<R: Ruleset>(
                     ));
                 }
             }
+            // A plan kept for a checked candidate carries it out as a fresh plan would.
+            for (list, memo) in [(&kept, &mut memos), (&within, &mut within_memos)] {
+                let checked = list.iter().filter(|c| c.checked);
+                let memo = &mut memo[side.index()];
+                let commands = checked.map(|c| (&c.command, c.why));
+                kept_plans_hold(rules, &m.state, &view, side, memo, commands)
+                    .map_err(|e| format!("step {n}: {e}"))?;
+            }
             offers.clear();
             rules.offer(&view, side, &mut offers);
             kept_offers.clear();
@@ -191,6 +199,9 @@ fn run_checked<R: Ruleset>(
                     "step {n}: the offers through the move generator's memo differ from its offers:\n{kept_offers:?}\n{offers:?}"
                 ));
             }
+            let listed = kept_offers.iter().map(|c| (c, "offer"));
+            kept_plans_hold(rules, &m.state, &view, side, memo, listed)
+                .map_err(|e| format!("step {n}: {e}"))?;
             if let Some(c) = cands
                 .iter()
                 .find(|c| c.checked && rules.check(&m.state, side, &c.command).is_err())
@@ -258,6 +269,50 @@ fn run_checked<R: Ruleset>(
         return Err("the replay ended in a different state".into());
     }
     Ok(rules.outcome(&m.state).expect("ended"))
+}
+
+/// Every plan `rules` kept in `memo` for a command of `list` (checked candidates or offers
+/// just given through it for `state` and `side`, each with why it was given) carries the
+/// command out as a fresh plan does: the same events from the same dice, and the same state
+/// after.
+fn kept_plans_hold<'c, R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    view: &R::View<'_>,
+    side: Side,
+    memo: &mut R::Memo,
+    list: impl Iterator<Item = (&'c R::Command, &'c str)>,
+) -> Result<(), String> {
+    for (k, (command, why)) in list.enumerate() {
+        let Some(plan) = rules.kept_plan(view, side, memo, command) else {
+            continue;
+        };
+        let (mut fresh, mut fresh_events) = (state.clone(), Vec::new());
+        rules
+            .execute(
+                &mut fresh,
+                side,
+                command,
+                &mut crate::dice::Seeded::new(k as u64),
+                &mut fresh_events,
+            )
+            .map_err(|e| format!("{command:?} ({why}) has a kept plan but is refused: {e}"))?;
+        let (mut on_kept, mut kept_events) = (state.clone(), Vec::new());
+        rules.execute_planned(
+            &mut on_kept,
+            side,
+            command,
+            plan,
+            &mut crate::dice::Seeded::new(k as u64),
+            &mut kept_events,
+        );
+        if kept_events != fresh_events || on_kept != fresh {
+            return Err(format!(
+                "{command:?} ({why}) carried out on its kept plan differs from a fresh plan:\n{kept_events:?}\n{fresh_events:?}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Is this corpus file one that cases name, rather than a case?

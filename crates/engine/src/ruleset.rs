@@ -356,6 +356,26 @@ pub trait Ruleset: Send + Sync + 'static {
             .then_some(Settled::Legal)
     }
 
+    /// The plan made as the last call through `memo` for this view and side checked a
+    /// command it gave: a `checked` candidate of [`Ruleset::candidates_with`] (or
+    /// [`Ruleset::candidates_within`]), or an offer of [`Ruleset::offers_in_memo`] (or
+    /// [`Ruleset::offer_with`]) that the move generator checked as it listed it. A plan handed
+    /// back says the command is legal and is the plan [`Ruleset::plan`] would make of the
+    /// state now, so the player carries the command out on it without checking or planning
+    /// it again ([`Ruleset::execute_planned`]); the memo may give it out only once. `None`
+    /// (the default) where none was kept. The conformance kit checks that carrying a command
+    /// out on a kept plan does exactly what carrying it out afresh does.
+    fn kept_plan(
+        &self,
+        view: &Self::View<'_>,
+        side: Side,
+        memo: &mut Self::Memo,
+        command: &Self::Command,
+    ) -> Option<Self::Plan> {
+        let _ = (view, side, memo, command);
+        None
+    }
+
     /// Everything that must hold of any reachable state; the conformance kit checks it after
     /// every step.
     fn invariants(&self, state: &Self::State) -> Result<(), String>;
