@@ -76,7 +76,13 @@ pub fn angle_of(v: Vec2) -> f64 {
 /// Normalise an angle into `(-pi, pi]`.
 #[inline]
 pub fn wrap(a: f64) -> f64 {
-    let mut a = a % std::f64::consts::TAU;
+    // The remainder of an angle already less than a turn is the angle itself, exactly: only
+    // a larger one needs the division (done in software, and slow).
+    let mut a = if a.abs() < std::f64::consts::TAU {
+        a
+    } else {
+        a % std::f64::consts::TAU
+    };
     if a <= -std::f64::consts::PI {
         a += std::f64::consts::TAU;
     } else if a > std::f64::consts::PI {
