@@ -152,6 +152,9 @@ pub struct Memo {
     nearest: Nearest,
     /// What the units' moves rest on that friends' moves leave as it was.
     reckonings: Reckonings,
+    /// The shots the last call of [`candidates_with`] or [`offers_in_memo`] planned as it
+    /// listed them, each given out once ([`kept_plan`]).
+    shots: Vec<(Command, shooting::ShotPlan)>,
 }
 
 /// The square of each unit's distance to the nearest enemy, kept with where the unit stood
@@ -351,6 +354,43 @@ pub fn settle_with_planned(
     legal.then_some(planned)
 }
 
+/// The plan made of a checked candidate of the last call of [`candidates_with`] or of a
+/// checked offer of [`offers_in_memo`] for `state` and `side`, as the memo kept it: a shot's
+/// plan, given out once, or the plan of a unit's advance or charge from its reckoning, which
+/// is the move's plan while the move has room. `None` where none was kept.
+pub fn kept_plan(
+    state: &State,
+    side: Side,
+    memo: &mut Memo,
+    command: &Command,
+) -> Option<crate::orders::Plan> {
+    use crate::orders::Plan;
+    match command {
+        Command::Fire { .. } => {
+            let i = memo.shots.iter().position(|(c, _)| c == command)?;
+            Some(Plan::Shot(memo.shots.swap_remove(i).1))
+        }
+        Command::Move {
+            unit,
+            legs,
+            exit: false,
+        } if memo.current => {
+            let u = state.unit(*unit);
+            let r = memo.reckonings.of(state, side, u)?;
+            let free = |room: &Option<Room>| matches!(room, Some(Room::Free));
+            let ways = r.advances.iter().map(|w| (&w.legs, &w.room, &w.plan));
+            let charges = r.charges.iter().map(|c| (&c.legs, &c.room, &c.plan));
+            let plan = ways
+                .chain(charges)
+                .find(|(l, room, _)| *l == legs && free(room))?
+                .2
+                .clone()??;
+            Some(Plan::Move(plan))
+        }
+        _ => None,
+    }
+}
+
 fn offer(
     state: &State,
     side: Side,
@@ -361,6 +401,7 @@ fn offer(
 ) {
     if let Some(m) = memo.as_deref_mut() {
         m.current = false;
+        m.shots.clear();
     }
     if let Some(p) = state.pending.clone() {
         pending(state, side, scoring, &p, out);
@@ -368,7 +409,7 @@ fn offer(
         match phase_key(state) {
             "move" => movement(state, side, scoring, within, memo, out),
             "rally" => rally(state, side, out),
-            "shoot" => shoot(state, side, scoring, out),
+            "shoot" => shoot(state, side, scoring, memo, out),
             "melee" => melee_groups(state, out),
             _ => {}
         }
@@ -448,10 +489,13 @@ fn charge_reaches(
     if !room(me, &charge.legs, near, &mut charge.room) {
         return None;
     }
-    *charge.plan.get_or_insert_with(|| {
-        let plan = movement::plan_with_room(state, me, &charge.legs, near).ok()?;
-        Some((plan.to, *plan.touches.first()?, plan.pinned_by_light_wood))
-    })
+    let plan = charge.plan.get_or_insert_with(|| {
+        movement::plan_with_room(state, me, &charge.legs, near)
+            .ok()
+            .filter(|p| !p.touches.is_empty())
+    });
+    plan.as_ref()
+        .map(|p| (p.to, p.touches[0], p.pinned_by_light_wood))
 }
 
 /// The value of a charge that ends at `to` in contact with `defender` (pinned there if
@@ -1256,9 +1300,10 @@ fn unit_moves(
         // Other units block most advances found illegal: that is asked first, and the plan
         // then looks no more at them.
         room(u, &way.legs, &near, &mut way.room)
-            && *way
-                .planned
-                .get_or_insert_with(|| movement::plan_with_room(state, u, &way.legs, &near).is_ok())
+            && way
+                .plan
+                .get_or_insert_with(|| movement::plan_with_room(state, u, &way.legs, &near).ok())
+                .is_some()
     };
     for short in [false, true] {
         if short {
@@ -1362,6 +1407,8 @@ enum Fate {
 struct Reckoned {
     /// The unit as it was reckoned.
     unit: Unit,
+    /// The unit's goal ([`offer::goal_for`], by way of [`offer::route`]).
+    goal: (Vec2, f64),
     here: f64,
     advances: SmallVec<[Way; 9]>,
     /// The places of `advances`, each the furthest on first (the earlier on a tie).
@@ -1384,19 +1431,21 @@ struct Way {
     short: bool,
     danger: Option<f64>,
     room: Option<Room>,
-    /// Whether its plan, other units leaving room, is legal, once found: the plan then
-    /// looks only at the ground and the enemy, which stand while the reckoning does.
-    planned: Option<bool>,
+    /// Its plan, other units leaving room, once made (none if refused): the plan then looks
+    /// only at the ground and the enemy, which stand while the reckoning does, so it is the
+    /// plan of the move while the move has room ([`kept_plan`]).
+    plan: Option<Option<movement::MovePlan>>,
 }
 
 /// A charge a unit might make: its legs, its room once found, and once planned (other units
-/// leaving room, so that the plan rests only on the ground and the enemy) where it ends,
-/// the enemy it contacts and whether light woods pin it there, or none if it is refused or
-/// contacts no enemy.
+/// leaving room, so that the plan rests only on the ground and the enemy) its plan, or none
+/// if it is refused or contacts no enemy.
 struct Charge {
     legs: Legs,
+    /// The enemy charged, the face aimed at and where the enemy stood.
+    target: (UnitId, Face, Pose),
     room: Option<Room>,
-    plan: Option<Option<(Pose, UnitId, bool)>>,
+    plan: Option<Option<movement::MovePlan>>,
     /// Its valuation once made, with what it rests on.
     valued: Option<Valued>,
 }
@@ -1463,6 +1512,11 @@ impl Reckoned {
 struct Reckonings {
     seen: Option<(Side, u64, bool)>,
     by_unit: Vec<Option<Box<Reckoned>>>,
+    /// The reckonings kept before the enemy last changed, for the same side, draw play and
+    /// field, that a new reckoning may draw on ([`reckon`]).
+    before: Vec<Option<Box<Reckoned>>>,
+    /// The field the reckonings were made on.
+    field: Option<std::sync::Arc<crate::state::Field>>,
     /// The enemy as [`danger`] weighs it, in id order.
     threats: Vec<Threat>,
 }
@@ -1473,6 +1527,20 @@ impl Reckonings {
     fn begin(&mut self, state: &State, side: Side, draw_play: bool) {
         let now = Some((side, state.stamps.of(side.other()), draw_play));
         if self.seen != now {
+            let same_field = self
+                .field
+                .as_ref()
+                .is_some_and(|f| std::sync::Arc::ptr_eq(f, &state.field));
+            let carried = same_field
+                && self
+                    .seen
+                    .is_some_and(|(s, _, d)| s == side && d == draw_play);
+            if carried {
+                std::mem::swap(&mut self.before, &mut self.by_unit);
+            } else {
+                self.before.clear();
+                self.field = Some(state.field.clone());
+            }
             self.seen = now;
             self.by_unit.clear();
             self.threats.clear();
@@ -1488,7 +1556,23 @@ impl Reckonings {
             .get_mut(usize::from(u.id))
             .and_then(Option::take)
             .filter(|r| offer::alike_but_moved(&r.unit, u));
-        kept.unwrap_or_else(|| Box::new(reckon(state, u, draw_play, reach, &self.threats)))
+        kept.unwrap_or_else(|| {
+            let before = self
+                .before
+                .get_mut(usize::from(u.id))
+                .and_then(Option::take);
+            Box::new(reckon(state, u, draw_play, reach, &self.threats, before))
+        })
+    }
+
+    /// The reckoning kept for `u`, of `side`, as it stands now.
+    fn of(&self, state: &State, side: Side, u: &Unit) -> Option<&Reckoned> {
+        let draw_play = wants_draw(state, side);
+        if self.seen != Some((side, state.stamps.of(side.other()), draw_play)) {
+            return None;
+        }
+        let r = self.by_unit.get(usize::from(u.id))?.as_deref()?;
+        offer::alike_but_moved(&r.unit, u).then_some(r)
     }
 
     /// Keep `r`, the reckoning of `u`, unless `u` is an HQ.
@@ -1505,29 +1589,49 @@ impl Reckonings {
 }
 
 /// Reckon `u`'s moves ([`Reckoned`]); `reach` is [`danger_reach`].
-fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64, threats: &[Threat]) -> Reckoned {
+///
+/// `before` is the unit's reckoning before the enemy last changed, if there is one: where the
+/// unit stands as it stood then, a move the same then is the same now (its legs rest only on
+/// the unit, the ground and, for a charge, the enemy charged), and so is its room as it was
+/// found, which the next catch-up ([`Reckoned::catch_up`]) brings up to the units near now.
+/// Its plan, danger and value rest on the enemy, and are found again.
+fn reckon(
+    state: &State,
+    u: &Unit,
+    draw_play: bool,
+    reach: f64,
+    threats: &[Threat],
+    before: Option<Box<Reckoned>>,
+) -> Reckoned {
     let at = u.base();
     let here = danger_from(u, &at, Threat::near(threats, &at, reach));
     let allowance = state.field.tables.move_allowance(u.kind);
     let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
-    let mut aims = offer::Toward::new(u, goal);
-    let mut advances: SmallVec<[Way; 9]> = SmallVec::new();
-    let [full, most, short] = offer::REACHES;
-    for frac in [full, most, short] {
-        for aim in 0..offer::AIMS.len() {
-            if let Some((legs, end)) = aims.legs(state, u, aim, allowance * frac) {
-                advances.push(Way {
-                    legs,
-                    end,
-                    progress: u.pose.pos.distance(goal.0) - end.pos.distance(goal.0),
-                    short: frac == short,
-                    danger: None,
-                    room: None,
-                    planned: None,
-                });
+    let mut before = before.filter(|b| b.unit.pose == u.pose && b.unit.kind == u.kind);
+    let (advances, order, around) = match before.as_deref_mut().filter(|b| b.goal == goal) {
+        Some(b) => {
+            for way in &mut b.advances {
+                way.danger = None;
+                way.plan = None;
             }
+            (
+                std::mem::take(&mut b.advances),
+                std::mem::take(&mut b.order),
+                std::mem::take(&mut b.around),
+            )
         }
-    }
+        None => {
+            let advances = advances_toward(state, u, allowance, goal);
+            let mut order: SmallVec<[u8; 9]> = (0..advances.len() as u8).collect();
+            order.sort_by(|&a, &b| {
+                let progress = |i: u8| advances[usize::from(i)].progress;
+                progress(b).total_cmp(&progress(a)).then(a.cmp(&b))
+            });
+            // Rooms carried over are caught up from the units near as they were found.
+            let around = before.as_deref_mut().map(|b| std::mem::take(&mut b.around));
+            (advances, order, around.unwrap_or_default())
+        }
+    };
     let mut charges = SmallVec::new();
     if !u.kind.is_artillery() && !draw_play {
         let reach = offer::charge_reach(state, u);
@@ -1544,10 +1648,25 @@ fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64, threats: &[Threa
                 if offer::charge_surely_too_long(state, u, &eb, face) {
                     continue;
                 }
+                let target = (e.id, face, e.pose);
+                let kept = before
+                    .as_deref()
+                    .and_then(|b| b.charges.iter().find(|c| c.target == target));
+                if let Some(c) = kept {
+                    charges.push(Charge {
+                        legs: c.legs.clone(),
+                        target,
+                        room: c.room,
+                        plan: None,
+                        valued: None,
+                    });
+                    continue;
+                }
                 // A charge longer than the unit could go with every bonus is never legal.
                 match offer::charge_legs(u, &eb, face) {
                     Some(legs) if !movement::too_far(state, u, &legs) => charges.push(Charge {
                         legs,
+                        target,
                         room: None,
                         plan: None,
                         valued: None,
@@ -1557,20 +1676,45 @@ fn reckon(state: &State, u: &Unit, draw_play: bool, reach: f64, threats: &[Threa
             }
         }
     }
-    let mut order: SmallVec<[u8; 9]> = (0..advances.len() as u8).collect();
-    order.sort_by(|&a, &b| {
-        let progress = |i: u8| advances[usize::from(i)].progress;
-        progress(b).total_cmp(&progress(a)).then(a.cmp(&b))
-    });
     Reckoned {
         unit: u.clone(),
+        goal,
         here,
         advances,
         order,
         charges,
-        around: Vec::new(),
+        around,
         bounds: ChargeBounds::default(),
     }
+}
+
+/// `u`'s advances toward `goal` ([`Way`]), at each of the [`offer::REACHES`] of its
+/// `allowance` and each of the [`offer::AIMS`].
+fn advances_toward(
+    state: &State,
+    u: &Unit,
+    allowance: f64,
+    goal: (Vec2, f64),
+) -> SmallVec<[Way; 9]> {
+    let mut aims = offer::Toward::new(u, goal);
+    let mut advances = SmallVec::new();
+    let [full, most, short] = offer::REACHES;
+    for frac in [full, most, short] {
+        for aim in 0..offer::AIMS.len() {
+            if let Some((legs, end)) = aims.legs(state, u, aim, allowance * frac) {
+                advances.push(Way {
+                    legs,
+                    end,
+                    progress: u.pose.pos.distance(goal.0) - end.pos.distance(goal.0),
+                    short: frac == short,
+                    danger: None,
+                    room: None,
+                    plan: None,
+                });
+            }
+        }
+    }
+    advances
 }
 
 fn rally(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -1600,7 +1744,13 @@ fn shot_value(state: &State, plan: &shooting::ShotPlan) -> f64 {
 
 /// The shots of the first shooter that has any, with holding its fire; scored only if
 /// `scoring` (the move generator's offer leaves them unscored).
-fn shoot(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Command>>) {
+fn shoot(
+    state: &State,
+    side: Side,
+    scoring: bool,
+    mut memo: Option<&mut Memo>,
+    out: &mut Vec<Candidate<Command>>,
+) {
     // Only the side whose shooting phase it is has shots (each one checked below by its
     // plan alone).
     if state.outcome.is_some() || state.clock.actor(&SEQUENCE) != side {
@@ -1637,19 +1787,17 @@ fn shoot(state: &State, side: Side, scoring: bool, out: &mut Vec<Candidate<Comma
                     score -= 0.1;
                 }
             }
-            // The shot just planned is the whole of its check in the shooting phase.
-            push_legal(
-                state,
-                side,
-                out,
-                Command::Fire {
-                    shooter: s.id,
-                    target: t.id,
-                    with: None,
-                },
-                score,
-                "fire",
-            );
+            // The shot just planned is the whole of its check in the shooting phase, and
+            // the plan to carry it out on.
+            let command = Command::Fire {
+                shooter: s.id,
+                target: t.id,
+                with: None,
+            };
+            if let Some(m) = memo.as_deref_mut() {
+                m.shots.push((command.clone(), plan));
+            }
+            push_legal(state, side, out, command, score, "fire");
             if state.field.options.grand_battery && s.kind.is_artillery() {
                 for w in state.friends_of(side) {
                     if w.id != s.id

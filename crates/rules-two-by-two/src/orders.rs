@@ -39,7 +39,7 @@ pub fn allows(state: &State, side: Side, cmd: &Command) -> bool {
 
 /// What checking a command works out that carrying it out needs, so that it is worked out
 /// once: a move's path, or a shot ready to roll.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub enum Plan {
     #[default]
     Nothing,

@@ -140,6 +140,26 @@ impl Ruleset for TwoByTwo {
             .map(grognard_engine::Settled::Planned)
     }
 
+    fn kept_plan(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        command: &Command,
+    ) -> Option<Plan> {
+        let kept = crate::advisor::kept_plan(view, side, memo, command);
+        // Checked in a debug build: the plan kept is the one a fresh check makes.
+        #[cfg(debug_assertions)]
+        if let Some(kept) = &kept {
+            assert_eq!(
+                Ok(kept),
+                self.plan(view, side, command).as_ref(),
+                "{command:?}"
+            );
+        }
+        kept
+    }
+
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
         crate::advisor::candidates(view, side, out)
     }

@@ -239,3 +239,137 @@ fn a_charges_kept_valuation_serves_while_friends_near_it_stand_and_is_made_again
         charge(&kept)
     );
 }
+
+#[test]
+fn a_checked_candidates_kept_plan_is_the_plan_a_fresh_check_makes() {
+    use grognard_rules_two_by_two::advisor::Memo;
+    // A battalion 2.1" from a French line may charge it or advance; a gun beside it may
+    // fire at the line.
+    let mut t = Battle::new()
+        .unit(AUSTRIA, "IR 1", UnitType::Line, [12.0, 10.0, 90.0])
+        .unit(AUSTRIA, "Guns", UnitType::FootArtillery, [6.0, 10.0, 90.0])
+        .unit(FRANCE, "1e Ligne", UnitType::Line, [12.0, 12.6, 270.0])
+        .start();
+    t.phase(1, "move", AUSTRIA);
+    let state = t.state.clone();
+    let mut memo = Memo::default();
+    let mut cands = Vec::new();
+    TwoByTwo.candidates_with(&&state, AUSTRIA, &mut memo, &mut cands);
+    let mut kept = 0;
+    for c in cands.iter().filter(|c| c.checked) {
+        if let Some(plan) = TwoByTwo.kept_plan(&&state, AUSTRIA, &mut memo, &c.command) {
+            assert_eq!(
+                Ok(plan),
+                TwoByTwo.plan(&state, AUSTRIA, &c.command),
+                "{:?}",
+                c.why
+            );
+            assert!(matches!(c.command, Command::Move { .. }));
+            kept += 1;
+        }
+    }
+    let moves = cands
+        .iter()
+        .filter(|c| c.checked && matches!(c.command, Command::Move { .. }))
+        .count();
+    assert!(
+        kept > 0 && kept == moves,
+        "{kept} of {moves} checked moves kept their plans"
+    );
+    // Another battle, not the one the memo weighed: nothing is kept for it.
+    let mut other = t.clone();
+    other.phase(1, "shoot", AUSTRIA);
+    let first_move = cands.iter().find(|c| c.why == "charge").expect("a charge");
+    assert_eq!(
+        TwoByTwo.kept_plan(&&other.state, AUSTRIA, &mut memo, &first_move.command),
+        None
+    );
+
+    // In the fire phase the gun's shot is planned as it is offered, to the general and to the
+    // random player alike, and each memo gives that plan out once.
+    t.phase(1, "shoot", AUSTRIA);
+    let state = t.state.clone();
+    let fire = Command::Fire {
+        shooter: t.id("Guns"),
+        target: t.id("1e Ligne"),
+        with: None,
+    };
+    let fresh = TwoByTwo
+        .plan(&state, AUSTRIA, &fire)
+        .expect("the gun may fire");
+    assert!(matches!(fresh, Plan::Shot(_)));
+    let mut memo = Memo::default();
+    cands.clear();
+    TwoByTwo.candidates_with(&&state, AUSTRIA, &mut memo, &mut cands);
+    assert!(cands.iter().any(|c| c.checked && c.command == fire));
+    let once = TwoByTwo.kept_plan(&&state, AUSTRIA, &mut memo, &fire);
+    assert_eq!(once.as_ref(), Some(&fresh));
+    assert_eq!(TwoByTwo.kept_plan(&&state, AUSTRIA, &mut memo, &fire), None);
+    let mut offered = Memo::default();
+    let n = TwoByTwo
+        .offers_in_memo(&&state, AUSTRIA, &mut offered)
+        .expect("the offers are listed in the memo");
+    assert!((0..n).any(|i| TwoByTwo.kept_offer(&&state, &mut offered, i) == Some(fire.clone())));
+    assert_eq!(
+        TwoByTwo.kept_plan(&&state, AUSTRIA, &mut offered, &fire),
+        Some(fresh)
+    );
+}
+
+#[test]
+fn a_reckoning_carried_over_an_enemy_move_weighs_as_a_new_one() {
+    use grognard_geometry::Pose;
+    use grognard_rules_two_by_two::advisor::{self, Memo};
+    use grognard_rules_two_by_two::Event;
+    // A battalion that may charge the nearer of two French battalions; the far one moves
+    // (the enemy's mark changes, the battalion stands), and then a friend steps into the
+    // way of the battalion's charge.
+    let mut t = Battle::new()
+        .unit(AUSTRIA, "IR 1", UnitType::Line, [12.0, 10.0, 90.0])
+        .unit(AUSTRIA, "IR 2", UnitType::Line, [20.0, 4.0, 90.0])
+        .unit(FRANCE, "1e Ligne", UnitType::Line, [12.0, 12.6, 270.0])
+        .unit(FRANCE, "2e Ligne", UnitType::Line, [3.0, 20.0, 270.0])
+        .start();
+    t.phase(1, "move", AUSTRIA);
+    let mut memo = Memo::default();
+    let mut kept = Vec::new();
+    let mut fresh = Vec::new();
+    advisor::candidates_with(&t.state, AUSTRIA, &mut memo, &mut kept);
+    let place = |t: &mut common::Table, name: &str, x: f64, y: f64, facing: f64| {
+        let unit = t.id(name);
+        t.apply(Event::Placed {
+            unit,
+            pose: Pose::at(grognard_geometry::Vec2::new(x, y), facing.to_radians()),
+            why: "test".into(),
+        })
+    };
+    let ir = t.id("IR 1");
+    let charges = |cands: &[grognard_engine::Candidate<Command>]| {
+        cands
+            .iter()
+            .filter(|c| {
+                c.why == "charge" && matches!(c.command, Command::Move { unit, .. } if unit == ir)
+            })
+            .count()
+    };
+    let before = charges(&kept);
+    assert!(before > 0, "IR 1 may charge");
+    // Each time the far enemy moves too, so that IR 1 is reckoned again from what was
+    // reckoned before.
+    let mut found = Vec::new();
+    for (far_x, friend) in [(4.0, [20.0, 4.0]), (5.0, [12.0, 11.3])] {
+        place(&mut t, "2e Ligne", far_x, 19.0, 270.0);
+        place(&mut t, "IR 2", friend[0], friend[1], 90.0);
+        kept.clear();
+        fresh.clear();
+        advisor::candidates_with(&t.state, AUSTRIA, &mut memo, &mut kept);
+        advisor::candidates(&t.state, AUSTRIA, &mut fresh);
+        assert_eq!(kept, fresh, "with IR 2 at {friend:?}");
+        found.push(charges(&kept));
+    }
+    assert_eq!(found[0], before, "nothing in the way: the same charges");
+    assert!(
+        found[1] < before,
+        "IR 2 in the way blocks a charge: {found:?}"
+    );
+}
