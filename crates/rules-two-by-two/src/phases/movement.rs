@@ -146,7 +146,7 @@ fn ground(state: &State, terrain: &[&Feature], a: Vec2, b: Vec2) -> Result<Groun
 
 /// Where a base may stand as far as woods are concerned ("Dense Woods", "Light Woods").
 pub fn woods_allow(state: &State, kind: UnitType, base: &Base) -> Result<(), Illegal> {
-    let all: Vec<&Feature> = state.field.terrain.iter().collect();
+    let all: SmallVec<[&Feature; 16]> = state.field.terrain.iter().collect();
     woods_allow_in(state, &all, kind, base, false)
 }
 
@@ -206,7 +206,7 @@ fn woods_allow_in(
 
 /// Is `p` on a river away from its bridges and fords ("Streams ... Rivers")?
 pub fn in_river(state: &State, p: Vec2) -> bool {
-    let all: Vec<&Feature> = state.field.terrain.iter().collect();
+    let all: SmallVec<[&Feature; 16]> = state.field.terrain.iter().collect();
     on_river(&all, p)
 }
 
@@ -407,7 +407,8 @@ pub struct Near<'a> {
     /// Where among `units` lie those a turn where the unit stands could meet, once found
     /// ([`turning_near`]).
     turning: std::cell::OnceCell<SmallVec<[u16; 8]>>,
-    terrain: Vec<&'a Feature>,
+    /// Inline for the few features near a unit, so that gathering allocates nothing.
+    terrain: SmallVec<[&'a Feature; 16]>,
 }
 
 /// Another unit in a neighbourhood: its id, side and base.
@@ -479,7 +480,7 @@ pub fn neighbourhood<'a>(state: &'a State, unit: &Unit, length: f64) -> Near<'a>
             .filter(|o| o.id != unit.id && o.pose.pos.distance_squared(c) <= far)
             .map(|o| (o.id, o.side, o.base())),
     );
-    let mut terrain = Vec::with_capacity(state.field.terrain.len());
+    let mut terrain = SmallVec::new();
     terrain.extend(state.field.terrain.iter().filter(|f| {
         let (lo, hi) = f.shape.bounds();
         c.x + reach >= lo.x && c.x - reach <= hi.x && c.y + reach >= lo.y && c.y - reach <= hi.y
@@ -549,8 +550,6 @@ fn plan_in(
     room_known: bool,
     quietly: bool,
 ) -> Result<MovePlan, Illegal> {
-    let f = &state.field;
-    let tables = &f.tables;
     if legs.is_empty() || legs.len() > 16 {
         return Err(illegal(R_MOVE, "a move has from 1 to 16 legs"));
     }
@@ -560,14 +559,34 @@ fn plan_in(
             "every distance must be a finite number, not negative",
         ));
     }
-    let own;
-    let near = match gathered {
-        Some(n) if n.serves(unit, legs) => n,
-        _ => {
-            own = near(state, unit, legs);
-            &own
+    match gathered {
+        Some(n) if n.serves(unit, legs) => {
+            plan_through(state, unit, legs, exit, n, room_known, quietly)
         }
-    };
+        _ => plan_through(
+            state,
+            unit,
+            legs,
+            exit,
+            &near(state, unit, legs),
+            false,
+            quietly,
+        ),
+    }
+}
+
+/// [`plan_in`] through `near`, a neighbourhood that serves the move.
+fn plan_through(
+    state: &State,
+    unit: &Unit,
+    legs: &[Leg],
+    exit: bool,
+    near: &Near,
+    room_known: bool,
+    quietly: bool,
+) -> Result<MovePlan, Illegal> {
+    let f = &state.field;
+    let tables = &f.tables;
     let mut pose = unit.pose;
     let mut cost = 0.0;
     let mut bridge = 0.0;
