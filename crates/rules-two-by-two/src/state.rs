@@ -449,7 +449,7 @@ impl State {
     /// Whether questions about a place go to the grids: only in battles of more units than
     /// a look at every one of them costs less than the grids' upkeep.
     #[inline]
-    fn by_grid(&self) -> bool {
+    pub(crate) fn by_grid(&self) -> bool {
         self.units.len() > SCAN_UP_TO
     }
 

@@ -474,12 +474,15 @@ pub fn neighbourhood<'a>(state: &'a State, unit: &Unit, length: f64) -> Near<'a>
     let c = unit.pose.pos;
     let far = (reach + 1.2) * (reach + 1.2);
     let mut units = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default();
-    units.extend(
-        state
-            .near(c, reach + 1.2)
-            .filter(|o| o.id != unit.id && o.pose.pos.distance_squared(c) <= far)
-            .map(|o| (o.id, o.side, o.base())),
-    );
+    let within = |o: &&Unit| o.id != unit.id && o.pose.pos.distance_squared(c) <= far;
+    let gathered = |o: &Unit| (o.id, o.side, o.base());
+    if state.by_grid() {
+        units.extend(state.near(c, reach + 1.2).filter(within).map(gathered));
+    } else {
+        // A few units: one look at each, by the test that decides.
+        let on_table = state.units().iter().filter(|o| o.on_table());
+        units.extend(on_table.filter(within).map(gathered));
+    }
     let mut terrain = SmallVec::new();
     terrain.extend(state.field.terrain.iter().filter(|f| {
         let (lo, hi) = f.shape.bounds();
