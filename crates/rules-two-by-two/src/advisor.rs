@@ -15,7 +15,7 @@ use crate::phases::melee;
 use crate::phases::melee::follow_up_reach;
 use crate::phases::movement;
 use crate::phases::movement::face_poses;
-use crate::phases::reinforcements::arrival_pose;
+use crate::phases::reinforcements::Arrival;
 use crate::phases::shooting;
 use crate::sequence::{phase_key, SEQUENCE};
 use crate::state::{Contact, Pending, ShotResult, State, Status, Unit, UnitId};
@@ -155,6 +155,10 @@ pub struct Memo {
     /// The shots the last call of [`candidates_with`] or [`offers_in_memo`] planned as it
     /// listed them, each given out once ([`kept_plan`]).
     shots: Vec<(Command, shooting::ShotPlan)>,
+    /// The reach of the full follow-up the last such call found as it weighed a follow-up
+    /// ([`melee::follow_up_reach`]): the distance asked, and how far the unit goes and whom
+    /// it touches there; given out once ([`kept_plan`]).
+    follow_up: Option<(f64, f64, Vec<UnitId>)>,
 }
 
 /// The square of each unit's distance to the nearest enemy, kept with where the unit stood
@@ -215,7 +219,7 @@ struct Seen {
 impl Seen {
     /// `state` as seen by `side`.
     fn of(state: &State, side: Side) -> Seen {
-        Seen {
+        let mut seen = Seen {
             side,
             field: state.field.clone(),
             clock: state.clock,
@@ -229,12 +233,13 @@ impl Seen {
             outcome: None,
             units: 0,
             stamps: [0; 2],
-        }
-        .seeing(state, side)
+        };
+        seen.see(state, side);
+        seen
     }
 
     /// See `state` for `side` instead, keeping the lists' room.
-    fn seeing(mut self, state: &State, side: Side) -> Seen {
+    fn see(&mut self, state: &State, side: Side) {
         // Every field named, so that a field added later must be thought about here.
         let State {
             field,
@@ -264,7 +269,6 @@ impl Seen {
         self.outcome.clone_from(outcome);
         self.units = units.len();
         self.stamps = [stamps.of(Side(0)), stamps.of(Side(1))];
-        self
     }
 }
 
@@ -370,6 +374,10 @@ pub fn kept_plan(
             let i = memo.shots.iter().position(|(c, _)| c == command)?;
             Some(Plan::Shot(memo.shots.swap_remove(i).1))
         }
+        Command::FollowUp { distance } if memo.follow_up.as_ref()?.0 == *distance => {
+            let (_, d, touches) = memo.follow_up.take()?;
+            Some(Plan::FollowUp(d, touches))
+        }
         Command::Move {
             unit,
             legs,
@@ -402,9 +410,10 @@ fn offer(
     if let Some(m) = memo.as_deref_mut() {
         m.current = false;
         m.shots.clear();
+        m.follow_up = None;
     }
     if let Some(p) = state.pending.clone() {
-        pending(state, side, scoring, &p, out);
+        pending(state, side, scoring, &p, memo, out);
     } else {
         match phase_key(state) {
             "move" => movement(state, side, scoring, within, memo, out),
@@ -692,7 +701,8 @@ fn charge_worth<'s>(
         return None;
     }
     let look = look.get_or_init(|| ChargeLook::of(state, me));
-    if !bounds.may_reach((state, look), me, &charge.legs, floor) {
+    let end = *charge.end.get_or_insert_with(|| end_of(me, &charge.legs));
+    if !bounds.may_reach((state, look), me, end, floor) {
         return None;
     }
     let reached = charge_reaches(state, near, me, charge)?;
@@ -919,8 +929,9 @@ fn may_meet(end: Vec2, e: &Unit) -> bool {
 }
 
 impl ChargeBounds {
-    /// Whether a charge by `me` along `legs` could be worth `floor`, judged before it is
-    /// known where the charge ends or which enemy it meets first: [`charge_made`] bounds
+    /// Whether a charge by `me` whose legs end with its centre at `end` ([`end_of`]) could
+    /// be worth `floor`, judged before the charge is planned and the enemy it meets first
+    /// known: [`charge_made`] bounds
     /// its value by the melee's worth, or a quarter of the charger lost if that is more, and
     /// a melee is worth at most what it is at the best lead it could have
     /// ([`melee::charge_lead`]).
@@ -928,10 +939,9 @@ impl ChargeBounds {
         &mut self,
         (state, look): (&State, &ChargeLook),
         me: &Unit,
-        legs: &[Leg],
+        end: Vec2,
         floor: f64,
     ) -> bool {
-        let end = end_of(me, legs);
         look.enemies
             .iter()
             .any(|e| may_meet(end, e) && self.most(state, look, me, e) + 1e-9 >= floor)
@@ -987,62 +997,72 @@ fn danger(state: &State, me: &Unit, at: &Base, reach: f64) -> f64 {
     danger_from(me, at, near.map(|e| Threat::of(state, e)))
 }
 
-/// An enemy unit as [`danger`] weighs it: its kind, status and base, the reach of its fire
-/// and of its charge (none but for cavalry in good order).
+/// An enemy unit as [`danger`] weighs it: its status and base, and the reaches at which it
+/// counts: of its guns, its muskets and its charge (each negative where it has none, or
+/// none it may use), and the longest of them.
 #[derive(Clone, Copy)]
 struct Threat {
-    kind: UnitType,
     status: Status,
     base: Base,
-    fire: f64,
-    charge: f64,
+    guns: f64,
+    muskets: f64,
+    lances: f64,
+    reach: f64,
 }
 
 impl Threat {
     fn of(state: &State, e: &Unit) -> Threat {
         let tables = &state.field.tables;
+        let shoots = e.status != Status::Disrupted;
+        let guns = if e.kind.is_artillery() && shoots {
+            tables.range(e.kind).map_or(0.0, |r| r.0)
+        } else {
+            -1.0
+        };
+        let muskets = if e.kind.small_arms() && shoots {
+            1.1
+        } else {
+            -1.0
+        };
+        let lances = if e.kind.is_cavalry() && e.status == Status::Ready {
+            tables.move_allowance(e.kind) + 0.5
+        } else {
+            -1.0
+        };
         Threat {
-            kind: e.kind,
             status: e.status,
             base: e.base(),
-            fire: tables.range(e.kind).map_or(0.0, |r| r.0),
-            charge: if e.kind.is_cavalry() && e.status == Status::Ready {
-                tables.move_allowance(e.kind) + 0.5
-            } else {
-                0.0
-            },
+            guns,
+            muskets,
+            lances,
+            reach: guns.max(muskets).max(lances),
         }
-    }
-
-    /// `threats` that may count at `at` for [`danger`] with reach `reach`: those whose
-    /// centres lie as near as the units it looks at, in the same order. Any others count
-    /// nothing there.
-    fn near<'t>(threats: &'t [Threat], at: &Base, reach: f64) -> impl Iterator<Item = Threat> + 't {
-        let r = reach + 0.5 + 1e-6 + crate::state::BASE_RADIUS;
-        let p = at.pose.pos;
-        threats
-            .iter()
-            .filter(move |t| t.base.pose.pos.distance_squared(p) <= r * r)
-            .copied()
     }
 }
 
 /// [`danger`] from the enemies `threats`, in id order: only those within reach count.
-fn danger_from(me: &Unit, at: &Base, threats: impl Iterator<Item = Threat>) -> f64 {
+fn danger_from<T: std::borrow::Borrow<Threat>>(
+    me: &Unit,
+    at: &Base,
+    threats: impl Iterator<Item = T>,
+) -> f64 {
     let fire_weight = if me.kind.is_cavalry() { 2.0 } else { 1.0 };
+    let half_diagonal = measure::half_diagonal(at);
     let mut d = 0.0;
     for e in threats {
-        if measure::beyond(&e.base, at, e.fire.max(1.1).max(e.charge)) {
+        let e = e.borrow();
+        // The base is measured only when it could lie within the enemy's longest reach.
+        if e.reach < 0.0 || measure::beyond_by(&e.base, at, half_diagonal, e.reach) {
             continue;
         }
         let dist = distance(&e.base, at);
-        if e.kind.is_artillery() && e.status != Status::Disrupted && dist <= e.fire {
+        if dist <= e.guns {
             d += 0.25 * fire_weight;
         }
-        if e.kind.small_arms() && e.status != Status::Disrupted && dist <= 1.1 {
+        if dist <= e.muskets {
             d += if e.status == Status::Ready { 0.5 } else { 0.3 } * fire_weight;
         }
-        if e.kind.is_cavalry() && e.status == Status::Ready && dist <= e.charge {
+        if dist <= e.lances {
             d += if me.kind.is_cavalry() {
                 0.1
             } else if me.kind == UnitType::Hq || me.kind.is_artillery() {
@@ -1200,10 +1220,10 @@ fn movement(
     }
     if let Some(m) = memo {
         // The memo keeps only what it compares later battles with.
-        m.seen = Some(match m.seen.take() {
-            Some(seen) => seen.seeing(state, side),
-            None => Seen::of(state, side),
-        });
+        match &mut m.seen {
+            Some(seen) => seen.see(state, side),
+            None => m.seen = Some(Seen::of(state, side)),
+        }
         m.moves = weighed;
         m.within = within;
         m.current = true;
@@ -1247,7 +1267,6 @@ fn unit_moves(
     scratch: &mut Option<State>,
     out: &mut Vec<Candidate<Command>>,
 ) {
-    let reach = danger_reach(state);
     const STAND: f64 = 0.3;
     out.push(Candidate {
         command: Command::Pass { unit: u.id },
@@ -1256,9 +1275,9 @@ fn unit_moves(
         checked: true,
     });
     let movable = crate::phases::movement::may_move(state, u).is_ok();
-    let r = movable.then(|| reckonings.take(state, u, draw_play, reach));
+    let r = movable.then(|| reckonings.take(state, u, draw_play));
     let threats = &reckonings.threats;
-    let exposure = |me: &Unit, at: &Base| danger_from(me, at, Threat::near(threats, at, reach));
+    let exposure = |me: &Unit, at: &Base| danger_from(me, at, threats.iter());
     if offer::light(u) {
         let threat = match &r {
             Some(r) => r.here,
@@ -1410,11 +1429,11 @@ struct Reckoned {
     /// The unit's goal ([`offer::goal_for`], by way of [`offer::route`]).
     goal: (Vec2, f64),
     here: f64,
-    advances: SmallVec<[Way; 9]>,
+    advances: Vec<Way>,
     /// The places of `advances`, each the furthest on first (the earlier on a tie).
     order: SmallVec<[u8; 9]>,
     /// Each charge not surely too long, by enemy and then by face.
-    charges: SmallVec<[Charge; 8]>,
+    charges: Vec<Charge>,
     /// The other units of the unit's neighbourhood as the rooms held were found.
     around: Vec<movement::NearUnit>,
     /// The most its charges could be worth against each enemy they might meet.
@@ -1446,6 +1465,8 @@ struct Charge {
     target: (UnitId, Face, Pose),
     room: Option<Room>,
     plan: Option<Option<movement::MovePlan>>,
+    /// Where the charger's centre ends after its legs ([`end_of`]), once asked.
+    end: Option<Vec2>,
     /// Its valuation once made, with what it rests on.
     valued: Option<Valued>,
 }
@@ -1550,7 +1571,7 @@ impl Reckonings {
     }
 
     /// `u`'s reckoning: the one kept if `u` stands as it did, or a new one.
-    fn take(&mut self, state: &State, u: &Unit, draw_play: bool, reach: f64) -> Box<Reckoned> {
+    fn take(&mut self, state: &State, u: &Unit, draw_play: bool) -> Box<Reckoned> {
         let kept = self
             .by_unit
             .get_mut(usize::from(u.id))
@@ -1561,7 +1582,7 @@ impl Reckonings {
                 .before
                 .get_mut(usize::from(u.id))
                 .and_then(Option::take);
-            Box::new(reckon(state, u, draw_play, reach, &self.threats, before))
+            reckon(state, u, draw_play, &self.threats, before)
         })
     }
 
@@ -1588,7 +1609,7 @@ impl Reckonings {
     }
 }
 
-/// Reckon `u`'s moves ([`Reckoned`]); `reach` is [`danger_reach`].
+/// Reckon `u`'s moves ([`Reckoned`]).
 ///
 /// `before` is the unit's reckoning before the enemy last changed, if there is one: where the
 /// unit stands as it stood then, a move the same then is the same now (its legs rest only on
@@ -1599,17 +1620,21 @@ fn reckon(
     state: &State,
     u: &Unit,
     draw_play: bool,
-    reach: f64,
     threats: &[Threat],
     before: Option<Box<Reckoned>>,
-) -> Reckoned {
+) -> Box<Reckoned> {
     let at = u.base();
-    let here = danger_from(u, &at, Threat::near(threats, &at, reach));
+    let here = danger_from(u, &at, threats.iter());
     let allowance = state.field.tables.move_allowance(u.kind);
     let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
-    let mut before = before.filter(|b| b.unit.pose == u.pose && b.unit.kind == u.kind);
-    let (advances, order, around) = match before.as_deref_mut().filter(|b| b.goal == goal) {
-        Some(b) => {
+    // The box of the reckoning before is reused; what it holds is drawn on only where the
+    // unit stands as it stood.
+    let mut before = before;
+    let alike = before
+        .as_deref()
+        .is_some_and(|b| b.unit.pose == u.pose && b.unit.kind == u.kind);
+    let (advances, order, around) = match before.as_deref_mut() {
+        Some(b) if alike && b.goal == goal => {
             for way in &mut b.advances {
                 way.danger = None;
                 way.plan = None;
@@ -1620,19 +1645,25 @@ fn reckon(
                 std::mem::take(&mut b.around),
             )
         }
-        None => {
-            let advances = advances_toward(state, u, allowance, goal);
+        b => {
+            let mut advances = b
+                .map(|b| std::mem::take(&mut b.advances))
+                .unwrap_or_default();
+            advances_toward(state, u, allowance, goal, &mut advances);
             let mut order: SmallVec<[u8; 9]> = (0..advances.len() as u8).collect();
             order.sort_by(|&a, &b| {
                 let progress = |i: u8| advances[usize::from(i)].progress;
                 progress(b).total_cmp(&progress(a)).then(a.cmp(&b))
             });
             // Rooms carried over are caught up from the units near as they were found.
-            let around = before.as_deref_mut().map(|b| std::mem::take(&mut b.around));
+            let around = before
+                .as_deref_mut()
+                .filter(|_| alike)
+                .map(|b| std::mem::take(&mut b.around));
             (advances, order, around.unwrap_or_default())
         }
     };
-    let mut charges = SmallVec::new();
+    let mut charges = Vec::new();
     if !u.kind.is_artillery() && !draw_play {
         let reach = offer::charge_reach(state, u);
         let ub = u.base();
@@ -1651,6 +1682,7 @@ fn reckon(
                 let target = (e.id, face, e.pose);
                 let kept = before
                     .as_deref()
+                    .filter(|_| alike)
                     .and_then(|b| b.charges.iter().find(|c| c.target == target));
                 if let Some(c) = kept {
                     charges.push(Charge {
@@ -1658,6 +1690,7 @@ fn reckon(
                         target,
                         room: c.room,
                         plan: None,
+                        end: c.end,
                         valued: None,
                     });
                     continue;
@@ -1669,6 +1702,7 @@ fn reckon(
                         target,
                         room: None,
                         plan: None,
+                        end: None,
                         valued: None,
                     }),
                     _ => {}
@@ -1676,7 +1710,7 @@ fn reckon(
             }
         }
     }
-    Reckoned {
+    let r = Reckoned {
         unit: u.clone(),
         goal,
         here,
@@ -1685,19 +1719,27 @@ fn reckon(
         charges,
         around,
         bounds: ChargeBounds::default(),
+    };
+    match before {
+        Some(mut b) => {
+            *b = r;
+            b
+        }
+        None => Box::new(r),
     }
 }
 
 /// `u`'s advances toward `goal` ([`Way`]), at each of the [`offer::REACHES`] of its
-/// `allowance` and each of the [`offer::AIMS`].
+/// `allowance` and each of the [`offer::AIMS`], written into `advances`.
 fn advances_toward(
     state: &State,
     u: &Unit,
     allowance: f64,
     goal: (Vec2, f64),
-) -> SmallVec<[Way; 9]> {
+    advances: &mut Vec<Way>,
+) {
+    advances.clear();
     let mut aims = offer::Toward::new(u, goal);
-    let mut advances = SmallVec::new();
     let [full, most, short] = offer::REACHES;
     for frac in [full, most, short] {
         for aim in 0..offer::AIMS.len() {
@@ -1714,7 +1756,6 @@ fn advances_toward(
             }
         }
     }
-    advances
 }
 
 fn rally(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -1932,6 +1973,7 @@ fn pending(
     side: Side,
     scoring: bool,
     p: &Pending,
+    memo: Option<&mut Memo>,
     out: &mut Vec<Candidate<Command>>,
 ) {
     match p {
@@ -1969,6 +2011,7 @@ fn pending(
         Pending::PlaceReinforcement { point, unit, .. } => {
             let centre = Vec2::new(state.field.width / 2.0, state.field.depth / 2.0);
             let pp = state.field.points[*point as usize].pos;
+            let arrival = Arrival::at(state, *point);
             for k in -6..=6 {
                 let offset = k as f64 * 0.5;
                 if !scoring {
@@ -1981,11 +2024,11 @@ fn pending(
                     );
                     continue;
                 }
-                if let Ok(pose) = arrival_pose(state, *point, offset) {
+                if let Ok(pose) = arrival.pose(state, offset) {
                     let score = 1.0
                         - 0.05 * pose.pos.distance(centre) / 10.0
                         - 0.01 * (pose.pos.distance(pp));
-                    // `arrival_pose` is the whole check of a placement.
+                    // Its pose is the whole check of a placement (`arrival_pose`).
                     push_legal(
                         state,
                         side,
@@ -2060,8 +2103,12 @@ fn pending(
         } => {
             let u = state.unit(*unit);
             let full = state.field.tables.move_allowance(u.kind);
+            // Every follow-up offered is legal: none goes further than the full move, and
+            // only the full move is offered where it is mandatory.
             if *mandatory {
-                push(
+                push_legal(
+                    state,
+                    side,
                     out,
                     Command::FollowUp { distance: full },
                     1.0,
@@ -2069,20 +2116,25 @@ fn pending(
                 );
                 return;
             }
-            push(
+            push_legal(
+                state,
+                side,
                 out,
                 Command::FollowUp { distance: 0.0 },
                 0.0,
                 "hold the ground",
             );
             let (d, hits) = follow_up_reach(state, *unit, full);
-            if d > 0.05 {
+            let offered = d > 0.05;
+            if offered {
                 let value: f64 = hits
                     .iter()
                     .map(|h| melee_value(state, u, state.unit(*h)) - 0.3)
                     .sum();
                 let score = if hits.is_empty() { -0.2 } else { value };
-                push(
+                push_legal(
+                    state,
+                    side,
                     out,
                     Command::FollowUp {
                         distance: d.min(full),
@@ -2090,12 +2142,18 @@ fn pending(
                     score,
                     "follow up",
                 );
-                push(
+                push_legal(
+                    state,
+                    side,
                     out,
                     Command::FollowUp { distance: full },
                     score - 0.05,
                     "follow up",
                 );
+            }
+            // The full follow-up's reach is the plan to carry it out on.
+            if let Some(m) = memo.filter(|_| offered) {
+                m.follow_up = Some((full, d, hits));
             }
         }
     }

@@ -37,10 +37,20 @@ pub fn distance(from: &Base, to: &Base) -> f64 {
 /// within `r`, so it may pass over bases before they are measured.
 #[inline]
 pub fn beyond(from: &Base, to: &Base, r: f64) -> bool {
-    let reach = r
-        + 0.5 * from.width.max(from.depth)
-        + 0.5 * (to.width * to.width + to.depth * to.depth).sqrt()
-        + 1e-9;
+    beyond_by(from, to, half_diagonal(to), r)
+}
+
+/// Half the diagonal of `b`: no point of it lies further from its centre.
+#[inline]
+pub fn half_diagonal(b: &Base) -> f64 {
+    0.5 * (b.width * b.width + b.depth * b.depth).sqrt()
+}
+
+/// [`beyond`] with `to`'s [`half_diagonal`] worked out beforehand, for many bases `from`
+/// judged against one `to`.
+#[inline]
+pub fn beyond_by(from: &Base, to: &Base, to_half_diagonal: f64, r: f64) -> bool {
+    let reach = r + 0.5 * from.width.max(from.depth) + to_half_diagonal + 1e-9;
     from.pose.pos.distance_squared(to.pose.pos) > reach * reach
 }
 

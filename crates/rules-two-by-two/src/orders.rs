@@ -5,7 +5,7 @@ use crate::command::Command;
 use crate::ctx::Ctx;
 use crate::ctx::Effects;
 use crate::event::{Cause, Event};
-use crate::phases::melee::{self, follow_up, run_melee};
+use crate::phases::melee::{self, follow_up, follow_up_to, run_melee};
 use crate::phases::movement::{self, face_poses, ExitKind};
 use crate::phases::reinforcements::arrival_pose;
 use crate::phases::rout::{rout, RoutOrder};
@@ -38,13 +38,15 @@ pub fn allows(state: &State, side: Side, cmd: &Command) -> bool {
 }
 
 /// What checking a command works out that carrying it out needs, so that it is worked out
-/// once: a move's path, or a shot ready to roll.
+/// once: a move's path, a shot ready to roll, or how far a follow-up goes and whom it
+/// touches there ([`melee::follow_up_reach`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub enum Plan {
     #[default]
     Nothing,
     Move(movement::MovePlan),
     Shot(shooting::ShotPlan),
+    FollowUp(f64, Vec<UnitId>),
 }
 
 /// Check a command. A move is planned by its check; the plan is left in `planned` for
@@ -63,7 +65,14 @@ pub fn check_inner(
         if p.side() != side {
             return Err(wrong("the other side must decide first"));
         }
-        return check_pending(state, side, p, cmd);
+        check_pending(state, side, p, cmd)?;
+        if let (Pending::FollowUp { unit, .. }, Command::FollowUp { distance }) = (p, cmd) {
+            if *distance > 0.0 {
+                let (d, touches) = melee::follow_up_reach(state, *unit, *distance);
+                *planned = Plan::FollowUp(d, touches);
+            }
+        }
+        return Ok(());
     }
     let actor = state.clock.actor(&SEQUENCE);
     if side != actor {
@@ -470,7 +479,10 @@ pub(crate) fn perform(ctx: &mut Ctx, side: Side, cmd: &Command, planned: Plan) {
                 unreachable!("checked")
             };
             ctx.emit(Event::Pending { pending: None });
-            follow_up(ctx, unit, *distance);
+            match planned {
+                Plan::FollowUp(d, touches) => follow_up_to(ctx, unit, d, touches),
+                _ => follow_up(ctx, unit, *distance),
+            }
             run_melee(ctx);
         }
     }

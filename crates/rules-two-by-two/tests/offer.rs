@@ -373,3 +373,94 @@ fn a_reckoning_carried_over_an_enemy_move_weighs_as_a_new_one() {
         "IR 2 in the way blocks a charge: {found:?}"
     );
 }
+
+#[test]
+fn a_full_follow_ups_reach_found_as_it_is_offered_is_the_plan_it_is_carried_out_on() {
+    use common::melee_order;
+    use grognard_rules_two_by_two::advisor::Memo;
+    use grognard_rules_two_by_two::state::Pending;
+    // The French line wins its melee by 3 (5 against 2 after a drawn round): a follow-up it
+    // may make or not, straight on toward a second Austrian line 2.5" ahead.
+    let mut t = Battle::new()
+        .unit(AUSTRIA, "victim", UnitType::Line, [12.0, 10.5, 270.0])
+        .unit(AUSTRIA, "second", UnitType::Line, [12.0, 13.0, 270.0])
+        .unit(FRANCE, "line", UnitType::Line, [12.0, 10.0, 90.0])
+        .start();
+    t.contact("line", "victim");
+    t.phase(1, "melee", FRANCE);
+    let line = t.id("line");
+    t.run(
+        FRANCE,
+        &melee_order(vec![(line, t.id("victim"))]),
+        &[3, 3, 5, 2],
+    );
+    assert_eq!(
+        t.state.pending,
+        Some(Pending::FollowUp {
+            side: FRANCE,
+            unit: line,
+            mandatory: false
+        })
+    );
+    let state = t.state.clone();
+    let full = Command::FollowUp {
+        distance: state.field.tables.move_allowance(UnitType::Line),
+    };
+    let fresh = TwoByTwo.plan(&state, FRANCE, &full).expect("legal");
+    let Plan::FollowUp(d, touches) = &fresh else {
+        panic!("a follow-up is planned by its reach: {fresh:?}")
+    };
+    assert!(*d > 0.05 && *d < 2.5, "stops at the second line: {d}");
+    assert_eq!(touches, &vec![t.id("second")]);
+    // The general and the random player alike are handed the reach found as the follow-up
+    // was offered, once, and only for the full follow-up it was found for.
+    let mut general = Memo::default();
+    let mut cands = Vec::new();
+    TwoByTwo.candidates_with(&&state, FRANCE, &mut general, &mut cands);
+    let follow_ups: Vec<_> = cands
+        .iter()
+        .filter(|c| matches!(c.command, Command::FollowUp { .. }))
+        .collect();
+    assert_eq!(follow_ups.len(), 3, "{follow_ups:?}");
+    assert!(follow_ups.iter().all(|c| c.checked));
+    let mut offered = Memo::default();
+    let n = TwoByTwo
+        .offers_in_memo(&&state, FRANCE, &mut offered)
+        .unwrap_or(0);
+    let mut offers = Vec::new();
+    if n == 0 {
+        TwoByTwo.offer_with(&&state, FRANCE, &mut offered, &mut offers);
+    } else {
+        offers.extend((0..n).filter_map(|i| TwoByTwo.kept_offer(&&state, &mut offered, i)));
+    }
+    assert!(offers.contains(&full));
+    for memo in [&mut general, &mut offered] {
+        for c in &follow_ups {
+            if c.command != full {
+                assert_eq!(TwoByTwo.kept_plan(&&state, FRANCE, memo, &c.command), None);
+            }
+        }
+        let kept = TwoByTwo.kept_plan(&&state, FRANCE, memo, &full);
+        assert_eq!(kept.as_ref(), Some(&fresh));
+        assert_eq!(TwoByTwo.kept_plan(&&state, FRANCE, memo, &full), None);
+        // Carried out on it, the follow-up does what it does carried out afresh.
+        let (mut a, mut b) = (state.clone(), state.clone());
+        let (mut ea, mut eb) = (Vec::new(), Vec::new());
+        TwoByTwo.execute_planned(
+            &mut a,
+            FRANCE,
+            &full,
+            kept.expect("kept"),
+            &mut Seeded::new(3),
+            &mut ea,
+        );
+        TwoByTwo
+            .execute(&mut b, FRANCE, &full, &mut Seeded::new(3), &mut eb)
+            .expect("legal");
+        assert_eq!(ea, eb);
+        assert!(ea.iter().any(|e| matches!(
+            e,
+            grognard_rules_two_by_two::event::Event::Contacted { attacker, .. } if *attacker == line
+        )));
+    }
+}

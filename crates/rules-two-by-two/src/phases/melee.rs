@@ -508,15 +508,6 @@ pub fn follow_up_barred(state: &State, unit: &Unit, b: &Base) -> bool {
     })
 }
 
-/// Enemies touching a base.
-pub fn touching_enemies(state: &State, unit: &Unit, b: &Base) -> Vec<UnitId> {
-    state
-        .enemies_of(unit.side)
-        .filter(|e| touching(b, &e.base()))
-        .map(|e| e.id)
-        .collect()
-}
-
 /// Fight the queued contacts until the queue is empty or a decision is needed.
 pub(crate) fn run_melee(ctx: &mut Ctx) {
     while ctx.state.pending.is_none() && ctx.state.outcome.is_none() {
@@ -691,8 +682,8 @@ pub(crate) struct Stop {
 impl Stop {
     /// Each friend and enemy that may stop a follow-up walk of `u` from `b`, `d` inches
     /// along it.
-    fn all_from(state: &State, u: &Unit, near: &movement::Near, (d, b): (f64, &Base)) -> Vec<Stop> {
-        stops_ahead(state, u, near, b)
+    fn all_from(u: &Unit, near: &movement::Near, (d, b): (f64, &Base)) -> Vec<Stop> {
+        stops_ahead(u, near, b)
             .map(|(base, enemy, travel)| Stop {
                 base,
                 enemy,
@@ -730,30 +721,23 @@ fn stop_margin(enemy: bool) -> f64 {
 }
 
 /// What may stop a follow-up from `b` on: each friend gathered in `near` (which stops it by
-/// overlapping it) and each enemy (by touching it), whether it is an enemy, and how far
-/// straight ahead `b` may surely go before it could ([`travel_before_near`]).
+/// overlapping it) and each enemy gathered there (by touching it), whether it is an enemy,
+/// and how far straight ahead `b` may surely go before it could ([`travel_before_near`]).
+/// The walk goes no further than `near` reaches, so nothing beyond it could stop it.
 fn stops_ahead<'n>(
-    state: &'n State,
     u: &'n Unit,
     near: &'n movement::Near,
     b: &'n Base,
 ) -> impl Iterator<Item = (Base, bool, f64)> + 'n {
     let ahead = b.forward();
-    let friends = near
-        .sides_and_bases()
-        .filter(move |(side, _)| *side == u.side)
-        .map(move |(_, o)| {
-            (
-                *o,
-                false,
-                travel_before_near(b, ahead, o, stop_margin(false)),
-            )
-        });
-    let enemies = state.enemies_of(u.side).map(move |e| {
-        let o = e.base();
-        (o, true, travel_before_near(b, ahead, &o, stop_margin(true)))
-    });
-    friends.chain(enemies)
+    near.sides_and_bases().map(move |(side, o)| {
+        let enemy = side != u.side;
+        (
+            *o,
+            enemy,
+            travel_before_near(b, ahead, o, stop_margin(enemy)),
+        )
+    })
 }
 
 /// The follow-up walk: straight ahead in steps of at most 0.05" while `ok` allows, up to
@@ -771,7 +755,7 @@ pub(crate) fn walk_follow_up(
     let b0 = u.base();
     let at = |d: f64| Base::new(u.pose.advanced(d, 0.0), b0.width, b0.depth);
     // A base meets what it overlaps: a friend, or an enemy, which it then touches too.
-    let mut stops = Stop::all_from(state, u, near, (0.0, &b0));
+    let mut stops = Stop::all_from(u, near, (0.0, &b0));
     let steps = (want / 0.05).ceil() as usize;
     let step = |s: usize| want * s as f64 / steps as f64;
     let mut last_ok = 0.0;
@@ -787,7 +771,7 @@ pub(crate) fn walk_follow_up(
             // is always a friend it overlaps or an enemy it touches.
             let (mut lo, mut hi) = (last_ok, d);
             let (from, within) = (at(lo), hi - lo + 1e-6);
-            let stops: SmallVec<[(Base, bool); 4]> = stops_ahead(state, u, near, &from)
+            let stops: SmallVec<[(Base, bool); 4]> = stops_ahead(u, near, &from)
                 .filter(|(_, _, travel)| *travel <= within)
                 .map(|(o, enemy, _)| (o, enemy))
                 .collect();
@@ -808,7 +792,14 @@ pub(crate) fn walk_follow_up(
                     lo = mid;
                 }
             }
-            let contact = touching_enemies(state, u, &at(hi));
+            // The enemies touched there, in id order, all among those gathered.
+            let b = at(hi);
+            let contact: Vec<UnitId> = near
+                .units()
+                .iter()
+                .filter(|(_, side, o)| *side != u.side && touching(&b, o))
+                .map(|(id, _, _)| *id)
+                .collect();
             if !contact.is_empty() && ok(hi) {
                 return (hi, contact);
             }
@@ -866,6 +857,12 @@ pub(crate) fn follow_up(ctx: &mut Ctx, unit: UnitId, distance: f64) {
         return;
     }
     let (d, contacts) = follow_up_reach(ctx.state, unit, distance);
+    follow_up_to(ctx, unit, d, contacts);
+}
+
+/// Carry out a follow-up of `unit` that goes `d` inches and touches `contacts` there, as
+/// [`follow_up_reach`] found them.
+pub(crate) fn follow_up_to(ctx: &mut Ctx, unit: UnitId, d: f64, contacts: Vec<UnitId>) {
     if d <= 1e-9 {
         return;
     }
