@@ -1621,7 +1621,7 @@ fn reckon(
     u: &Unit,
     draw_play: bool,
     threats: &[Threat],
-    before: Option<Box<Reckoned>>,
+    mut before: Option<Box<Reckoned>>,
 ) -> Box<Reckoned> {
     let at = u.base();
     let here = danger_from(u, &at, threats.iter());
@@ -1629,7 +1629,6 @@ fn reckon(
     let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
     // The box of the reckoning before is reused; what it holds is drawn on only where the
     // unit stands as it stood.
-    let mut before = before;
     let alike = before
         .as_deref()
         .is_some_and(|b| b.unit.pose == u.pose && b.unit.kind == u.kind);
