@@ -132,13 +132,16 @@ pub fn candidates_within(
 /// What the general keeps from one decision to the next: the candidate moves of the units
 /// it weighed in the movement phase, and the battle as it stood. Nothing a unit's moves
 /// rest on changes when other units stand or are marked as having moved, so while the
-/// battle is the same in all else a unit weighed before keeps its candidates: after a unit
-/// stands (the commonest decision in a movement phase), two of the three units weighed
-/// next are not weighed again.
+/// battle is the same in all else a unit weighed before against the same mark (the best
+/// legal score of the units weighed before it, [`unit_moves`]) keeps its candidates: after
+/// a unit stands (the commonest decision in a movement phase), two of the three units
+/// weighed next are mostly not weighed again.
 #[derive(Default)]
 pub struct Memo {
     seen: Option<Seen>,
-    moves: Vec<(UnitId, Vec<Candidate<Command>>)>,
+    /// Each unit weighed: its id, the mark it was weighed against and the mark it left
+    /// ([`unit_moves`]), and its candidates.
+    moves: Vec<(UnitId, f64, f64, Vec<Candidate<Command>>)>,
     /// The `within` of [`candidates_within`] that `moves` were weighed for.
     within: f64,
     /// Moves refused since the battle was last other than `seen` but for units' `moved`
@@ -1192,15 +1195,19 @@ fn movement(
         None => Vec::new(),
     };
     let mut weighed = Vec::new();
+    // The best legal score of the units weighed so far: a candidate more than `within`
+    // below it could never be taken.
+    let mut mark = STAND;
     for &(_, u) in ready.iter().take(3) {
-        if let Some(i) = before.iter().position(|(id, _)| *id == u.id) {
-            let (id, moves) = before.swap_remove(i);
+        if let Some(i) = before.iter().position(|w| w.0 == u.id && w.1 == mark) {
+            let (id, from_mark, to_mark, moves) = before.swap_remove(i);
             out.extend(moves.iter().cloned());
-            weighed.push((id, moves));
+            weighed.push((id, from_mark, to_mark, moves));
+            mark = to_mark;
             continue;
         }
         let from = out.len();
-        unit_moves(
+        let to_mark = unit_moves(
             state,
             side,
             u,
@@ -1210,13 +1217,15 @@ fn movement(
                 urgency,
                 within,
             },
+            mark,
             &mut reckonings,
             &mut scratch,
             out,
         );
         if memo.is_some() {
-            weighed.push((u.id, out[from..].to_vec()));
+            weighed.push((u.id, mark, to_mark, out[from..].to_vec()));
         }
+        mark = to_mark;
     }
     if let Some(m) = memo {
         // The memo keeps only what it compares later battles with.
@@ -1243,16 +1252,21 @@ struct Stakes {
     within: f64,
 }
 
+/// What standing is worth to a unit: every unit that may stand has that legal candidate.
+const STAND: f64 = 0.3;
+
 /// The candidate moves of one unit, scored: its charges valued on `scratch` (a copy of the
 /// battle made when the first is weighed), its advances weighed for progress and danger,
 /// both checked, and an illegal one left out. What only the unit and the enemy decide comes
 /// from its reckoning in `reckonings` ([`Reckoned`]).
 ///
-/// A candidate scoring more than `within` below a legal candidate of the unit's own is left
-/// out, since a player taking only candidates within `within` of the best legal one could
-/// never take it: the unit's standing, each advance found legal and each charge valued set
-/// that mark, and a charge or an advance whose value is bounded below it is not worked out
-/// in full.
+/// A candidate scoring more than `within` below `mark`, the best legal score of the units
+/// weighed before it, or below a legal candidate of the unit's own, is left out, since a
+/// player taking only candidates within `within` of the best legal one could never take it:
+/// the unit's standing, each advance found legal and each charge valued raise that mark, and
+/// a charge or an advance whose value is bounded below it is not worked out in full. Returns
+/// the mark as the unit leaves it.
+#[allow(clippy::too_many_arguments)]
 fn unit_moves(
     state: &State,
     side: Side,
@@ -1263,11 +1277,11 @@ fn unit_moves(
         urgency,
         within,
     }: Stakes,
+    mark: f64,
     reckonings: &mut Reckonings,
     scratch: &mut Option<State>,
     out: &mut Vec<Candidate<Command>>,
-) {
-    const STAND: f64 = 0.3;
+) -> f64 {
     out.push(Candidate {
         command: Command::Pass { unit: u.id },
         score: STAND,
@@ -1290,8 +1304,9 @@ fn unit_moves(
             "light troops slip away",
         );
     }
+    let mut best_legal = mark.max(STAND);
     let Some(mut r) = r else {
-        return;
+        return best_legal;
     };
     let allowance = state.field.tables.move_allowance(u.kind);
     // Every move weighed below, charges included, goes no further than this.
@@ -1314,7 +1329,6 @@ fn unit_moves(
     // less far) are offered only when none of the others is legal.
     let n = r.advances.len();
     let mut fates: SmallVec<[Fate; 9]> = SmallVec::from_elem(Fate::Unseen, n);
-    let mut best_legal = STAND;
     let legal = |way: &mut Way| {
         // Other units block most advances found illegal: that is asked first, and the plan
         // then looks no more at them.
@@ -1407,6 +1421,7 @@ fn unit_moves(
         }
     }
     reckonings.keep(u, r);
+    best_legal
 }
 
 /// What became of an advance weighed for a unit: not looked at (its bound fell short of the
@@ -1451,8 +1466,9 @@ struct Way {
     danger: Option<f64>,
     room: Option<Room>,
     /// Its plan, other units leaving room, once made (none if refused): the plan then looks
-    /// only at the ground and the enemy, which stand while the reckoning does, so it is the
-    /// plan of the move while the move has room ([`kept_plan`]).
+    /// only at the ground and the enemy near, and is dropped when the enemy near changes
+    /// ([`Reckoned::catch_up`]), so it is the plan of the move while the move has room
+    /// ([`kept_plan`]).
     plan: Option<Option<movement::MovePlan>>,
 }
 
@@ -1513,6 +1529,20 @@ impl Reckoned {
         };
         // With nothing changed and as many units near, the neighbourhood is the one held.
         if !changed.is_empty() || self.around.len() != near.units().len() {
+            // A plan rests on the enemy near (who it touches on the way and at the end): it
+            // holds while the same enemy bases stand near, none come and none gone.
+            let enemy = |o: &&movement::NearUnit| o.1 != u.side;
+            let enemy_changed = changed.iter().any(|c| c.1 != u.side)
+                || self.around.iter().filter(enemy).count()
+                    != near.units().iter().filter(enemy).count();
+            if enemy_changed {
+                for way in &mut self.advances {
+                    way.plan = None;
+                }
+                for c in &mut self.charges {
+                    c.plan = None;
+                }
+            }
             for way in &mut self.advances {
                 since(&way.legs, &mut way.room);
             }
@@ -1615,7 +1645,9 @@ impl Reckonings {
 /// unit stands as it stood then, a move the same then is the same now (its legs rest only on
 /// the unit, the ground and, for a charge, the enemy charged), and so is its room as it was
 /// found, which the next catch-up ([`Reckoned::catch_up`]) brings up to the units near now.
-/// Its plan, danger and value rest on the enemy, and are found again.
+/// So is its plan, which rests only on the ground and the enemy near: the catch-up drops it
+/// if the enemy near has changed. Its danger and value rest on the whole enemy, and are
+/// found again.
 fn reckon(
     state: &State,
     u: &Unit,
@@ -1636,7 +1668,6 @@ fn reckon(
         Some(b) if alike && b.goal == goal => {
             for way in &mut b.advances {
                 way.danger = None;
-                way.plan = None;
             }
             (
                 std::mem::take(&mut b.advances),
@@ -1649,11 +1680,18 @@ fn reckon(
                 .map(|b| std::mem::take(&mut b.advances))
                 .unwrap_or_default();
             advances_toward(state, u, allowance, goal, &mut advances);
-            let mut order: SmallVec<[u8; 9]> = (0..advances.len() as u8).collect();
-            order.sort_by(|&a, &b| {
-                let progress = |i: u8| advances[usize::from(i)].progress;
-                progress(b).total_cmp(&progress(a)).then(a.cmp(&b))
-            });
+            // Furthest on first, the earlier on a tie: each goes in after those before it
+            // that go at least as far.
+            let mut order: SmallVec<[u8; 9]> = SmallVec::new();
+            let mut progress: SmallVec<[f64; 9]> = SmallVec::new();
+            for (i, way) in advances.iter().enumerate() {
+                let at = progress
+                    .iter()
+                    .position(|p| way.progress.total_cmp(p).is_gt())
+                    .unwrap_or(progress.len());
+                progress.insert(at, way.progress);
+                order.insert(at, i as u8);
+            }
             // Rooms carried over are caught up from the units near as they were found.
             let around = before
                 .as_deref_mut()
@@ -1680,15 +1718,15 @@ fn reckon(
                 }
                 let target = (e.id, face, e.pose);
                 let kept = before
-                    .as_deref()
+                    .as_deref_mut()
                     .filter(|_| alike)
-                    .and_then(|b| b.charges.iter().find(|c| c.target == target));
+                    .and_then(|b| b.charges.iter_mut().find(|c| c.target == target));
                 if let Some(c) = kept {
                     charges.push(Charge {
-                        legs: c.legs.clone(),
+                        legs: std::mem::take(&mut c.legs),
                         target,
                         room: c.room,
-                        plan: None,
+                        plan: c.plan.take(),
                         end: c.end,
                         valued: None,
                     });

@@ -39,14 +39,16 @@ pub(crate) fn charge_reach(state: &State, u: &Unit) -> f64 {
 
 /// The two faces of `target` nearest `u`, nearest first: the faces a charge aims at.
 pub(crate) fn charge_faces(u: &Unit, target: &Base) -> [Face; 2] {
-    let mut faces = Face::ALL;
-    faces.sort_by(|a, b| {
-        target
-            .face_centre(*a)
-            .distance_squared(u.pose.pos)
-            .total_cmp(&target.face_centre(*b).distance_squared(u.pose.pos))
-    });
-    [faces[0], faces[1]]
+    let d = Face::ALL.map(|f| target.face_centre(f).distance_squared(u.pose.pos));
+    // The nearest and the next, the earlier of `Face::ALL` on a tie.
+    let nearest_but = |skip: usize| {
+        (0..d.len())
+            .filter(|&i| i != skip)
+            .reduce(|a, b| if d[b].total_cmp(&d[a]).is_lt() { b } else { a })
+            .unwrap_or(0)
+    };
+    let first = nearest_but(usize::MAX);
+    [Face::ALL[first], Face::ALL[nearest_but(first)]]
 }
 
 /// Whether a move along `legs` is longer than `u` could ever go: further than its move with
