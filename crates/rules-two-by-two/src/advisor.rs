@@ -139,9 +139,8 @@ pub fn candidates_within(
 #[derive(Default)]
 pub struct Memo {
     seen: Option<Seen>,
-    /// Each unit weighed: its id, the mark it was weighed against and the mark it left
-    /// ([`unit_moves`]), and its candidates.
-    moves: Vec<(UnitId, f64, f64, Vec<Candidate<Command>>)>,
+    /// The units weighed at the last decision.
+    moves: Vec<Weighed>,
     /// The `within` of [`candidates_within`] that `moves` were weighed for.
     within: f64,
     /// Moves refused since the battle was last other than `seen` but for units' `moved`
@@ -162,6 +161,15 @@ pub struct Memo {
     /// ([`melee::follow_up_reach`]): the distance asked, and how far the unit goes and whom
     /// it touches there; given out once ([`kept_plan`]).
     follow_up: Option<(f64, f64, Vec<UnitId>)>,
+}
+
+/// A unit weighed at a decision: the mark it was weighed against and the mark it left
+/// ([`unit_moves`]), and its candidates.
+struct Weighed {
+    unit: UnitId,
+    from_mark: f64,
+    to_mark: f64,
+    moves: Vec<Candidate<Command>>,
 }
 
 /// The square of each unit's distance to the nearest enemy, kept with where the unit stood
@@ -1199,11 +1207,14 @@ fn movement(
     // below it could never be taken.
     let mut mark = STAND;
     for &(_, u) in ready.iter().take(3) {
-        if let Some(i) = before.iter().position(|w| w.0 == u.id && w.1 == mark) {
-            let (id, from_mark, to_mark, moves) = before.swap_remove(i);
-            out.extend(moves.iter().cloned());
-            weighed.push((id, from_mark, to_mark, moves));
-            mark = to_mark;
+        if let Some(i) = before
+            .iter()
+            .position(|w| w.unit == u.id && w.from_mark == mark)
+        {
+            let w = before.swap_remove(i);
+            out.extend(w.moves.iter().cloned());
+            mark = w.to_mark;
+            weighed.push(w);
             continue;
         }
         let from = out.len();
@@ -1223,7 +1234,12 @@ fn movement(
             out,
         );
         if memo.is_some() {
-            weighed.push((u.id, mark, to_mark, out[from..].to_vec()));
+            weighed.push(Weighed {
+                unit: u.id,
+                from_mark: mark,
+                to_mark,
+                moves: out[from..].to_vec(),
+            });
         }
         mark = to_mark;
     }
