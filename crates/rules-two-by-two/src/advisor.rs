@@ -157,10 +157,50 @@ pub struct Memo {
     /// The shots the last call of [`candidates_with`] or [`offers_in_memo`] planned as it
     /// listed them, each given out once ([`kept_plan`]).
     shots: Vec<(Command, shooting::ShotPlan)>,
+    /// The shooters found without a shot in the battle as it stands ([`Blind`]).
+    blind: Blind,
     /// The reach of the full follow-up the last such call found as it weighed a follow-up
     /// ([`melee::follow_up_reach`]): the distance asked, and how far the unit goes and whom
     /// it touches there; given out once ([`kept_plan`]).
     follow_up: Option<(f64, f64, Vec<UnitId>)>,
+}
+
+/// Shooters found to have no shot, with what that rests on: where every unit stands, on the
+/// table or not, and who is in contact with whom, on one field. Whether a unit that may
+/// fire has a shot rests on nothing else: the enemies in its range, the target group and
+/// what blocks its sight ([`shooting::plan_quietly`]).
+#[derive(Default)]
+struct Blind {
+    field: Option<std::sync::Arc<crate::state::Field>>,
+    places: Vec<(Pose, bool)>,
+    contacts: Vec<Contact>,
+    shooters: SmallVec<[UnitId; 8]>,
+}
+
+impl Blind {
+    /// Forget the shooters unless every unit stands in `state` as it stood when they were
+    /// found.
+    fn look(&mut self, state: &State) {
+        let same = self
+            .field
+            .as_ref()
+            .is_some_and(|f| std::sync::Arc::ptr_eq(f, &state.field))
+            && self.contacts == state.contacts
+            && self.places.len() == state.units.len()
+            && self
+                .places
+                .iter()
+                .zip(&state.units)
+                .all(|(&(pose, on), u)| pose == u.pose && on == u.on_table());
+        if !same {
+            self.shooters.clear();
+            self.field = Some(state.field.clone());
+            self.contacts.clone_from(&state.contacts);
+            self.places.clear();
+            self.places
+                .extend(state.units.iter().map(|u| (u.pose, u.on_table())));
+        }
+    }
 }
 
 /// A unit weighed at a decision: the mark it was weighed against and the mark it left
@@ -398,7 +438,10 @@ pub fn kept_plan(
             let r = memo.reckonings.of(state, side, u)?;
             let free = |room: &Option<Room>| matches!(room, Some(Room::Free));
             let ways = r.advances.iter().map(|w| (&w.legs, &w.room, &w.plan));
-            let charges = r.charges.iter().map(|c| (&c.legs, &c.room, &c.plan));
+            let charges = r
+                .charges
+                .iter()
+                .filter_map(|c| Some((c.found_legs()?, &c.room, &c.plan)));
             let plan = ways
                 .chain(charges)
                 .find(|(l, room, _)| *l == legs && free(room))?
@@ -506,11 +549,18 @@ fn charge_reaches(
     me: &Unit,
     charge: &mut Charge,
 ) -> Option<(Pose, UnitId, bool)> {
-    if !room(me, &charge.legs, near, &mut charge.room) {
+    let Charge {
+        legs,
+        room: r,
+        plan,
+        ..
+    } = charge;
+    let legs = legs.as_ref()?.as_ref()?;
+    if !room(me, legs, near, r) {
         return None;
     }
-    let plan = charge.plan.get_or_insert_with(|| {
-        movement::plan_with_room(state, me, &charge.legs, near)
+    let plan = plan.get_or_insert_with(|| {
+        movement::plan_with_room(state, me, legs, near)
             .ok()
             .filter(|p| !p.touches.is_empty())
     });
@@ -712,8 +762,29 @@ fn charge_worth<'s>(
         return None;
     }
     let look = look.get_or_init(|| ChargeLook::of(state, me));
-    let end = *charge.end.get_or_insert_with(|| end_of(me, &charge.legs));
-    if !bounds.may_reach((state, look), me, end, floor) {
+    let (_, face, aim) = charge.target;
+    // A charge that lines up first is bounded before its legs are found.
+    let lines_up = charge.lines_up;
+    if let Some(at) = lines_up {
+        if !bounds.may_reach((state, look), me, at, melee::TOUCH + LINED_UP, floor) {
+            return None;
+        }
+    }
+    // The enemy stands as it stood when the charge was reckoned.
+    let enemy = state.unit(charge.target.0);
+    debug_assert!(enemy.pose == aim, "the enemy charged has not moved");
+    let found = charge.legs.get_or_insert_with(|| {
+        // A charge longer than the unit could go with every bonus is never legal.
+        offer::charge_legs(me, &enemy.base(), face)
+            .filter(|legs| !movement::too_far(state, me, legs))
+    });
+    let legs = found.as_ref()?;
+    let legs_end = *charge.end.get_or_insert_with(|| end_of(me, legs));
+    debug_assert!(
+        lines_up.is_none_or(|at| legs_end.distance(at) <= LINED_UP),
+        "a charge that lines up ends where its reckoning put it"
+    );
+    if !bounds.may_reach((state, look), me, legs_end, melee::TOUCH, floor) {
         return None;
     }
     let reached = charge_reaches(state, near, me, charge)?;
@@ -751,7 +822,7 @@ fn charge_worth<'s>(
     #[cfg(debug_assertions)]
     if let Some(v) = valuation.value {
         assert!(
-            may_meet(end_of(me, &charge.legs), enemy),
+            may_meet(legs_end, enemy),
             "charge met an enemy away from where its legs end"
         );
         let most = bounds.most(state, look, me, enemy);
@@ -906,10 +977,13 @@ fn melee_worth(t: &MeleeTable, odds: &Distribution<(bool, i32)>, mine: f64, thei
 struct ChargeBounds(SmallVec<[(UnitId, melee::ChargeLeadKey, f64); 4]>);
 
 /// What the bounds of one unit's charges rest on as the battle stands: its side's part in
-/// the melees ([`melee::ChargeScene`]) and the enemies near enough to be met.
+/// the melees ([`melee::ChargeScene`]) and the enemies near enough to be met, with the most
+/// a charge could be worth against each once asked ([`ChargeBounds::most`]), which stands
+/// while the battle does.
 struct ChargeLook<'s> {
     scene: melee::ChargeScene,
     enemies: SmallVec<[&'s Unit; 8]>,
+    most: std::cell::RefCell<SmallVec<[Option<f64>; 8]>>,
 }
 
 impl<'s> ChargeLook<'s> {
@@ -918,12 +992,14 @@ impl<'s> ChargeLook<'s> {
         // ([`movement::too_far`]), and the enemy it meets touches it where it ends.
         let t = &state.field.tables;
         let far = t.move_allowance(me.kind) + t.movement.road_bonus.max(0.0) + melee::TOUCH;
+        let enemies: SmallVec<[&Unit; 8]> = state
+            .enemies_of(me.side)
+            .filter(|e| e.pose.pos.distance_squared(me.pose.pos) <= far * far)
+            .collect();
         ChargeLook {
             scene: melee::ChargeScene::of(state, me),
-            enemies: state
-                .enemies_of(me.side)
-                .filter(|e| e.pose.pos.distance_squared(me.pose.pos) <= far * far)
-                .collect(),
+            most: std::cell::RefCell::new(SmallVec::from_elem(None, enemies.len())),
+            enemies,
         }
     }
 }
@@ -940,22 +1016,35 @@ fn may_meet(end: Vec2, e: &Unit) -> bool {
 }
 
 impl ChargeBounds {
-    /// Whether a charge by `me` whose legs end with its centre at `end` ([`end_of`]) could
-    /// be worth `floor`, judged before the charge is planned and the enemy it meets first
-    /// known: [`charge_made`] bounds
-    /// its value by the melee's worth, or a quarter of the charger lost if that is more, and
-    /// a melee is worth at most what it is at the best lead it could have
-    /// ([`melee::charge_lead`]).
+    /// Whether a charge by `me` that meets only enemies standing within `within` of `at`
+    /// could be worth `floor`: [`charge_made`] bounds its value by the melee's worth, or a
+    /// quarter of the charger lost if that is more, and a melee is worth at most what it is
+    /// at the best lead it could have ([`melee::charge_lead`]). The enemy a move meets is
+    /// one its base touches where it ends, so a charge whose legs end with the charger's
+    /// centre at `end` ([`end_of`]) meets only enemies within [`melee::TOUCH`] of `end`;
+    /// before its legs are found, its reckoning says where it could end ([`Charge`]).
     fn may_reach(
         &mut self,
         (state, look): (&State, &ChargeLook),
         me: &Unit,
-        end: Vec2,
+        at: Vec2,
+        within: f64,
         floor: f64,
     ) -> bool {
-        look.enemies
-            .iter()
-            .any(|e| may_meet(end, e) && self.most(state, look, me, e) + 1e-9 >= floor)
+        (0..look.enemies.len()).any(|i| {
+            look.enemies[i].pose.pos.distance_squared(at) <= within * within
+                && self.most_of(state, look, me, i) + 1e-9 >= floor
+        })
+    }
+
+    /// [`ChargeBounds::most`] for the `i`th enemy of `look`, as `look` keeps it.
+    fn most_of(&mut self, state: &State, look: &ChargeLook, me: &Unit, i: usize) -> f64 {
+        if let Some(v) = look.most.borrow()[i] {
+            return v;
+        }
+        let v = self.most(state, look, me, look.enemies[i]);
+        look.most.borrow_mut()[i] = Some(v);
+        v
     }
 
     /// The most a charge by `me` that meets `e` could be worth.
@@ -1401,9 +1490,12 @@ fn unit_moves(
         let Some(v) = charge_worth(state, &near, scratch, u, charge, bound) else {
             continue;
         };
+        let Some(legs) = charge.found_legs() else {
+            continue;
+        };
         let command = Command::Move {
             unit: u.id,
-            legs: charge.legs.clone(),
+            legs: legs.clone(),
             exit: false,
         };
         let score = 0.5 + 4.0 * v + urgency;
@@ -1488,13 +1580,19 @@ struct Way {
     plan: Option<Option<movement::MovePlan>>,
 }
 
-/// A charge a unit might make: its legs, its room once found, and once planned (other units
-/// leaving room, so that the plan rests only on the ground and the enemy) its plan, or none
-/// if it is refused or contacts no enemy.
+/// A charge a unit might make: its legs once found, its room once found, and once planned
+/// (other units leaving room, so that the plan rests only on the ground and the enemy) its
+/// plan, or none if it is refused or contacts no enemy.
 struct Charge {
-    legs: Legs,
+    /// Its legs ([`offer::charge_legs`]), found when the charge could first be worth its
+    /// floor ([`charge_worth`]): none inside if no charge into that face could be legal.
+    legs: Option<Option<Legs>>,
     /// The enemy charged, the face aimed at and where the enemy stood.
     target: (UnitId, Face, Pose),
+    /// Where the charger's centre ends, lined up against the face, if the charge lines up
+    /// first rather than going straight in ([`offer::charge_contact`]), to within
+    /// [`LINED_UP`].
+    lines_up: Option<Vec2>,
     room: Option<Room>,
     plan: Option<Option<movement::MovePlan>>,
     /// Where the charger's centre ends after its legs ([`end_of`]), once asked.
@@ -1502,6 +1600,17 @@ struct Charge {
     /// Its valuation once made, with what it rests on.
     valued: Option<Valued>,
 }
+
+impl Charge {
+    /// Its legs, if found and a charge could take them.
+    fn found_legs(&self) -> Option<&Legs> {
+        self.legs.as_ref()?.as_ref()
+    }
+}
+
+/// How far from where [`offer::charge_contact`] puts it the centre of a charger that lines up
+/// may end, its legs applied in floating point.
+const LINED_UP: f64 = 1e-3;
 
 /// What a move's room test ([`movement::room_for`]) found: room, or a unit in the way.
 #[derive(Clone, Copy)]
@@ -1563,7 +1672,9 @@ impl Reckoned {
                 since(&way.legs, &mut way.room);
             }
             for c in &mut self.charges {
-                since(&c.legs, &mut c.room);
+                if let Some(Some(legs)) = &c.legs {
+                    since(legs, &mut c.room);
+                }
             }
             self.around.clear();
             self.around.extend_from_slice(near.units());
@@ -1732,34 +1843,36 @@ fn reckon(
                 if offer::charge_surely_too_long(state, u, &eb, face) {
                     continue;
                 }
+                let lines_up = match offer::charge_contact(u, &eb, face) {
+                    (_, true) => None,
+                    (at, false) => Some(at),
+                };
                 let target = (e.id, face, e.pose);
                 let kept = before
                     .as_deref_mut()
                     .filter(|_| alike)
                     .and_then(|b| b.charges.iter_mut().find(|c| c.target == target));
-                if let Some(c) = kept {
-                    charges.push(Charge {
-                        legs: std::mem::take(&mut c.legs),
+                // Its legs are found when first needed ([`charge_worth`]).
+                charges.push(match kept {
+                    Some(c) => Charge {
+                        legs: c.legs.take(),
                         target,
+                        lines_up,
                         room: c.room,
                         plan: c.plan.take(),
                         end: c.end,
                         valued: None,
-                    });
-                    continue;
-                }
-                // A charge longer than the unit could go with every bonus is never legal.
-                match offer::charge_legs(u, &eb, face) {
-                    Some(legs) if !movement::too_far(state, u, &legs) => charges.push(Charge {
-                        legs,
+                    },
+                    None => Charge {
+                        legs: None,
                         target,
+                        lines_up,
                         room: None,
                         plan: None,
                         end: None,
                         valued: None,
-                    }),
-                    _ => {}
-                }
+                    },
+                });
             }
         }
     }
@@ -1850,12 +1963,20 @@ fn shoot(
     if state.outcome.is_some() || state.clock.actor(&SEQUENCE) != side {
         return;
     }
+    // A shooter found without a shot has none while the units stand as they stood.
+    let mut blind = memo.as_deref_mut().map(|m| {
+        m.blind.look(state);
+        std::mem::take(&mut m.blind.shooters)
+    });
     // Friends come in id order; each is asked whether it may fire only when those before
     // it proved to have no shot.
     for s in state
         .friends_of(side)
         .filter(|s| shooting::may_fire(state, s).is_ok())
     {
+        if blind.as_ref().is_some_and(|b| b.contains(&s.id)) {
+            continue;
+        }
         let before = out.len();
         let (max, _) = state.field.tables.range(s.kind).unwrap_or((0.0, None));
         for t in enemies_near(state, side, &s.base(), max + 0.01) {
@@ -1922,8 +2043,14 @@ fn shoot(
                 why: "hold fire",
                 checked: true,
             });
-            return;
+            break;
         }
+        if let Some(b) = blind.as_mut() {
+            b.push(s.id);
+        }
+    }
+    if let (Some(m), Some(b)) = (memo, blind) {
+        m.blind.shooters = b;
     }
 }
 

@@ -181,8 +181,8 @@ pub fn sight_blocked(
     for u in state.along(eye, aim, spread + 1e-9) {
         if u.id == shooter.id
             || u.id == target.id
-            || !corridor.blocked_by_base(&u.base(), OVERLAP_TOLERANCE)
             || group.contains(&u.id)
+            || !corridor.blocked_by_base(&u.base(), OVERLAP_TOLERANCE)
         {
             continue;
         }

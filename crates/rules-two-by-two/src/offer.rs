@@ -724,15 +724,24 @@ const CONTACT_GAP: f64 = 0.005;
 /// no trigonometry is needed. A charge close enough to go straight in is never refused
 /// here, and a margin keeps a charge at the very limit for the full check.
 pub(crate) fn charge_surely_too_long(state: &State, u: &Unit, target: &Base, face: Face) -> bool {
-    let normal = target.face_normal(face);
-    let out_to_contact = target.face_centre(face) + normal * (u.base().depth * 0.5 + CONTACT_GAP);
-    if u.pose.pos.distance(out_to_contact) <= RUN_IN + 1e-3 {
+    let (out_to_contact, goes_straight_in) = charge_contact(u, target, face);
+    if goes_straight_in {
         return false;
     }
-    let staging = out_to_contact + normal * RUN_IN;
+    let staging = out_to_contact + target.face_normal(face) * RUN_IN;
     let tables = &state.field.tables;
     let most = tables.move_allowance(u.kind) + tables.movement.road_bonus.max(0.0);
     u.pose.pos.distance(staging) + RUN_IN > most + 1e-3
+}
+
+/// Where the centre of `u`'s base stands lined up against `face` of `target`, a hair short
+/// of contact, which is where the charge [`charge_legs`] makes into that face ends; and
+/// whether `u` may stand close enough to go straight in instead, ending wherever its base
+/// first touches (with a margin: a charge at the very limit is counted as close).
+pub(crate) fn charge_contact(u: &Unit, target: &Base, face: Face) -> (Vec2, bool) {
+    let normal = target.face_normal(face);
+    let at = target.face_centre(face) + normal * (u.base().depth * 0.5 + CONTACT_GAP);
+    (at, u.pose.pos.distance(at) <= RUN_IN + 1e-3)
 }
 
 /// A charge into `face` of an enemy: line up 2" out, then straight in.
