@@ -746,28 +746,23 @@ impl Valued {
     }
 }
 
-/// The value of `charge` by `me` in `state`, as [`charge_value`] finds it (`sim`, a copy of
-/// `state`, made when first needed), kept with the charge ([`Valued`]) for the decisions
-/// that follow: none if the charge does not reach an enemy, or its value surely falls
-/// below `floor`.
-fn charge_worth<'s>(
+/// Whether `charge` by `me` could be worth `floor` by its bound ([`ChargeBounds`]), asked
+/// before the units near are looked at: first, for a charge that lines up, where its
+/// reckoning says it ends; then, its legs found, where they end. False also for a charge
+/// whose legs could never be legal.
+fn charge_bound<'s>(
     state: &'s State,
-    near: &movement::Near,
-    scratch: &mut Option<State>,
     me: &Unit,
     charge: &mut Charge,
     (floor, bounds, look): (f64, &mut ChargeBounds, &std::cell::OnceCell<ChargeLook<'s>>),
-) -> Option<f64> {
-    if matches!(charge.room, Some(Room::Blocked(_))) {
-        return None;
-    }
+) -> bool {
     let look = look.get_or_init(|| ChargeLook::of(state, me));
     let (_, face, aim) = charge.target;
     // A charge that lines up first is bounded before its legs are found.
     let lines_up = charge.lines_up;
     if let Some(at) = lines_up {
         if !bounds.may_reach((state, look), me, at, melee::TOUCH + LINED_UP, floor) {
-            return None;
+            return false;
         }
     }
     // The enemy stands as it stood when the charge was reckoned.
@@ -778,15 +773,29 @@ fn charge_worth<'s>(
         offer::charge_legs(me, &enemy.base(), face)
             .filter(|legs| !movement::too_far(state, me, legs))
     });
-    let legs = found.as_ref()?;
+    let Some(legs) = found.as_ref() else {
+        return false;
+    };
     let legs_end = *charge.end.get_or_insert_with(|| end_of(me, legs));
     debug_assert!(
         lines_up.is_none_or(|at| legs_end.distance(at) <= LINED_UP),
         "a charge that lines up ends where its reckoning put it"
     );
-    if !bounds.may_reach((state, look), me, legs_end, melee::TOUCH, floor) {
-        return None;
-    }
+    bounds.may_reach((state, look), me, legs_end, melee::TOUCH, floor)
+}
+
+/// The value of `charge` by `me` in `state`, which its bound allows ([`charge_bound`]), as
+/// [`charge_value`] finds it (`sim`, a copy of `state`, made when first needed), kept with
+/// the charge ([`Valued`]) for the decisions that follow: none if other units in `near`
+/// leave it no room, it does not reach an enemy, or its value surely falls below `floor`.
+fn charge_worth(
+    state: &State,
+    near: &movement::Near,
+    scratch: &mut Option<State>,
+    me: &Unit,
+    charge: &mut Charge,
+    floor: f64,
+) -> Option<f64> {
     let reached = charge_reaches(state, near, me, charge)?;
     if let Some(valued) = charge.valued.as_ref().filter(|v| v.serves(state, me)) {
         if let Ok(v) = valued.valuation.at(floor) {
@@ -817,18 +826,29 @@ fn charge_worth<'s>(
     };
     valued.friends = valued.bearing(state, me).cloned().collect();
     charge.valued = Some(valued);
-    // What the bound before the charge was planned rests on, checked in a debug build: the
-    // enemy met touches the charger where its legs end, and the value lies within the bound.
-    #[cfg(debug_assertions)]
-    if let Some(v) = valuation.value {
-        assert!(
-            may_meet(legs_end, enemy),
-            "charge met an enemy away from where its legs end"
-        );
-        let most = bounds.most(state, look, me, enemy);
-        assert!(v <= most + 1e-6, "charge worth {v}, above its bound {most}");
-    }
     valuation.value
+}
+
+/// What the bound of a charge ([`charge_bound`]) rests on, checked in a debug build once the
+/// charge is valued at `v`: the enemy met touches the charger where its legs end, and the
+/// value lies within the bound.
+#[cfg(debug_assertions)]
+fn check_bound(
+    state: &State,
+    me: &Unit,
+    charge: &Charge,
+    v: f64,
+    (bounds, look): (&mut ChargeBounds, &ChargeLook),
+) {
+    let met = charge.plan.as_ref().and_then(Option::as_ref);
+    let enemy = state.unit(met.expect("a valued charge was planned").touches[0]);
+    let end = charge.end.expect("a bounded charge has its end");
+    assert!(
+        enemy.pose.pos.distance(end) <= melee::TOUCH,
+        "charge met an enemy away from where its legs end"
+    );
+    let most = bounds.most(state, look, me, enemy);
+    assert!(v <= most + 1e-6, "charge worth {v}, above its bound {most}");
 }
 
 /// The value of a charge made on `sim`, in contact through `contact`; none if it is surely
@@ -983,7 +1003,7 @@ struct ChargeBounds(SmallVec<[(UnitId, melee::ChargeLeadKey, f64); 4]>);
 struct ChargeLook<'s> {
     scene: melee::ChargeScene,
     enemies: SmallVec<[&'s Unit; 8]>,
-    most: std::cell::RefCell<SmallVec<[Option<f64>; 8]>>,
+    most: SmallVec<[std::cell::Cell<Option<f64>>; 8]>,
 }
 
 impl<'s> ChargeLook<'s> {
@@ -998,7 +1018,7 @@ impl<'s> ChargeLook<'s> {
             .collect();
         ChargeLook {
             scene: melee::ChargeScene::of(state, me),
-            most: std::cell::RefCell::new(SmallVec::from_elem(None, enemies.len())),
+            most: SmallVec::from_elem(std::cell::Cell::new(None), enemies.len()),
             enemies,
         }
     }
@@ -1007,12 +1027,6 @@ impl<'s> ChargeLook<'s> {
 /// Where the centre of a unit at `me` ends after `legs`, as [`movement::plan`] moves it.
 fn end_of(me: &Unit, legs: &[Leg]) -> Vec2 {
     legs.iter().fold(me.pose, |pose, leg| leg.apply(pose)).pos
-}
-
-/// Whether a charge ending with the charger's centre at `end` could meet `e`: the enemy a
-/// move meets is one its base touches where it ends.
-fn may_meet(end: Vec2, e: &Unit) -> bool {
-    e.pose.pos.distance_squared(end) <= melee::TOUCH * melee::TOUCH
 }
 
 impl ChargeBounds {
@@ -1031,20 +1045,16 @@ impl ChargeBounds {
         within: f64,
         floor: f64,
     ) -> bool {
-        (0..look.enemies.len()).any(|i| {
-            look.enemies[i].pose.pos.distance_squared(at) <= within * within
-                && self.most_of(state, look, me, i) + 1e-9 >= floor
+        let within2 = within * within;
+        look.enemies.iter().zip(&look.most).any(|(e, most)| {
+            e.pose.pos.distance_squared(at) <= within2
+                && most.get().unwrap_or_else(|| {
+                    let v = self.most(state, look, me, e);
+                    most.set(Some(v));
+                    v
+                }) + 1e-9
+                    >= floor
         })
-    }
-
-    /// [`ChargeBounds::most`] for the `i`th enemy of `look`, as `look` keeps it.
-    fn most_of(&mut self, state: &State, look: &ChargeLook, me: &Unit, i: usize) -> f64 {
-        if let Some(v) = look.most.borrow()[i] {
-            return v;
-        }
-        let v = self.most(state, look, me, look.enemies[i]);
-        look.most.borrow_mut()[i] = Some(v);
-        v
     }
 
     /// The most a charge by `me` that meets `e` could be worth.
@@ -1414,9 +1424,9 @@ fn unit_moves(
         return best_legal;
     };
     let allowance = state.field.tables.move_allowance(u.kind);
-    // Every move weighed below, charges included, goes no further than this.
-    let near = movement::neighbourhood(state, u, allowance + 3.0);
-    r.catch_up(u, &near);
+    // The unit's neighbourhood, gathered once a move's room is asked for ([`near_of`]).
+    let mut near = None;
+    let reach = allowance + 3.0;
     let here = r.here;
     // An advance's score, and the most it could be before the danger where it ends is
     // counted against it.
@@ -1434,13 +1444,13 @@ fn unit_moves(
     // less far) are offered only when none of the others is legal.
     let n = r.advances.len();
     let mut fates: SmallVec<[Fate; 9]> = SmallVec::from_elem(Fate::Unseen, n);
-    let legal = |way: &mut Way| {
+    let legal = |way: &mut Way, near: &movement::Near| {
         // Other units block most advances found illegal: that is asked first, and the plan
         // then looks no more at them.
-        room(u, &way.legs, &near, &mut way.room)
+        room(u, &way.legs, near, &mut way.room)
             && way
                 .plan
-                .get_or_insert_with(|| movement::plan_with_room(state, u, &way.legs, &near).ok())
+                .get_or_insert_with(|| movement::plan_with_room(state, u, &way.legs, near).ok())
                 .is_some()
     };
     for short in [false, true] {
@@ -1455,8 +1465,14 @@ fn unit_moves(
             }
             // Whether the shortest are offered rests on the others left unchecked.
             let unchecked = |i: usize| matches!(fates[i], Fate::Unseen | Fate::Below);
-            if (0..n).any(|i| !r.advances[i].short && unchecked(i) && legal(&mut r.advances[i])) {
-                break;
+            let others: SmallVec<[usize; 9]> = (0..n)
+                .filter(|&i| !r.advances[i].short && unchecked(i))
+                .collect();
+            if !others.is_empty() {
+                let gathered = near_of(&mut near, state, u, reach, &mut r);
+                if others.iter().any(|&i| legal(&mut r.advances[i], gathered)) {
+                    break;
+                }
             }
         }
         for k in 0..n {
@@ -1464,32 +1480,50 @@ fn unit_moves(
             if r.advances[i].short != short {
                 continue;
             }
-            let way = &mut r.advances[i];
             // Danger only lowers an advance's score: the rest go less far.
-            if advance_bound(way.progress) < best_legal - within {
+            if advance_bound(r.advances[i].progress) < best_legal - within {
                 break;
             }
-            let score = advance_score(way);
+            let score = advance_score(&mut r.advances[i]);
             fates[i] = if score < best_legal - within {
                 Fate::Below
-            } else if legal(way) {
-                best_legal = best_legal.max(score);
-                Fate::Legal(score)
             } else {
-                Fate::Illegal
+                let gathered = near_of(&mut near, state, u, reach, &mut r);
+                if legal(&mut r.advances[i], gathered) {
+                    best_legal = best_legal.max(score);
+                    Fate::Legal(score)
+                } else {
+                    Fate::Illegal
+                }
             };
         }
     }
     // Charges.
     let look = std::cell::OnceCell::new();
-    for charge in &mut r.charges {
+    for c in 0..r.charges.len() {
         // The charge is checked as it would be carried out; its value matters only if its
         // score could come within `within` of the best legal one.
         let floor = (best_legal - within - 0.5 - urgency) / 4.0;
-        let bound = (floor, &mut r.bounds, &look);
-        let Some(v) = charge_worth(state, &near, scratch, u, charge, bound) else {
+        // A room found at the neighbourhood gathered now is as it stands.
+        let blocked = matches!(r.charges[c].room, Some(Room::Blocked(_)));
+        if (blocked && near.is_some())
+            || !charge_bound(state, u, &mut r.charges[c], (floor, &mut r.bounds, &look))
+        {
+            continue;
+        }
+        let gathered = near_of(&mut near, state, u, reach, &mut r);
+        let charge = &mut r.charges[c];
+        let Some(v) = charge_worth(state, gathered, scratch, u, charge, floor) else {
             continue;
         };
+        #[cfg(debug_assertions)]
+        check_bound(
+            state,
+            u,
+            charge,
+            v,
+            (&mut r.bounds, look.get().expect("bounded")),
+        );
         let Some(legs) = charge.found_legs() else {
             continue;
         };
@@ -1530,6 +1564,24 @@ fn unit_moves(
     }
     reckonings.keep(u, r);
     best_legal
+}
+
+/// The neighbourhood of `u` within `reach` (every move weighed for it goes no further),
+/// gathered into `near` on first asking, when `r`, the unit's reckoning, is brought up to it
+/// ([`Reckoned::catch_up`]): a reckoning's rooms and plans are read only after that, and one
+/// left behind is caught up from where it stood at the next weighing that asks.
+fn near_of<'n, 's>(
+    near: &'n mut Option<movement::Near<'s>>,
+    state: &'s State,
+    u: &Unit,
+    reach: f64,
+    r: &mut Reckoned,
+) -> &'n movement::Near<'s> {
+    near.get_or_insert_with(|| {
+        let n = movement::neighbourhood(state, u, reach);
+        r.catch_up(u, &n);
+        n
+    })
 }
 
 /// What became of an advance weighed for a unit: not looked at (its bound fell short of the
