@@ -1002,8 +1002,15 @@ struct ChargeBounds(SmallVec<[(UnitId, melee::ChargeLeadKey, f64); 4]>);
 /// while the battle does.
 struct ChargeLook<'s> {
     scene: melee::ChargeScene,
-    enemies: SmallVec<[&'s Unit; 8]>,
-    most: SmallVec<[std::cell::Cell<Option<f64>>; 8]>,
+    enemies: SmallVec<[Met<'s>; 12]>,
+}
+
+/// An enemy a charge might meet, where it stands, and the most a charge meeting it could
+/// be worth once asked.
+struct Met<'s> {
+    at: Vec2,
+    unit: &'s Unit,
+    most: std::cell::Cell<Option<f64>>,
 }
 
 impl<'s> ChargeLook<'s> {
@@ -1012,14 +1019,17 @@ impl<'s> ChargeLook<'s> {
         // ([`movement::too_far`]), and the enemy it meets touches it where it ends.
         let t = &state.field.tables;
         let far = t.move_allowance(me.kind) + t.movement.road_bonus.max(0.0) + melee::TOUCH;
-        let enemies: SmallVec<[&Unit; 8]> = state
-            .enemies_of(me.side)
-            .filter(|e| e.pose.pos.distance_squared(me.pose.pos) <= far * far)
-            .collect();
         ChargeLook {
             scene: melee::ChargeScene::of(state, me),
-            most: SmallVec::from_elem(std::cell::Cell::new(None), enemies.len()),
-            enemies,
+            enemies: state
+                .enemies_of(me.side)
+                .filter(|e| e.pose.pos.distance_squared(me.pose.pos) <= far * far)
+                .map(|unit| Met {
+                    at: unit.pose.pos,
+                    unit,
+                    most: std::cell::Cell::new(None),
+                })
+                .collect(),
         }
     }
 }
@@ -1046,11 +1056,11 @@ impl ChargeBounds {
         floor: f64,
     ) -> bool {
         let within2 = within * within;
-        look.enemies.iter().zip(&look.most).any(|(e, most)| {
-            e.pose.pos.distance_squared(at) <= within2
-                && most.get().unwrap_or_else(|| {
-                    let v = self.most(state, look, me, e);
-                    most.set(Some(v));
+        look.enemies.iter().any(|e| {
+            e.at.distance_squared(at) <= within2
+                && e.most.get().unwrap_or_else(|| {
+                    let v = self.most(state, look, me, e.unit);
+                    e.most.set(Some(v));
                     v
                 }) + 1e-9
                     >= floor
