@@ -1647,12 +1647,12 @@ struct Way {
 /// plan, or none if it is refused or contacts no enemy.
 struct Charge {
     /// Its legs ([`offer::charge_legs`]), found when the charge could first be worth its
-    /// floor ([`charge_worth`]): none inside if no charge into that face could be legal.
+    /// floor ([`charge_bound`]): none inside if no charge into that face could be legal.
     legs: Option<Option<Legs>>,
     /// The enemy charged, the face aimed at and where the enemy stood.
     target: (UnitId, Face, Pose),
     /// Where the charger's centre ends, lined up against the face, if the charge lines up
-    /// first rather than going straight in ([`offer::charge_contact`]), to within
+    /// first rather than going straight in ([`offer::charge_lines_up`]), to within
     /// [`LINED_UP`].
     lines_up: Option<Vec2>,
     room: Option<Room>,
@@ -1670,7 +1670,7 @@ impl Charge {
     }
 }
 
-/// How far from where [`offer::charge_contact`] puts it the centre of a charger that lines up
+/// How far from where [`offer::charge_lines_up`] puts it the centre of a charger that lines up
 /// may end, its legs applied in floating point.
 const LINED_UP: f64 = 1e-3;
 
@@ -1902,19 +1902,16 @@ fn reckon(
                 continue;
             }
             for face in offer::charge_faces(u, &eb) {
-                if offer::charge_surely_too_long(state, u, &eb, face) {
+                let lines_up = offer::charge_lines_up(u, &eb, face);
+                if offer::charge_surely_too_long(state, u, &eb, face, lines_up) {
                     continue;
                 }
-                let lines_up = match offer::charge_contact(u, &eb, face) {
-                    (_, true) => None,
-                    (at, false) => Some(at),
-                };
                 let target = (e.id, face, e.pose);
                 let kept = before
                     .as_deref_mut()
                     .filter(|_| alike)
                     .and_then(|b| b.charges.iter_mut().find(|c| c.target == target));
-                // Its legs are found when first needed ([`charge_worth`]).
+                // Its legs are found when first needed ([`charge_bound`]).
                 charges.push(match kept {
                     Some(c) => Charge {
                         legs: c.legs.take(),

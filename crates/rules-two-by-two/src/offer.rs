@@ -350,7 +350,7 @@ impl Listed {
                     return None;
                 }
                 let face = charge_faces(u, &eb)[usize::from(*rank)];
-                if charge_surely_too_long(state, u, &eb, face) {
+                if charge_surely_too_long(state, u, &eb, face, charge_lines_up(u, &eb, face)) {
                     return None;
                 }
                 let legs = charge_legs(u, &eb, face)?;
@@ -722,12 +722,18 @@ const CONTACT_GAP: f64 = 0.005;
 /// than any move of `u` ([`beyond_any_move`]), found without making it: the staging point
 /// is where the unit's base, lined up against the face, stands the run-in further out, so
 /// no trigonometry is needed. A charge close enough to go straight in is never refused
-/// here, and a margin keeps a charge at the very limit for the full check.
-pub(crate) fn charge_surely_too_long(state: &State, u: &Unit, target: &Base, face: Face) -> bool {
-    let (out_to_contact, goes_straight_in) = charge_contact(u, target, face);
-    if goes_straight_in {
+/// here, and a margin keeps a charge at the very limit for the full check. `lines_up` is
+/// where the charge ends if it lines up first ([`charge_lines_up`]).
+pub(crate) fn charge_surely_too_long(
+    state: &State,
+    u: &Unit,
+    target: &Base,
+    face: Face,
+    lines_up: Option<Vec2>,
+) -> bool {
+    let Some(out_to_contact) = lines_up else {
         return false;
-    }
+    };
     let staging = out_to_contact + target.face_normal(face) * RUN_IN;
     let tables = &state.field.tables;
     let most = tables.move_allowance(u.kind) + tables.movement.road_bonus.max(0.0);
@@ -735,13 +741,13 @@ pub(crate) fn charge_surely_too_long(state: &State, u: &Unit, target: &Base, fac
 }
 
 /// Where the centre of `u`'s base stands lined up against `face` of `target`, a hair short
-/// of contact, which is where the charge [`charge_legs`] makes into that face ends; and
-/// whether `u` may stand close enough to go straight in instead, ending wherever its base
-/// first touches (with a margin: a charge at the very limit is counted as close).
-pub(crate) fn charge_contact(u: &Unit, target: &Base, face: Face) -> (Vec2, bool) {
+/// of contact, which is where the charge [`charge_legs`] makes into that face ends; none if
+/// `u` may stand close enough to go straight in instead, ending wherever its base first
+/// touches (with a margin: a charge at the very limit is counted as going straight in).
+pub(crate) fn charge_lines_up(u: &Unit, target: &Base, face: Face) -> Option<Vec2> {
     let normal = target.face_normal(face);
     let at = target.face_centre(face) + normal * (u.base().depth * 0.5 + CONTACT_GAP);
-    (at, u.pose.pos.distance(at) <= RUN_IN + 1e-3)
+    (u.pose.pos.distance(at) > RUN_IN + 1e-3).then_some(at)
 }
 
 /// A charge into `face` of an enemy: line up 2" out, then straight in.
