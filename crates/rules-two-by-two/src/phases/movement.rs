@@ -470,11 +470,17 @@ fn near<'a>(state: &'a State, unit: &Unit, legs: &[Leg]) -> Near<'a> {
 
 /// What lies within reach of moves of `unit` whose legs are at most `length` long.
 pub fn neighbourhood<'a>(state: &'a State, unit: &Unit, length: f64) -> Near<'a> {
+    neighbourhood_around(state, unit.id, unit.pose.pos, length)
+}
+
+/// The neighbourhood of `unit` were it standing at `c` ([`neighbourhood`]): for a unit not
+/// yet on the table, everything any base it could be put in with its centre within `length`
+/// of `c` could meet.
+pub fn neighbourhood_around(state: &State, unit: UnitId, c: Vec2, length: f64) -> Near<'_> {
     let reach: f64 = length + 1.5;
-    let c = unit.pose.pos;
     let far = (reach + 1.2) * (reach + 1.2);
     let mut units = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default();
-    let within = |o: &&Unit| o.id != unit.id && o.pose.pos.distance_squared(c) <= far;
+    let within = |o: &&Unit| o.id != unit && o.pose.pos.distance_squared(c) <= far;
     let gathered = |o: &Unit| (o.id, o.side, o.base());
     if state.by_grid() {
         units.extend(state.near(c, reach + 1.2).filter(within).map(gathered));
@@ -489,7 +495,7 @@ pub fn neighbourhood<'a>(state: &'a State, unit: &Unit, length: f64) -> Near<'a>
         c.x + reach >= lo.x && c.x - reach <= hi.x && c.y + reach >= lo.y && c.y - reach <= hi.y
     }));
     Near {
-        unit: unit.id,
+        unit,
         reach: length,
         units,
         turning: std::cell::OnceCell::new(),
