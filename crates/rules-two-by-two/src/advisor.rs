@@ -466,8 +466,8 @@ fn offer(
         m.shots.clear();
         m.follow_up = None;
     }
-    if let Some(p) = state.pending.clone() {
-        pending(state, side, scoring, &p, memo, out);
+    if let Some(p) = &state.pending {
+        pending(state, side, scoring, p, memo, out);
     } else {
         match phase_key(state) {
             "move" => movement(state, side, scoring, within, memo, out),
@@ -1611,7 +1611,9 @@ enum Fate {
 struct Reckoned {
     /// The unit as it was reckoned.
     unit: Unit,
-    /// The unit's goal ([`offer::goal_for`], by way of [`offer::route`]).
+    /// Where the unit heads ([`offer::goal_for`]), and its goal on the way there
+    /// ([`offer::route`]).
+    aim: (Vec2, f64),
     goal: (Vec2, f64),
     here: f64,
     advances: Vec<Way>,
@@ -1847,12 +1849,17 @@ fn reckon(
     let at = u.base();
     let here = danger_from(u, &at, threats.iter());
     let allowance = state.field.tables.move_allowance(u.kind);
-    let goal = offer::route(state, u, offer::goal_for(state, u, draw_play));
     // The box of the reckoning before is reused; what it holds is drawn on only where the
     // unit stands as it stood.
     let alike = before
         .as_deref()
         .is_some_and(|b| b.unit.pose == u.pose && b.unit.kind == u.kind);
+    // The way to a goal rests only on the ground, the unit's kind and where it stands.
+    let aim = offer::goal_for(state, u, draw_play);
+    let goal = match before.as_deref() {
+        Some(b) if alike && b.aim == aim => b.goal,
+        _ => offer::route(state, u, aim),
+    };
     let (advances, order, around) = match before.as_deref_mut() {
         Some(b) if alike && b.goal == goal => {
             for way in &mut b.advances {
@@ -1937,6 +1944,7 @@ fn reckon(
     }
     let r = Reckoned {
         unit: u.clone(),
+        aim,
         goal,
         here,
         advances,
@@ -2251,6 +2259,7 @@ fn pending(
             let centre = Vec2::new(state.field.width / 2.0, state.field.depth / 2.0);
             let pp = state.field.points[*point as usize].pos;
             let arrival = Arrival::at(state, *point);
+            let placing = scoring.then(|| arrival.placing(state));
             for k in -6..=6 {
                 let offset = k as f64 * 0.5;
                 if !scoring {
@@ -2263,11 +2272,17 @@ fn pending(
                     );
                     continue;
                 }
-                if let Ok(pose) = arrival.pose(state, offset) {
+                let placed = placing.as_ref().and_then(|p| p.pose(state, offset));
+                debug_assert_eq!(
+                    placed.is_some(),
+                    arrival.pose(state, offset).is_ok(),
+                    "a placement judged at once as on its own"
+                );
+                if let Some(pose) = placed {
                     let score = 1.0
                         - 0.05 * pose.pos.distance(centre) / 10.0
                         - 0.01 * (pose.pos.distance(pp));
-                    // Its pose is the whole check of a placement (`arrival_pose`).
+                    // Its place is the whole check of a placement (`arrival_pose`).
                     push_legal(
                         state,
                         side,
