@@ -7,6 +7,7 @@
 //! breaking near-ties with its own dice so seeded batches vary.
 
 use grognard_engine::{Candidate, Dice, Player, Ruleset, Side};
+use smallvec::SmallVec;
 use std::any::Any;
 
 /// The rule set's candidates for `side` now, in `buf`, through the player's memo: those a
@@ -121,6 +122,8 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
 /// Takes the candidate the rule set scores highest ("the general").
 pub struct General<C> {
     buf: Vec<Candidate<C>>,
+    /// The places of `buf`, best first.
+    order: Vec<usize>,
     /// The rule set's memo ([`Ruleset::Memo`]), made on the first decision.
     memo: Option<Box<dyn Any + Send>>,
     /// Scores within this of the best are treated as equal and chosen among at random.
@@ -131,6 +134,7 @@ impl<C> Default for General<C> {
     fn default() -> Self {
         General {
             buf: Vec::new(),
+            order: Vec::new(),
             memo: None,
             tolerance: 0.05,
         }
@@ -164,11 +168,15 @@ impl<R: Ruleset> Player<R> for General<R::Command> {
         // The best first: a candidate offered unchecked is settled only when its score
         // could make it the choice, and the plan its settling made is kept for carrying it
         // out.
-        let mut order: Vec<usize> = (0..self.buf.len()).collect();
-        order.sort_by(|a, b| self.buf[*b].score.total_cmp(&self.buf[*a].score));
+        let buf = &self.buf;
+        self.order.clear();
+        self.order.extend(0..buf.len());
+        self.order
+            .sort_by(|a, b| buf[*b].score.total_cmp(&buf[*a].score));
         let mut best = None;
-        let mut near: Vec<(usize, Option<R::Plan>)> = Vec::new();
-        for i in order {
+        // Seldom more than a few come within the tolerance of the best.
+        let mut near: SmallVec<[(usize, Option<R::Plan>); 4]> = SmallVec::new();
+        for &i in &self.order {
             let score = self.buf[i].score;
             if best.is_some_and(|b: f64| score < b - self.tolerance) {
                 break;

@@ -264,7 +264,7 @@ pub struct Contact {
 }
 
 /// The melee group being fought, in the phasing player's order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, PartialEq, Serialize, Deserialize, Default)]
 pub struct MeleeWork {
     pub queue: Vec<Contact>,
     /// How many enemies each unit was in melee with when its group began ("Multiple melees").
@@ -272,6 +272,23 @@ pub struct MeleeWork {
     /// Attackers whose player took the support of the unit behind them ("Column of Attack").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub columns: Vec<UnitId>,
+}
+
+/// Written out so that copying into a kept one reuses its lists' room.
+impl Clone for MeleeWork {
+    fn clone(&self) -> Self {
+        MeleeWork {
+            queue: self.queue.clone(),
+            engaged: self.engaged.clone(),
+            columns: self.columns.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.queue.clone_from(&source.queue);
+        self.engaged.clone_from(&source.engaged);
+        self.columns.clone_from(&source.columns);
+    }
 }
 
 /// The whole state.
