@@ -2,6 +2,7 @@
 
 use crate::{dir, wrap, Vec2};
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 
 /// The position of a base's centre and its facing (radians, counter-clockwise from `+x`).
 /// The unit vector of the facing is computed once, when the pose is made, because bases are
@@ -41,6 +42,31 @@ impl Default for Pose {
     }
 }
 
+/// [`dir`] of a facing. The same few facings come up again and again (a unit's moves are
+/// weighed anew, turns and all, each time a neighbour moves), so each thread keeps the
+/// vectors of the facings it met last in a small table, one place for each facing by a hash
+/// of its bits: a facing found there is the one asked for, bit for bit, and so is its vector.
+#[inline]
+fn facing_dir(facing: f64) -> Vec2 {
+    const PLACES: usize = 64;
+    thread_local! {
+        // Every place starts holding facing 0 (the bits of +0.0) and its vector.
+        static KEPT: [Cell<(u64, Vec2)>; PLACES] =
+            const { [const { Cell::new((0, Vec2::X)) }; PLACES] };
+    }
+    let bits = facing.to_bits();
+    let place = (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
+    KEPT.with(|kept| {
+        let (held, v) = kept[place].get();
+        if held == bits {
+            return v;
+        }
+        let v = dir(facing);
+        kept[place].set((bits, v));
+        v
+    })
+}
+
 impl Pose {
     pub fn new(x: f64, y: f64, facing: f64) -> Self {
         Pose::at(Vec2::new(x, y), facing)
@@ -52,7 +78,7 @@ impl Pose {
         Pose {
             pos,
             facing,
-            fwd: dir(facing),
+            fwd: facing_dir(facing),
         }
     }
 
