@@ -1761,6 +1761,22 @@ struct Reckonings {
     field: Option<std::sync::Arc<crate::state::Field>>,
     /// The enemy as [`danger`] weighs it, in id order.
     threats: Vec<Threat>,
+    spare: Spare,
+}
+
+/// Room a new reckoning may take rather than allocate its own: the boxes of reckonings no
+/// longer wanted, with their lists, and an empty list of charges.
+#[derive(Default)]
+struct Spare {
+    boxes: Vec<Box<Reckoned>>,
+    charges: Vec<Charge>,
+}
+
+impl Spare {
+    /// Keep the boxes of `reckonings`, leaving it empty.
+    fn keep(&mut self, reckonings: &mut Vec<Option<Box<Reckoned>>>) {
+        self.boxes.extend(reckonings.drain(..).flatten());
+    }
 }
 
 impl Reckonings {
@@ -1780,11 +1796,11 @@ impl Reckonings {
             if carried {
                 std::mem::swap(&mut self.before, &mut self.by_unit);
             } else {
-                self.before.clear();
+                self.spare.keep(&mut self.before);
                 self.field = Some(state.field.clone());
             }
             self.seen = now;
-            self.by_unit.clear();
+            self.spare.keep(&mut self.by_unit);
             self.threats.clear();
             self.threats
                 .extend(state.enemies_of(side).map(|e| Threat::of(state, e)));
@@ -1796,15 +1812,18 @@ impl Reckonings {
         let kept = self
             .by_unit
             .get_mut(usize::from(u.id))
-            .and_then(Option::take)
-            .filter(|r| offer::alike_but_moved(&r.unit, u));
-        kept.unwrap_or_else(|| {
-            let before = self
-                .before
-                .get_mut(usize::from(u.id))
-                .and_then(Option::take);
-            reckon(state, u, draw_play, &self.threats, before)
-        })
+            .and_then(Option::take);
+        match kept {
+            Some(r) if offer::alike_but_moved(&r.unit, u) => r,
+            _ => {
+                self.spare.boxes.extend(kept);
+                let before = self
+                    .before
+                    .get_mut(usize::from(u.id))
+                    .and_then(Option::take);
+                reckon(state, u, draw_play, &self.threats, before, &mut self.spare)
+            }
+        }
     }
 
     /// The reckoning kept for `u`, of `side`, as it stands now.
@@ -1845,15 +1864,20 @@ fn reckon(
     draw_play: bool,
     threats: &[Threat],
     mut before: Option<Box<Reckoned>>,
+    spare: &mut Spare,
 ) -> Box<Reckoned> {
     let at = u.base();
     let here = danger_from(u, &at, threats.iter());
     let allowance = state.field.tables.move_allowance(u.kind);
     // The box of the reckoning before is reused; what it holds is drawn on only where the
-    // unit stands as it stood.
+    // unit stands as it stood. With none before, a spare box is reused, and nothing in it
+    // drawn on.
     let alike = before
         .as_deref()
         .is_some_and(|b| b.unit.pose == u.pose && b.unit.kind == u.kind);
+    if before.is_none() {
+        before = spare.boxes.pop();
+    }
     // The way to a goal rests only on the ground, the unit's kind and where it stands.
     let aim = offer::goal_for(state, u, draw_play);
     let goal = match before.as_deref() {
@@ -1889,14 +1913,17 @@ fn reckon(
                 order.insert(at, i as u8);
             }
             // Rooms carried over are caught up from the units near as they were found.
-            let around = before
+            let mut around = before
                 .as_deref_mut()
-                .filter(|_| alike)
-                .map(|b| std::mem::take(&mut b.around));
-            (advances, order, around.unwrap_or_default())
+                .map(|b| std::mem::take(&mut b.around))
+                .unwrap_or_default();
+            if !alike {
+                around.clear();
+            }
+            (advances, order, around)
         }
     };
-    let mut charges = Vec::new();
+    let mut charges = std::mem::take(&mut spare.charges);
     if !u.kind.is_artillery() && !draw_play {
         let reach = offer::charge_reach(state, u);
         let ub = u.base();
@@ -1941,6 +1968,11 @@ fn reckon(
                 });
             }
         }
+    }
+    // The list of charges before becomes the spare.
+    if let Some(b) = before.as_deref_mut() {
+        spare.charges = std::mem::take(&mut b.charges);
+        spare.charges.clear();
     }
     let r = Reckoned {
         unit: u.clone(),
