@@ -1768,6 +1768,8 @@ struct Reckonings {
 /// longer wanted, with their lists, and an empty list of charges.
 #[derive(Default)]
 struct Spare {
+    /// Boxes, not reckonings, since a reckoning is kept in its box.
+    #[allow(clippy::vec_box)]
     boxes: Vec<Box<Reckoned>>,
     charges: Vec<Charge>,
 }
