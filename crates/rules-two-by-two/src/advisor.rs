@@ -139,8 +139,10 @@ pub fn candidates_within(
 #[derive(Default)]
 pub struct Memo {
     seen: Option<Seen>,
-    /// The units weighed at the last decision.
-    moves: Vec<Weighed>,
+    /// The units weighed at the last decision (never more than three).
+    moves: SmallVec<[Weighed; 3]>,
+    /// Lists of moves no longer kept, for the next units weighed to fill.
+    spare_moves: Vec<Vec<Candidate<Command>>>,
     /// The `within` of [`candidates_within`] that `moves` were weighed for.
     within: f64,
     /// Moves refused since the battle was last other than `seen` but for units' `moved`
@@ -1300,18 +1302,21 @@ fn movement(
         None => Reckonings::default(),
     };
     reckonings.begin(state, side, draw_play);
-    // The units weighed at the last decision keep their moves if the battle is as it was.
-    let mut before = match memo {
-        Some(ref mut m) if m.within == within && m.same_battle(state, side) => {
-            std::mem::take(&mut m.moves)
-        }
+    // The units weighed at the last decision keep their moves if the battle is as it was;
+    // lists of moves no longer kept are filled again.
+    let (mut before, mut spare) = match memo {
         Some(ref mut m) => {
-            m.refused.clear();
-            Vec::new()
+            let mut spare = std::mem::take(&mut m.spare_moves);
+            let mut before = std::mem::take(&mut m.moves);
+            if !(m.within == within && m.same_battle(state, side)) {
+                m.refused.clear();
+                spare.extend(before.drain(..).map(|w| w.moves));
+            }
+            (before, spare)
         }
-        None => Vec::new(),
+        None => (SmallVec::new(), Vec::new()),
     };
-    let mut weighed = Vec::new();
+    let mut weighed: SmallVec<[Weighed; 3]> = SmallVec::new();
     // The best legal score of the units weighed so far: a candidate more than `within`
     // below it could never be taken.
     let mut mark = STAND;
@@ -1343,16 +1348,21 @@ fn movement(
             out,
         );
         if memo.is_some() {
+            let mut moves = spare.pop().unwrap_or_default();
+            moves.clear();
+            moves.extend_from_slice(&out[from..]);
             weighed.push(Weighed {
                 unit: u.id,
                 from_mark: mark,
                 to_mark,
-                moves: out[from..].to_vec(),
+                moves,
             });
         }
         mark = to_mark;
     }
     if let Some(m) = memo {
+        spare.extend(before.drain(..).map(|w| w.moves));
+        m.spare_moves = spare;
         // The memo keeps only what it compares later battles with.
         match &mut m.seen {
             Some(seen) => seen.see(state, side),
@@ -1700,7 +1710,8 @@ impl Reckoned {
     /// its way, and a move blocked stays blocked while the unit in its way stands where it
     /// stood; otherwise the room is found again when it is asked for.
     fn catch_up(&mut self, u: &Unit, near: &movement::Near) {
-        let mut changed: SmallVec<[movement::NearUnit; 8]> = SmallVec::new();
+        // Room on the stack for the units come near or moved between most decisions.
+        let mut changed: SmallVec<[movement::NearUnit; 16]> = SmallVec::new();
         movement::changed_since(&self.around, near, &mut changed);
         let stands =
             |b: UnitId| near.units().iter().any(|o| o.0 == b) && !changed.iter().any(|c| c.0 == b);
