@@ -1772,6 +1772,7 @@ struct Reckonings {
     field: Option<std::sync::Arc<crate::state::Field>>,
     /// The enemy as [`danger`] weighs it, in id order.
     threats: Vec<Threat>,
+    /// What new reckonings may reuse.
     spare: Spare,
 }
 
