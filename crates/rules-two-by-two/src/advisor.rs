@@ -1939,6 +1939,8 @@ fn reckon(
     };
     let mut charges = std::mem::take(&mut spare.charges);
     if !u.kind.is_artillery() && !draw_play {
+        // A new list starts with room for the two faces of a few enemies.
+        charges.reserve(8);
         let reach = offer::charge_reach(state, u);
         let ub = u.base();
         for e in state.enemies_of(u.side) {
@@ -2018,6 +2020,8 @@ fn advances_toward(
     advances: &mut Vec<Way>,
 ) {
     advances.clear();
+    // Room for every reach and aim at once, rather than growing a list met empty.
+    advances.reserve(offer::REACHES.len() * offer::AIMS.len());
     let mut aims = offer::Toward::new(u, goal);
     let [full, most, short] = offer::REACHES;
     for frac in [full, most, short] {

@@ -420,7 +420,8 @@ fn count_odds(lead: i32) -> Distribution<(bool, i32)> {
 
 /// The enemies each unit of a group of contacts is in melee with.
 pub fn engaged_counts(contacts: &[Contact]) -> Vec<(UnitId, u8)> {
-    let mut out: Vec<(UnitId, u8)> = Vec::new();
+    // At most two units a contact.
+    let mut out: Vec<(UnitId, u8)> = Vec::with_capacity(2 * contacts.len());
     for c in contacts {
         for id in [c.attacker, c.defender] {
             match out.iter_mut().find(|(u, _)| *u == id) {
