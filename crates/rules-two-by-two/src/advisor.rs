@@ -308,6 +308,7 @@ impl Seen {
             outcome,
             kept: _,
             stamps,
+            roster: _,
         } = state;
         self.side = side;
         self.field = field.clone();

@@ -19,6 +19,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.place = Place::Table;
             u.pose = *pose;
             u.moved = false;
+            state.placed();
             state.reindex(*unit);
             state.touched(*unit);
         }
@@ -67,6 +68,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.place = Place::Exited;
             let side = u.side.index();
             state.exited[side] += 1;
+            state.placed();
             state.reindex(*unit);
             state.touched(*unit);
             drop_contacts(state, *unit);
@@ -118,6 +120,7 @@ fn lose(state: &mut State, id: u16) {
     u.place = Place::Destroyed;
     let side = u.side.index();
     state.lost[side] += 1;
+    state.placed();
     state.reindex(id);
     state.touched(id);
     drop_contacts(state, id);

@@ -318,6 +318,55 @@ pub struct State {
     /// Marks of each side's units as they last changed ([`Stamps`]).
     #[serde(skip)]
     pub(crate) stamps: Stamps,
+    /// The ids of the units on the table ([`Roster`]), dropped by [`State::placed`].
+    #[serde(skip)]
+    pub(crate) roster: Roster,
+}
+
+/// The ids of the units on the table, in id order: all of them, and each side's. Listed
+/// from the units when first asked for, and dropped whenever a unit arrives on the table
+/// or leaves it ([`State::placed`]), so that a look at the units on the table, or at one
+/// side's, passes over no other unit: which units are off the table follows no pattern a
+/// processor could foresee, and testing each one as it is passed costs a battle more than
+/// keeping the lists. Copies of the state share the lists until one of them drops its own.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Roster(std::sync::OnceLock<Arc<OnTable>>);
+
+#[derive(Debug, PartialEq)]
+pub(crate) struct OnTable {
+    all: Vec<UnitId>,
+    side: [Vec<UnitId>; 2],
+}
+
+impl OnTable {
+    fn of(units: &[Unit]) -> OnTable {
+        let mut t = OnTable {
+            all: Vec::with_capacity(units.len()),
+            side: [Vec::new(), Vec::new()],
+        };
+        for u in units.iter().filter(|u| u.on_table()) {
+            t.all.push(u.id);
+            t.side[u.side.index() & 1].push(u.id);
+        }
+        t
+    }
+}
+
+impl PartialEq for Roster {
+    /// The lists follow from the units, so they never make two states differ.
+    fn eq(&self, _: &Roster) -> bool {
+        true
+    }
+}
+
+impl Roster {
+    fn of(&self, units: &[Unit]) -> &OnTable {
+        self.0.get_or_init(|| Arc::new(OnTable::of(units)))
+    }
+
+    pub(crate) fn forget(&mut self) {
+        self.0 = std::sync::OnceLock::new();
+    }
 }
 
 /// A mark for each side's units, drawn afresh whenever one of them changes but for its
@@ -369,22 +418,24 @@ const CELL: f64 = 6.0;
 
 /// In a battle of at most this many units, a question about a place looks at every unit:
 /// with so few, that costs less than keeping the grids in step ([`State::near`]).
-const SCAN_UP_TO: usize = 64;
+pub(crate) const SCAN_UP_TO: usize = 64;
 
 /// The units a question about a place finds ([`State::near`]), in id order: in a small
 /// battle by looking at every unit on the table, otherwise from the grids.
 pub enum Around<'a> {
-    /// Every unit on the table (of `side`, if named) whose centre is within the square
-    /// root of `r2` of `p`.
+    /// Every unit of `ids` (the units on the table, or one side's) whose centre is within
+    /// the square root of `r2` of `p`.
     Close {
-        units: std::slice::Iter<'a, Unit>,
-        side: Option<Side>,
+        units: &'a [Unit],
+        ids: std::slice::Iter<'a, UnitId>,
         p: Vec2,
         r2: f64,
     },
-    /// Every unit on the table whose centre is within `r` of the segment from `a` to `b`.
+    /// Every unit of `ids` (the units on the table) whose centre is within `r` of the
+    /// segment from `a` to `b`.
     Alongside {
-        units: std::slice::Iter<'a, Unit>,
+        units: &'a [Unit],
+        ids: std::slice::Iter<'a, UnitId>,
         a: Vec2,
         b: Vec2,
         r: f64,
@@ -399,14 +450,18 @@ impl<'a> Iterator for Around<'a> {
     #[inline]
     fn next(&mut self) -> Option<&'a Unit> {
         match self {
-            Around::Close { units, side, p, r2 } => units.find(|u| {
-                u.on_table()
-                    && side.is_none_or(|s| u.side == s)
-                    && u.pose.pos.distance_squared(*p) <= *r2
-            }),
-            Around::Alongside { units, a, b, r } => units.find(|u| {
-                u.on_table() && grognard_geometry::distance::point_segment(u.pose.pos, *a, *b) <= *r
-            }),
+            Around::Close { units, ids, p, r2 } => ids
+                .map(|&i| &units[usize::from(i)])
+                .find(|u| u.pose.pos.distance_squared(*p) <= *r2),
+            Around::Alongside {
+                units,
+                ids,
+                a,
+                b,
+                r,
+            } => ids
+                .map(|&i| &units[usize::from(i)])
+                .find(|u| grognard_geometry::distance::point_segment(u.pose.pos, *a, *b) <= *r),
             Around::Found(units, ids) => ids.next().map(|i| &units[i as usize]),
         }
     }
@@ -448,7 +503,28 @@ impl State {
     }
 
     pub fn on_table(&self) -> impl Iterator<Item = &Unit> + '_ {
-        self.units.iter().filter(|u| u.on_table())
+        self.listed(&self.roster.of(&self.units).all)
+    }
+
+    /// The units of `ids`, in that order.
+    #[inline]
+    fn listed<'a>(&'a self, ids: &'a [UnitId]) -> impl Iterator<Item = &'a Unit> + 'a {
+        ids.iter().map(|&i| &self.units[usize::from(i)])
+    }
+
+    /// The ids of the units on the table, of `side` if named.
+    #[inline]
+    fn ids_on_table(&self, side: Option<Side>) -> &[UnitId] {
+        let t = self.roster.of(&self.units);
+        match side {
+            Some(s) => &t.side[s.index() & 1],
+            None => &t.all,
+        }
+    }
+
+    /// A unit arrived on the table or left it: drop the lists of the units on it.
+    pub(crate) fn placed(&mut self) {
+        self.roster.forget();
     }
 
     /// Every unit, in id order, those off the table among them.
@@ -476,8 +552,8 @@ impl State {
     fn close(&self, side: Option<Side>, p: Vec2, r: f64) -> Around<'_> {
         let reach = r + BASE_RADIUS;
         Around::Close {
-            units: self.units.iter(),
-            side,
+            units: &self.units,
+            ids: self.ids_on_table(side).iter(),
             p,
             r2: reach * reach,
         }
@@ -511,7 +587,8 @@ impl State {
     pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> Around<'_> {
         if !self.by_grid() {
             return Around::Alongside {
-                units: self.units.iter(),
+                units: &self.units,
+                ids: self.ids_on_table(None).iter(),
                 a,
                 b,
                 r: r + BASE_RADIUS,
@@ -541,27 +618,27 @@ impl State {
         self.stamps.touch(side);
     }
 
-    /// Whether the grids agree with where the units stand, for invariant checks.
+    /// Whether the grids, and the lists of the units on the table, agree with where the
+    /// units stand, for invariant checks.
     pub fn index_consistent(&self) -> Result<(), String> {
-        match self.kept.first_misplaced(self.table(), &self.units) {
-            Some(id) => Err(format!(
+        if let Some(id) = self.kept.first_misplaced(self.table(), &self.units) {
+            return Err(format!(
                 "the grid of units misplaces {}",
                 self.name(id as UnitId)
-            )),
-            None => Ok(()),
+            ));
         }
+        if *self.roster.of(&self.units) != OnTable::of(&self.units) {
+            return Err("the lists of the units on the table are out of step".into());
+        }
+        Ok(())
     }
 
     pub fn enemies_of(&self, side: Side) -> impl Iterator<Item = &Unit> + '_ {
-        self.units
-            .iter()
-            .filter(move |u| u.on_table() && u.side != side)
+        self.listed(self.ids_on_table(Some(side.other())))
     }
 
     pub fn friends_of(&self, side: Side) -> impl Iterator<Item = &Unit> + '_ {
-        self.units
-            .iter()
-            .filter(move |u| u.on_table() && u.side == side)
+        self.listed(self.ids_on_table(Some(side)))
     }
 
     pub fn name(&self, id: UnitId) -> &str {
@@ -615,6 +692,7 @@ mod tests {
             }
         }
         s.kept.forget();
+        s.placed();
         s
     }
 
@@ -628,6 +706,59 @@ mod tests {
             u.circle().map(|c| c.1),
             Some(grognard_engine::placed::circle_round(&u.base()).1)
         );
+    }
+
+    #[test]
+    fn the_lists_of_units_on_the_table_follow_arrivals_losses_and_exits() {
+        use crate::event::{Cause, Event};
+        let mut s = scattered(15);
+        let check = |s: &State| {
+            let ids = |it: &mut dyn Iterator<Item = &Unit>| it.map(|u| u.id).collect::<Vec<_>>();
+            let on = |u: &&Unit| u.place == Place::Table;
+            assert_eq!(ids(&mut s.on_table()), ids(&mut s.units.iter().filter(on)));
+            for side in Side::ALL {
+                let mine = |u: &&Unit| on(u) && u.side == side;
+                let theirs = |u: &&Unit| on(u) && u.side != side;
+                assert_eq!(
+                    ids(&mut s.friends_of(side)),
+                    ids(&mut s.units.iter().filter(mine))
+                );
+                assert_eq!(
+                    ids(&mut s.enemies_of(side)),
+                    ids(&mut s.units.iter().filter(theirs))
+                );
+            }
+            assert_eq!(s.index_consistent(), Ok(()));
+        };
+        check(&s);
+        let before = s.on_table().count();
+        let first = s.on_table().next().unwrap().id;
+        let last = s.on_table().last().unwrap().id;
+        crate::apply::apply(
+            &mut s,
+            &Event::Destroyed {
+                unit: first,
+                cause: Cause::Shooting,
+            },
+        );
+        crate::apply::apply(&mut s, &Event::Exited { unit: last });
+        check(&s);
+        assert_eq!(s.on_table().count(), before - 2);
+        let pose = s.units[usize::from(first)].pose;
+        crate::apply::apply(&mut s, &Event::Arrived { unit: first, pose });
+        check(&s);
+        assert_eq!(s.on_table().count(), before - 1);
+        // A copy keeps the lists it shares in step with its own units.
+        let mut copy = s.clone();
+        crate::apply::apply(
+            &mut copy,
+            &Event::Destroyed {
+                unit: first,
+                cause: Cause::Melee,
+            },
+        );
+        check(&copy);
+        check(&s);
     }
 
     #[test]

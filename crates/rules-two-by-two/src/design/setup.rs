@@ -203,6 +203,7 @@ pub fn start(s: &Scenario) -> State {
         outcome: None,
         kept: Default::default(),
         stamps: Default::default(),
+        roster: Default::default(),
     }
 }
 

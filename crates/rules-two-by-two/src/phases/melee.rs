@@ -307,7 +307,9 @@ pub fn charge_lead_keyed(
     let (mut defender_in_town, mut defender_in_wood) = (false, false);
     for f in &state.field.terrain {
         let (lo, hi) = f.shape.bounds();
-        if lo.x > d.x + touch || lo.y > d.y + touch || hi.x < d.x - touch || hi.y < d.y - touch {
+        // One test of the four, not four branches in turn.
+        if (lo.x > d.x + touch) | (lo.y > d.y + touch) | (hi.x < d.x - touch) | (hi.y < d.y - touch)
+        {
             continue;
         }
         match f.kind {

@@ -10,7 +10,7 @@
 
 use crate::measure::{front_touches, overlapping, touching, OVERLAP_TOLERANCE};
 use crate::scenario::Edge;
-use crate::state::{Place, State, Status, Unit, UnitId};
+use crate::state::{Place, State, Status, Unit, UnitId, SCAN_UP_TO};
 use crate::units::UnitType;
 use grognard_engine::terrain::{Feature, TerrainKind};
 use grognard_engine::Illegal;
@@ -411,6 +411,10 @@ pub struct Near<'a> {
     terrain: SmallVec<[&'a Feature; 16]>,
 }
 
+/// The most terrain features a neighbourhood looks at without a branch on each
+/// ([`neighbourhood_around`]).
+const PICK_UP_TO: usize = 64;
+
 /// Another unit in a neighbourhood: its id, side and base.
 pub type NearUnit = (UnitId, grognard_engine::Side, Base);
 
@@ -485,15 +489,38 @@ pub fn neighbourhood_around(state: &State, unit: UnitId, c: Vec2, length: f64) -
     if state.by_grid() {
         units.extend(state.near(c, reach + 1.2).filter(within).map(gathered));
     } else {
-        // A few units: one look at each, by the test that decides.
-        let on_table = state.units().iter().filter(|o| o.on_table());
-        units.extend(on_table.filter(within).map(gathered));
+        // A few units: one look at each, by the test that decides. Each is picked by adding
+        // the test's answer to a count rather than by a branch on it: which units pass
+        // follows no pattern, so such a branch is often foreseen wrong.
+        let mut picked = [0 as UnitId; SCAN_UP_TO];
+        let mut n = 0;
+        for o in state.on_table() {
+            picked[n] = o.id;
+            n += usize::from((o.id != unit) & (o.pose.pos.distance_squared(c) <= far));
+        }
+        units.extend(picked[..n].iter().map(|&i| gathered(state.unit(i))));
     }
     let mut terrain = SmallVec::new();
-    terrain.extend(state.field.terrain.iter().filter(|f| {
+    let features = &state.field.terrain;
+    let close = |f: &Feature| {
         let (lo, hi) = f.shape.bounds();
-        c.x + reach >= lo.x && c.x - reach <= hi.x && c.y + reach >= lo.y && c.y - reach <= hi.y
-    }));
+        (c.x + reach >= lo.x)
+            & (c.x - reach <= hi.x)
+            & (c.y + reach >= lo.y)
+            & (c.y - reach <= hi.y)
+    };
+    if features.len() <= PICK_UP_TO {
+        // Picked as the units are, without a branch on the test.
+        let mut picked = [0u8; PICK_UP_TO];
+        let mut n = 0;
+        for (i, f) in features.iter().enumerate() {
+            picked[n] = i as u8;
+            n += usize::from(close(f));
+        }
+        terrain.extend(picked[..n].iter().map(|&i| &features[usize::from(i)]));
+    } else {
+        terrain.extend(features.iter().filter(|f| close(f)));
+    }
     Near {
         unit,
         reach: length,

@@ -80,10 +80,9 @@ pub fn situation(state: &State, side: Side, point: u8) -> Situation {
         flank: p.flank,
         waiting: state.queues[point as usize].len().min(usize::from(u8::MAX)) as u8,
         dice_thrown: state.reinforcement_dice(side).min(u32::from(u8::MAX)) as u8,
-        enemy_near_point: state.enemies_of(side).any(|e| {
-            e.on_table()
-                && grognard_geometry::distance::point_base(p.pos, &e.base()) <= t.radius + 1e-9
-        }),
+        enemy_near_point: state
+            .enemies_of(side)
+            .any(|e| grognard_geometry::distance::point_base(p.pos, &e.base()) <= t.radius + 1e-9),
     }
 }
 
