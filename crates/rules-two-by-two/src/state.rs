@@ -326,12 +326,14 @@ pub struct State {
 /// The ids of the units on the table, in id order: all of them, and each side's. Listed
 /// from the units when first asked for, and dropped whenever a unit arrives on the table
 /// or leaves it ([`State::placed`]), so that a look at the units on the table, or at one
-/// side's, passes over no other unit: which units are off the table follows no pattern a
-/// processor could foresee, and testing each one as it is passed costs a battle more than
-/// keeping the lists. Copies of the state share the lists until one of them drops its own.
+/// side's, passes over no other unit. Which units are off the table follows no pattern,
+/// so a branch on each unit's place as a look passes it is often foreseen wrong, and cost
+/// a battle more than keeping the lists does (docs/performance.md). Copies of the state
+/// share the lists until one of them drops its own.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Roster(std::sync::OnceLock<Arc<OnTable>>);
 
+/// The lists a [`Roster`] keeps.
 #[derive(Debug, PartialEq)]
 pub(crate) struct OnTable {
     all: Vec<UnitId>,
