@@ -204,6 +204,37 @@ fn woods_allow_in(
     Ok(())
 }
 
+/// Must the bases along a straight leg from `from` to `to`, sampled in `steps`, be tested
+/// against woods closed to `kind`? Only if some such wood is among `under`, and, over a
+/// leg of several samples, meets the ground the whole leg sweeps: the hull of both
+/// footprints holds every base sampled, so a wood clear of it is clear of them all.
+fn woods_in_sweep(
+    state: &State,
+    under: &[&Feature],
+    kind: UnitType,
+    from: &Base,
+    to: &Base,
+    steps: usize,
+) -> bool {
+    let mut closed = under
+        .iter()
+        .filter(|feat| restricts(state, kind, feat.kind))
+        .peekable();
+    if closed.peek().is_none() {
+        return false;
+    }
+    if steps < 3 {
+        return true;
+    }
+    let (a, b) = (from.corners(), to.corners());
+    let mut hull = SmallVec::new();
+    grognard_geometry::overlap::convex_hull_small(
+        &[a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]],
+        &mut hull,
+    );
+    closed.any(|feat| feat.shape.overlaps_convex(&hull, 0.0))
+}
+
 /// Is `p` on a river away from its bridges and fords ("Streams ... Rivers")?
 pub fn in_river(state: &State, p: Vec2) -> bool {
     let all: SmallVec<[&Feature; 16]> = state.field.terrain.iter().collect();
@@ -682,12 +713,10 @@ fn plan_through(
                 // Sample the ground the base stands on along the leg. Woods and rivers are
                 // sampled only where the sweep meets some; a base that starts and ends the
                 // leg on the table stays on it between (the table is a rectangle).
-                let woods = under
-                    .iter()
-                    .any(|feat| restricts(state, unit.kind, feat.kind));
+                let steps = ((d / 0.25).ceil() as usize).max(1);
+                let woods = woods_in_sweep(state, &under, unit.kind, &from, &to, steps);
                 let river = under.iter().any(|feat| feat.kind == TerrainKind::River);
                 let inside = last && exit || f.contains(&from) && f.contains(&to);
-                let steps = ((d / 0.25).ceil() as usize).max(1);
                 for s in 1..=steps {
                     if !woods && !river && inside {
                         break;

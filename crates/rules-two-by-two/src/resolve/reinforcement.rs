@@ -3,7 +3,7 @@
 
 use crate::state::State;
 use crate::tables::{Arrival, Tables};
-use grognard_engine::explain::{Explanation, Modifier};
+use grognard_engine::explain::{Explanation, Modifier, Text};
 use grognard_engine::files::Problem;
 use grognard_engine::resolution::{About, Exact, Resolution};
 use grognard_engine::{Dice, Side};
@@ -95,6 +95,27 @@ pub fn needs(t: &Arrival, s: &Situation) -> u8 {
     }
 }
 
+/// The row of a reinforcement roll: the face needed and where the unit comes from. The
+/// faces a die can need are written out beforehand, since a battle rolls many.
+fn row(need: u8, flank: bool) -> Text {
+    const ROWS: [[&str; 2]; 6] = [
+        ["1+ from the rear", "1+ from a flank"],
+        ["2+ from the rear", "2+ from a flank"],
+        ["3+ from the rear", "3+ from a flank"],
+        ["4+ from the rear", "4+ from a flank"],
+        ["5+ from the rear", "5+ from a flank"],
+        ["6+ from the rear", "6+ from a flank"],
+    ];
+    match ROWS.get(usize::from(need).wrapping_sub(1)) {
+        Some(r) => r[usize::from(flank)].into(),
+        None => format!(
+            "{need}+ from {}",
+            if flank { "a flank" } else { "the rear" }
+        )
+        .into(),
+    }
+}
+
 /// Throw the die: whether the first unit waiting arrives.
 pub fn roll(t: &Arrival, s: &Situation, dice: &mut dyn Dice) -> (Explanation, bool) {
     let need = needs(t, s);
@@ -102,11 +123,7 @@ pub fn roll(t: &Arrival, s: &Situation, dice: &mut dyn Dice) -> (Explanation, bo
     let mut e = Explanation::new(RULE);
     e.dice = vec![face];
     e.tally();
-    e.row = format!(
-        "{need}+ from {}",
-        if s.flank { "a flank" } else { "the rear" }
-    )
-    .into();
+    e.row = row(need, s.flank);
     let arrives = face >= need;
     e.result = if arrives {
         "arrives".into()
@@ -203,5 +220,19 @@ impl Resolution<Tables> for ReinforcementRoll {
 
     fn counts(&self, o: &Arrived) -> Vec<(&'static str, f64)> {
         vec![("units arriving", f64::from(u8::from(o.arrives)))]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::row;
+
+    #[test]
+    fn the_rows_written_out_read_as_the_face_needed_and_the_way_in() {
+        for need in 0..=9u8 {
+            for (flank, from) in [(false, "the rear"), (true, "a flank")] {
+                assert_eq!(row(need, flank), format!("{need}+ from {from}"));
+            }
+        }
     }
 }
