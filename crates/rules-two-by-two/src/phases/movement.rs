@@ -162,11 +162,8 @@ fn restricts(state: &State, kind: UnitType, terrain: TerrainKind) -> bool {
 /// The features of `terrain` whose bounds meet those of the ground a base sweeps shifting
 /// straight from `from` to `to`: nothing else can lie under it.
 fn swept_ground<'a>(terrain: &[&'a Feature], from: &Base, to: &Base) -> SmallVec<[&'a Feature; 8]> {
-    let (mut lo, mut hi) = (Vec2::splat(f64::INFINITY), Vec2::splat(f64::NEG_INFINITY));
-    for c in from.corners().into_iter().chain(to.corners()) {
-        lo = lo.min(c);
-        hi = hi.max(c);
-    }
+    let ((a, b), (c, d)) = (from.bounds(), to.bounds());
+    let (lo, hi) = (a.min(c), b.max(d));
     let m = 1e-6;
     terrain
         .iter()
@@ -204,17 +201,18 @@ fn woods_allow_in(
     Ok(())
 }
 
-/// Must the bases along a straight leg from `from` to `to`, sampled in `steps`, be tested
-/// against woods closed to `kind`? Only if some such wood is among `under`, and, over a
-/// leg of several samples, meets the ground the whole leg sweeps: the hull of both
-/// footprints holds every base sampled, so a wood clear of it is clear of them all.
+/// Must the bases sampled every quarter inch along a straight leg of `d` inches from `from`
+/// to `to` be tested against woods closed to `kind`? Only if some such wood is among
+/// `under`, and, over a leg of more than two samples, meets the ground the whole leg
+/// sweeps: the hull of both footprints holds every base sampled, so a wood clear of it is
+/// clear of them all.
 fn woods_in_sweep(
     state: &State,
     under: &[&Feature],
     kind: UnitType,
     from: &Base,
     to: &Base,
-    steps: usize,
+    d: f64,
 ) -> bool {
     let mut closed = under
         .iter()
@@ -223,7 +221,8 @@ fn woods_in_sweep(
     if closed.peek().is_none() {
         return false;
     }
-    if steps < 3 {
+    // Two samples at most: as cheap to test as the hull.
+    if d <= 0.5 {
         return true;
     }
     let (a, b) = (from.corners(), to.corners());
@@ -713,14 +712,15 @@ fn plan_through(
                 // Sample the ground the base stands on along the leg. Woods and rivers are
                 // sampled only where the sweep meets some; a base that starts and ends the
                 // leg on the table stays on it between (the table is a rectangle).
-                let steps = ((d / 0.25).ceil() as usize).max(1);
-                let woods = woods_in_sweep(state, &under, unit.kind, &from, &to, steps);
+                let woods = woods_in_sweep(state, &under, unit.kind, &from, &to, d);
                 let river = under.iter().any(|feat| feat.kind == TerrainKind::River);
                 let inside = last && exit || f.contains(&from) && f.contains(&to);
+                let steps = if woods || river || !inside {
+                    ((d / 0.25).ceil() as usize).max(1)
+                } else {
+                    0
+                };
                 for s in 1..=steps {
-                    if !woods && !river && inside {
-                        break;
-                    }
                     let p = pose.pos.lerp(next.pos, s as f64 / steps as f64);
                     let b = Base::new(next.moved_to(p), from.width, from.depth);
                     if woods {
