@@ -519,15 +519,11 @@ pub fn neighbourhood_around(state: &State, unit: UnitId, c: Vec2, length: f64) -
     if state.by_grid() {
         units.extend(state.near(c, reach + 1.2).filter(within).map(gathered));
     } else {
-        // A few units: one look at each, by the test that decides. Each is picked by adding
-        // the test's answer to a count rather than by a branch on it: which units pass
-        // follows no pattern, so such a branch is often foreseen wrong.
-        let mut picked = [0 as UnitId; SCAN_UP_TO];
-        let mut n = 0;
-        for o in state.on_table() {
-            picked[n] = o.id;
-            n += usize::from((o.id != unit) & (o.pose.pos.distance_squared(c) <= far));
-        }
+        // A few units: one look at each, by the test that decides.
+        let (picked, n) = pick::<UnitId, SCAN_UP_TO>(state.on_table().map(|o| {
+            let keep = (o.id != unit) & (o.pose.pos.distance_squared(c) <= far);
+            (o.id, keep)
+        }));
         units.extend(picked[..n].iter().map(|&i| gathered(state.unit(i))));
     }
     let mut terrain = SmallVec::new();
@@ -540,13 +536,12 @@ pub fn neighbourhood_around(state: &State, unit: UnitId, c: Vec2, length: f64) -
             & (c.y - reach <= hi.y)
     };
     if features.len() <= PICK_UP_TO {
-        // Picked as the units are, without a branch on the test.
-        let mut picked = [0u8; PICK_UP_TO];
-        let mut n = 0;
-        for (i, f) in features.iter().enumerate() {
-            picked[n] = i as u8;
-            n += usize::from(close(f));
-        }
+        let (picked, n) = pick::<u8, PICK_UP_TO>(
+            features
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (i as u8, close(f))),
+        );
         terrain.extend(picked[..n].iter().map(|&i| &features[usize::from(i)]));
     } else {
         terrain.extend(features.iter().filter(|f| close(f)));
@@ -558,6 +553,23 @@ pub fn neighbourhood_around(state: &State, unit: UnitId, c: Vec2, length: f64) -
         turning: std::cell::OnceCell::new(),
         terrain,
     }
+}
+
+/// The items of `items` (at most `N` of them) whose test passed, in order, and how many
+/// there are. Each is picked by adding its test's answer to a count rather than by a branch
+/// on it: which units and features near a place pass follows no pattern, so such a branch
+/// is often foreseen wrong.
+#[inline]
+fn pick<T: Copy + Default, const N: usize>(
+    items: impl Iterator<Item = (T, bool)>,
+) -> ([T; N], usize) {
+    let mut picked = [T::default(); N];
+    let mut n = 0;
+    for (item, keep) in items {
+        picked[n] = item;
+        n += usize::from(keep);
+    }
+    (picked, n)
 }
 
 /// Check a move and work out its cost and result.
