@@ -284,6 +284,43 @@ fn r12_river_only_at_bridge_or_ford() {
     assert!(cost(&t, "bridge", &[fwd(2.0)]).is_err());
 }
 
+// R12 "2x2 Movement modifiers: Dense woods": only light infantry may enter a dense wood off
+// a road, anywhere along its move, not only where it ends.
+// Actions: price a battalion's 3" move straight across a small wood, starting and ending
+// clear of it; the same for light infantry across a wood like it; and a battalion passing beside a wood turned
+// 45 degrees, whose bounding box its path crosses, stopping short of it and then going on
+// into it.
+// Expected: across the wood the battalion is refused ("only along a road") and the light
+// infantry is not; beside the turned wood 2.5" is allowed, its base still 0.14" clear of
+// the wood's nearest edge, and 3" is refused, the base then 0.11" into it.
+#[test]
+fn r12_dense_woods_bar_the_whole_path() {
+    let t = Battle::new()
+        .rect(DenseWood, 12.0, 11.5, 0.6, 0.6)
+        .rect(DenseWood, 8.0, 11.5, 0.6, 0.6)
+        .feature(
+            DenseWood,
+            grognard_geometry::shape::ShapeSpec::Rect {
+                centre: [16.0, 12.0],
+                width: 1.0,
+                height: 1.0,
+                angle: 45.0,
+            },
+        )
+        .unit(AUSTRIA, "across", Line, [12.0, 10.0, 90.0])
+        .unit(AUSTRIA, "jaegers", LightInfantry, [8.0, 10.0, 90.0])
+        .unit(AUSTRIA, "beside", Line, [14.9, 9.0, 90.0])
+        .unit(FRANCE, "far", Line, [3.0, 22.0, 270.0])
+        .start();
+    let e = cost(&t, "across", &[fwd(3.0)]).unwrap_err();
+    assert!(e.contains("only along a road"), "{e}");
+    // The light infantry crosses a wood like the first.
+    assert_eq!(cost(&t, "jaegers", &[fwd(3.0)]), Ok(3.0));
+    assert_eq!(cost(&t, "beside", &[fwd(2.5)]), Ok(2.5));
+    let e = cost(&t, "beside", &[fwd(3.0)]).unwrap_err();
+    assert!(e.contains("only along a road"), "{e}");
+}
+
 // R34 "2x2 Movement modifiers: Towns, Bridge": a move through any part of a town is made at
 // half rate with no road bonus; so is a move over a bridge, unless the unit is in road
 // column (the whole move on road), when it crosses at full rate with the road bonus.
