@@ -15,6 +15,7 @@ use crate::sequence::{phase_key, SEQUENCE};
 use crate::state::{Contact, MeleeWork, Pending, State, Status, UnitId};
 use crate::units::UnitType;
 use grognard_engine::{Illegal, Side};
+use grognard_geometry::Pose;
 
 const R_SEQ: &str = "2x2 Sequence of play";
 const R_REINF: &str = "2x2 Reinforcements";
@@ -38,8 +39,8 @@ pub fn allows(state: &State, side: Side, cmd: &Command) -> bool {
 }
 
 /// What checking a command works out that carrying it out needs, so that it is worked out
-/// once: a move's path, a shot ready to roll, or how far a follow-up goes and whom it
-/// touches there ([`melee::follow_up_reach`]).
+/// once: a move's path, a shot ready to roll, how far a follow-up goes and whom it
+/// touches there ([`melee::follow_up_reach`]), or where an arriving unit stands.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub enum Plan {
     #[default]
@@ -47,6 +48,7 @@ pub enum Plan {
     Move(movement::MovePlan),
     Shot(shooting::ShotPlan),
     FollowUp(f64, Vec<UnitId>),
+    Place(Pose),
 }
 
 /// Check a command. A move is planned by its check; the plan is left in `planned` for
@@ -65,7 +67,7 @@ pub fn check_inner(
         if p.side() != side {
             return Err(wrong("the other side must decide first"));
         }
-        check_pending(state, side, p, cmd)?;
+        check_pending(state, side, p, cmd, planned)?;
         if let (Pending::FollowUp { unit, .. }, Command::FollowUp { distance }) = (p, cmd) {
             if *distance > 0.0 {
                 let (d, touches) = melee::follow_up_reach(state, *unit, *distance);
@@ -198,7 +200,13 @@ pub fn check_inner(
     }
 }
 
-fn check_pending(state: &State, side: Side, p: &Pending, cmd: &Command) -> Result<(), Illegal> {
+fn check_pending(
+    state: &State,
+    side: Side,
+    p: &Pending,
+    cmd: &Command,
+    planned: &mut Plan,
+) -> Result<(), Illegal> {
     match (p, cmd) {
         (Pending::TurnToFace { defenders, .. }, Command::Face { unit, toward }) => {
             if defenders.first() != Some(unit) {
@@ -210,7 +218,8 @@ fn check_pending(state: &State, side: Side, p: &Pending, cmd: &Command) -> Resul
             Ok(())
         }
         (Pending::PlaceReinforcement { point, .. }, Command::Place { offset }) => {
-            arrival_pose(state, *point, *offset).map(|_| ())
+            *planned = Plan::Place(arrival_pose(state, *point, *offset)?);
+            Ok(())
         }
         (Pending::PlaceReinforcement { point, .. }, Command::Exchange { enemy }) => {
             let p = &state.field.points[*point as usize];
@@ -343,7 +352,10 @@ pub(crate) fn perform(ctx: &mut Ctx, side: Side, cmd: &Command, planned: Plan) {
             else {
                 unreachable!("checked")
             };
-            let pose = arrival_pose(ctx.state, point, *offset).expect("checked");
+            let pose = match planned {
+                Plan::Place(pose) => pose,
+                _ => arrival_pose(ctx.state, point, *offset).expect("checked"),
+            };
             ctx.emit(Event::Pending { pending: None });
             ctx.emit(Event::Arrived { unit, pose });
         }
