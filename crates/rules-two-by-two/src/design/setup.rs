@@ -190,6 +190,7 @@ pub fn start(s: &Scenario) -> State {
             turn_limit: s.game.turn_limit,
             options: s.options,
             tables: s.tables.clone(),
+            dense_woods: Default::default(),
         }),
         units,
         clock: Clock::new(first),
