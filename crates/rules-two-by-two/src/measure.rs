@@ -95,7 +95,7 @@ pub fn hq_in_contact(state: &State, unit: &Unit) -> Option<UnitId> {
 pub fn dense_wood_depth(state: &State, p: Vec2) -> Option<f64> {
     let f = &state.field;
     let wood = f
-        .dense_woods()
+        .features(TerrainKind::DenseWood)
         .filter(|w| w.shape.contains(p))
         .map(|w| w.shape.distance_to_edge(p))
         .fold(None, |acc: Option<f64>, d| {
@@ -128,8 +128,7 @@ pub fn hidden_in_wood(state: &State, unit: &Unit) -> bool {
 
 /// Is the unit's centre in a dense wood?
 pub fn in_dense_wood(state: &State, unit: &Unit) -> bool {
-    let p = unit.pose.pos;
-    state.field.dense_woods().any(|w| w.shape.contains(p))
+    state.field.in_kind(TerrainKind::DenseWood, unit.pose.pos)
 }
 
 pub fn in_light_wood(state: &State, unit: &Unit) -> bool {

@@ -116,36 +116,11 @@ pub struct Field {
     pub turn_limit: u32,
     pub options: Options,
     pub tables: Tables,
-    /// Where among `terrain` its dense woods are ([`Field::dense_woods`]).
-    #[serde(skip)]
-    pub dense_woods: DenseWoods,
-}
-
-/// The places of a field's dense woods among its features, listed when first asked for: a
-/// unit's cover in them is asked for every shot weighed, and most features are not woods.
-#[derive(Debug, Clone, Default)]
-pub struct DenseWoods(std::sync::OnceLock<Vec<usize>>);
-
-impl PartialEq for DenseWoods {
-    /// The list follows from the features, so it never makes two fields differ.
-    fn eq(&self, _: &DenseWoods) -> bool {
-        true
-    }
 }
 
 impl Field {
     pub fn features(&self, kind: TerrainKind) -> impl Iterator<Item = &Feature> + '_ {
         self.terrain.iter().filter(move |f| f.kind == kind)
-    }
-
-    /// The dense woods among the features, in their order ([`Field::features`]).
-    pub fn dense_woods(&self) -> impl Iterator<Item = &Feature> + '_ {
-        let at = self.dense_woods.0.get_or_init(|| {
-            (0..self.terrain.len())
-                .filter(|&i| self.terrain[i].kind == TerrainKind::DenseWood)
-                .collect()
-        });
-        at.iter().map(|&i| &self.terrain[i])
     }
 
     /// Elevation of the ground at a point: the highest hill containing it.
@@ -721,36 +696,6 @@ mod tests {
         s.kept.forget();
         s.placed();
         s
-    }
-
-    #[test]
-    fn a_fields_dense_woods_are_its_features_of_that_kind_also_when_read_back() {
-        use grognard_geometry::shape::ShapeSpec;
-        let rect = |x: f64| ShapeSpec::Rect {
-            centre: [x, 10.0],
-            width: 2.0,
-            height: 2.0,
-            angle: 0.0,
-        };
-        let mut scenario = crate::design::setup::large(1);
-        scenario.terrain = vec![
-            Feature::new(TerrainKind::Town, rect(3.0)),
-            Feature::new(TerrainKind::DenseWood, rect(6.0)),
-            Feature::new(TerrainKind::LightWood, rect(9.0)),
-            Feature::new(TerrainKind::DenseWood, rect(12.0)),
-        ];
-        let s = crate::design::setup::start(&scenario);
-        let left_edges = |f: &Field| {
-            f.dense_woods()
-                .map(|w| w.shape.bounds().0.x)
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(left_edges(&s.field), vec![5.0, 11.0]);
-        // The list is not saved with the field, and is made again for one read back.
-        let saved = serde_json::to_string(&*s.field).unwrap();
-        assert!(!saved.contains("dense_woods"));
-        let back: Field = serde_json::from_str(&saved).unwrap();
-        assert_eq!(left_edges(&back), vec![5.0, 11.0]);
     }
 
     #[test]

@@ -190,7 +190,6 @@ pub fn start(s: &Scenario) -> State {
             turn_limit: s.game.turn_limit,
             options: s.options,
             tables: s.tables.clone(),
-            dense_woods: Default::default(),
         }),
         units,
         clock: Clock::new(first),
