@@ -1171,6 +1171,7 @@ fn danger_from<T: std::borrow::Borrow<Threat>>(
 ) -> f64 {
     let fire_weight = if me.kind.is_cavalry() { 2.0 } else { 1.0 };
     let half_diagonal = measure::half_diagonal(at);
+    let inner = 0.5 * at.width.min(at.depth);
     let mut d = 0.0;
     for e in threats {
         let e = e.borrow();
@@ -1178,14 +1179,14 @@ fn danger_from<T: std::borrow::Borrow<Threat>>(
         if e.reach < 0.0 || measure::beyond_by(&e.base, at, half_diagonal, e.reach) {
             continue;
         }
-        let dist = distance(&e.base, at);
-        if dist <= e.guns {
+        let within = Within::new(&e.base, at, half_diagonal, inner);
+        if within.reach(e.guns) {
             d += 0.25 * fire_weight;
         }
-        if dist <= e.muskets {
+        if within.reach(e.muskets) {
             d += if e.status == Status::Ready { 0.5 } else { 0.3 } * fire_weight;
         }
-        if dist <= e.lances {
+        if within.reach(e.lances) {
             d += if me.kind.is_cavalry() {
                 0.1
             } else if me.kind == UnitType::Hq || me.kind.is_artillery() {
@@ -1196,6 +1197,51 @@ fn danger_from<T: std::borrow::Borrow<Threat>>(
         }
     }
     d * worth(me)
+}
+
+/// Whether a base lies within a reach of an enemy's by [`distance`], judged first from the
+/// centres: every face centre of the enemy lies within half its longer side (`a`) of its
+/// centre, and the base holds every point within half its shorter side (`inner`) of its
+/// own and none further than half its diagonal. So the distance is at least the centres'
+/// distance less both, and at most, from the face turned most toward the base, the
+/// hypotenuse of the centres' distance and `a`, less `inner`. The base is measured only for
+/// a reach between the two.
+struct Within<'b> {
+    from: &'b Base,
+    to: &'b Base,
+    lo: f64,
+    hi: f64,
+    measured: std::cell::Cell<Option<f64>>,
+}
+
+impl<'b> Within<'b> {
+    fn new(from: &'b Base, to: &'b Base, half_diagonal: f64, inner: f64) -> Within<'b> {
+        let centres = from.pose.pos.distance(to.pose.pos);
+        let a = 0.5 * from.width.max(from.depth);
+        Within {
+            from,
+            to,
+            lo: centres - a - half_diagonal,
+            hi: ((centres * centres + a * a).sqrt() - inner).max(0.0),
+            measured: std::cell::Cell::new(None),
+        }
+    }
+
+    /// `distance(from, to) <= r`, with a margin far above rounding before the bounds decide.
+    fn reach(&self, r: f64) -> bool {
+        if r < 0.0 || self.lo > r + 1e-9 {
+            false
+        } else if self.hi < r - 1e-9 {
+            true
+        } else {
+            let d = self.measured.get().unwrap_or_else(|| {
+                let d = distance(self.from, self.to);
+                self.measured.set(Some(d));
+                d
+            });
+            d <= r
+        }
+    }
 }
 
 /// The longest reach at which [`danger`] counts an enemy: its fire, musketry's 1.1", or
@@ -1271,9 +1317,7 @@ fn movement(
         .map(|m| m.nearest.for_enemy_of(side, state));
     // The three nearest, nearest first (the lower id on a tie).
     let mut ready: SmallVec<[(f64, &Unit); 4]> = SmallVec::new();
-    for u in state.friends_of(side).filter(|u| {
-        !u.moved && (crate::phases::movement::may_move(state, u).is_ok() || offer::light(u))
-    }) {
+    for u in state.friends_of(side).filter(|u| !u.moved) {
         let d = match kept.as_deref_mut() {
             Some(k) => k.get(u, || near(u)),
             None => near(u),
@@ -1282,7 +1326,9 @@ fn movement(
             .iter()
             .position(|(e, f)| d.total_cmp(e).then(u.id.cmp(&f.id)).is_lt())
             .unwrap_or(ready.len());
-        if at < 3 {
+        // Whether the unit may move, or slip away, is asked only of one nearer than the
+        // third of those found so far.
+        if at < 3 && (crate::phases::movement::may_move(state, u).is_ok() || offer::light(u)) {
             ready.insert(at, (d, u));
             ready.truncate(3);
         }
@@ -2467,6 +2513,49 @@ fn pending(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bounds that decide most reaches never part from measuring: bases of every size
+    /// and facing, at every distance, asked at reaches around the measured distance.
+    #[test]
+    fn reaches_judged_from_the_centres_agree_with_measuring() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (mut measured, mut decided) = (0, 0);
+        for _ in 0..20_000 {
+            let mut base = |spread: f64| {
+                Base::new(
+                    grognard_geometry::Pose::new(spread * next(), spread * next(), 7.0 * next()),
+                    0.2 + 2.0 * next(),
+                    0.2 + 1.0 * next(),
+                )
+            };
+            let (from, to) = (base(3.0), base(16.0));
+            let within = Within::new(
+                &from,
+                &to,
+                measure::half_diagonal(&to),
+                0.5 * to.width.min(to.depth),
+            );
+            let d = distance(&from, &to);
+            for r in [-1.0, 0.0, 1.1, 4.0, 6.5, 12.0] {
+                assert_eq!(within.reach(r), d <= r, "{from:?} {to:?} at {r}");
+            }
+            if within.measured.get().is_some() {
+                measured += 1;
+            } else {
+                decided += 1;
+            }
+            for r in [d, d - 1e-6, d + 1e-6] {
+                assert_eq!(within.reach(r), d <= r, "{from:?} {to:?} at {r}");
+            }
+        }
+        assert!(measured > 0 && decided > 0, "{measured} {decided}");
+    }
 
     #[test]
     fn p_win_is_symmetric_and_monotone() {

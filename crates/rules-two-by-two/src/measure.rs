@@ -218,20 +218,35 @@ pub fn sight_blocked(
 /// "behind" it ("2x2 Shooting modifiers", ruling R7).
 pub fn behind_hedge_or_wall(state: &State, shooter: &Unit, target: &Unit) -> bool {
     let tb = target.base();
+    // Only a hedge or wall with a point within 1" of the target's base, so within 1" and
+    // half its diagonal of its centre, can cross the line there: the line of sight is
+    // drawn only if there is one.
+    let (c, r) = (tb.pose.pos, 1.0 + half_diagonal(&tb) + 1e-9);
+    let mut lines = state
+        .field
+        .terrain
+        .iter()
+        .filter(|f| {
+            let (lo, hi) = f.shape.bounds();
+            matches!(f.kind, TerrainKind::Hedge | TerrainKind::Wall)
+                && c.x + r >= lo.x
+                && c.x - r <= hi.x
+                && c.y + r >= lo.y
+                && c.y - r <= hi.y
+        })
+        .peekable();
+    if lines.peek().is_none() {
+        return false;
+    }
     let face = grognard_geometry::aspect::sector_of_point(&shooter.base(), tb.pose.pos);
     let (a, b) = shooter.base().face(face);
     let eye = (a + b) * 0.5;
     let (t1, t2) = grognard_geometry::line_of_sight::silhouette(eye, &tb);
     let aim = (t1 + t2) * 0.5;
-    state
-        .field
-        .terrain
-        .iter()
-        .filter(|f| matches!(f.kind, TerrainKind::Hedge | TerrainKind::Wall))
-        .any(|f| {
-            f.shape.crossing_params(eye, aim).iter().any(|t| {
-                let p = eye.lerp(aim, *t);
-                point_base(p, &tb) <= 1.0
-            })
+    lines.any(|f| {
+        f.shape.crossing_params(eye, aim).iter().any(|t| {
+            let p = eye.lerp(aim, *t);
+            point_base(p, &tb) <= 1.0
         })
+    })
 }

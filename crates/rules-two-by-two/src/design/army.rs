@@ -385,42 +385,70 @@ impl ArmyList {
     }
 }
 
-/// Regimental names for generated armies.
+/// Regimental names for generated armies. A set-up names every unit of both armies, so
+/// each name is written out piece by piece rather than formatted.
 pub fn unit_name(nation: Nation, kind: UnitType, n: usize) -> String {
-    let ord = Ordinal(n);
-    match (nation, kind) {
-        (Nation::French, Hq) => "Corps HQ".into(),
-        (Nation::French, Line) => format!("{ord} Ligne"),
-        (Nation::French, LightCavalry) => format!("{ord} Hussards"),
-        (Nation::French, HeavyCavalry) => format!("{ord} Cuirassiers"),
-        (Nation::French, FootArtillery) => format!("{ord} Foot Battery"),
-        (Nation::Austrian, Hq) => "Korps HQ".into(),
-        (Nation::Austrian, Line) => format!("IR {}", n * 4 + 3),
-        (Nation::Austrian, LightCavalry) => format!("{ord} Hussars"),
-        (Nation::Austrian, HeavyCavalry) => format!("{ord} Kürassiere"),
-        (Nation::Austrian, FootArtillery) => format!("{ord} Position Battery"),
-        (Nation::British, Hq) => "Divisional HQ".into(),
-        (Nation::British, Line) => format!("{ord} Foot"),
-        (Nation::British, LightCavalry) => format!("{ord} Light Dragoons"),
-        (Nation::British, HeavyCavalry) => format!("{ord} Dragoons"),
-        (Nation::British, FootArtillery) => format!("{ord} RA Battery"),
-        (_, k) => format!("{ord} {}", k.name()),
+    // The number, whether it is written as an ordinal, and the words after it.
+    let (number, ordinal, words) = match (nation, kind) {
+        (Nation::French, Hq) => return "Corps HQ".into(),
+        (Nation::French, Line) => (n, true, "Ligne"),
+        (Nation::French, LightCavalry) => (n, true, "Hussards"),
+        (Nation::French, HeavyCavalry) => (n, true, "Cuirassiers"),
+        (Nation::French, FootArtillery) => (n, true, "Foot Battery"),
+        (Nation::Austrian, Hq) => return "Korps HQ".into(),
+        (Nation::Austrian, Line) => {
+            let mut name = String::with_capacity(8);
+            name.push_str("IR ");
+            push_number(&mut name, n * 4 + 3);
+            return name;
+        }
+        (Nation::Austrian, LightCavalry) => (n, true, "Hussars"),
+        (Nation::Austrian, HeavyCavalry) => (n, true, "Kürassiere"),
+        (Nation::Austrian, FootArtillery) => (n, true, "Position Battery"),
+        (Nation::British, Hq) => return "Divisional HQ".into(),
+        (Nation::British, Line) => (n, true, "Foot"),
+        (Nation::British, LightCavalry) => (n, true, "Light Dragoons"),
+        (Nation::British, HeavyCavalry) => (n, true, "Dragoons"),
+        (Nation::British, FootArtillery) => (n, true, "RA Battery"),
+        (_, k) => (n, true, k.name()),
+    };
+    let mut name = String::with_capacity(8 + words.len());
+    push_number(&mut name, number);
+    if ordinal {
+        name.push_str(Ordinal(number).suffix());
     }
+    name.push(' ');
+    name.push_str(words);
+    name
 }
 
-/// A number written as an ordinal ("1st", "12th", "23rd"), formatted where it is used.
+/// `n` in decimal digits at the end of `out`.
+fn push_number(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
+/// A number written as an ordinal ("1st", "12th", "23rd").
 struct Ordinal(usize);
 
-impl std::fmt::Display for Ordinal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Ordinal {
+    /// The letters after the number.
+    fn suffix(&self) -> &'static str {
         let n = self.0;
-        let suffix = match (n % 10, n % 100) {
+        match (n % 10, n % 100) {
             (1, x) if x != 11 => "st",
             (2, x) if x != 12 => "nd",
             (3, x) if x != 13 => "rd",
             _ => "th",
-        };
-        write!(f, "{n}{suffix}")
+        }
+    }
+}
+
+impl std::fmt::Display for Ordinal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.0, self.suffix())
     }
 }
 
@@ -443,6 +471,24 @@ mod tests {
         );
         assert_eq!(unit_name(Nation::French, Line, 2), "2nd Ligne");
         assert_eq!(unit_name(Nation::Austrian, Line, 2), "IR 11");
+        assert_eq!(unit_name(Nation::Austrian, Line, 25), "IR 103");
+        assert_eq!(
+            unit_name(Nation::British, LightCavalry, 12),
+            "12th Light Dragoons"
+        );
+        assert_eq!(
+            unit_name(Nation::French, FootArtillery, 101),
+            "101st Foot Battery"
+        );
+        assert_eq!(
+            unit_name(Nation::Austrian, HeavyCavalry, 3),
+            "3rd Kürassiere"
+        );
+        assert_eq!(unit_name(Nation::British, Hq, 2), "Divisional HQ");
+        assert_eq!(
+            unit_name(Nation::French, UnitType::LightInfantry, 1),
+            format!("1st {}", UnitType::LightInfantry.name())
+        );
     }
 
     fn ok(n: Nation, units: &[(UnitType, Size)]) -> Vec<String> {
