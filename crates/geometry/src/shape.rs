@@ -165,7 +165,8 @@ impl Shape {
         (self.lo, self.hi)
     }
 
-    fn near_bounds(&self, p: Vec2, margin: f64) -> bool {
+    /// Whether `p` lies within `margin` of the bounding box on each axis.
+    pub fn near_bounds(&self, p: Vec2, margin: f64) -> bool {
         p.x >= self.lo.x - margin
             && p.y >= self.lo.y - margin
             && p.x <= self.hi.x + margin

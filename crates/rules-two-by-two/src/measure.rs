@@ -227,12 +227,7 @@ pub fn behind_hedge_or_wall(state: &State, shooter: &Unit, target: &Unit) -> boo
         .terrain
         .iter()
         .filter(|f| {
-            let (lo, hi) = f.shape.bounds();
-            matches!(f.kind, TerrainKind::Hedge | TerrainKind::Wall)
-                && c.x + r >= lo.x
-                && c.x - r <= hi.x
-                && c.y + r >= lo.y
-                && c.y - r <= hi.y
+            matches!(f.kind, TerrainKind::Hedge | TerrainKind::Wall) && f.shape.near_bounds(c, r)
         })
         .peekable();
     if lines.peek().is_none() {

@@ -388,13 +388,13 @@ impl ArmyList {
 /// Regimental names for generated armies. A set-up names every unit of both armies, so
 /// each name is written out piece by piece rather than formatted.
 pub fn unit_name(nation: Nation, kind: UnitType, n: usize) -> String {
-    // The number, whether it is written as an ordinal, and the words after it.
-    let (number, ordinal, words) = match (nation, kind) {
+    // The words after the ordinal.
+    let words = match (nation, kind) {
         (Nation::French, Hq) => return "Corps HQ".into(),
-        (Nation::French, Line) => (n, true, "Ligne"),
-        (Nation::French, LightCavalry) => (n, true, "Hussards"),
-        (Nation::French, HeavyCavalry) => (n, true, "Cuirassiers"),
-        (Nation::French, FootArtillery) => (n, true, "Foot Battery"),
+        (Nation::French, Line) => "Ligne",
+        (Nation::French, LightCavalry) => "Hussards",
+        (Nation::French, HeavyCavalry) => "Cuirassiers",
+        (Nation::French, FootArtillery) => "Foot Battery",
         (Nation::Austrian, Hq) => return "Korps HQ".into(),
         (Nation::Austrian, Line) => {
             let mut name = String::with_capacity(8);
@@ -402,21 +402,19 @@ pub fn unit_name(nation: Nation, kind: UnitType, n: usize) -> String {
             push_number(&mut name, n * 4 + 3);
             return name;
         }
-        (Nation::Austrian, LightCavalry) => (n, true, "Hussars"),
-        (Nation::Austrian, HeavyCavalry) => (n, true, "Kürassiere"),
-        (Nation::Austrian, FootArtillery) => (n, true, "Position Battery"),
+        (Nation::Austrian, LightCavalry) => "Hussars",
+        (Nation::Austrian, HeavyCavalry) => "Kürassiere",
+        (Nation::Austrian, FootArtillery) => "Position Battery",
         (Nation::British, Hq) => return "Divisional HQ".into(),
-        (Nation::British, Line) => (n, true, "Foot"),
-        (Nation::British, LightCavalry) => (n, true, "Light Dragoons"),
-        (Nation::British, HeavyCavalry) => (n, true, "Dragoons"),
-        (Nation::British, FootArtillery) => (n, true, "RA Battery"),
-        (_, k) => (n, true, k.name()),
+        (Nation::British, Line) => "Foot",
+        (Nation::British, LightCavalry) => "Light Dragoons",
+        (Nation::British, HeavyCavalry) => "Dragoons",
+        (Nation::British, FootArtillery) => "RA Battery",
+        (_, k) => k.name(),
     };
     let mut name = String::with_capacity(8 + words.len());
-    push_number(&mut name, number);
-    if ordinal {
-        name.push_str(Ordinal(number).suffix());
-    }
+    push_number(&mut name, n);
+    name.push_str(Ordinal(n).suffix());
     name.push(' ');
     name.push_str(words);
     name
