@@ -2133,12 +2133,11 @@ fn shoot(
         std::mem::take(&mut m.blind.shooters)
     });
     // Friends come in id order; each is asked whether it may fire only when those before
-    // it proved to have no shot.
-    for s in state
-        .friends_of(side)
-        .filter(|s| shooting::may_fire(state, s).is_ok())
-    {
-        if blind.as_ref().is_some_and(|b| b.contains(&s.id)) {
+    // it proved to have no shot, and only if it is not among them.
+    for s in state.friends_of(side) {
+        if blind.as_ref().is_some_and(|b| b.contains(&s.id))
+            || shooting::may_fire(state, s).is_err()
+        {
             continue;
         }
         let before = out.len();

@@ -103,14 +103,12 @@ enum Slot {
     /// A command made as the offers were listed (rare: an HQ joining a unit, a unit
     /// leaving for a draw), boxed so that every place stays a few bytes.
     Made(Box<Command>),
-    /// An advance toward the unit's goal, `REACHES[reach]` of its move at `AIMS[aim]`.
-    Advance {
-        reach: u8,
-        aim: u8,
-    },
-    /// Plain move `WANDERS[i]`.
-    Wander(u8),
 }
+
+/// The places every unit that may move has after its [`Slot`]s, not listed one by one: an
+/// advance toward its goal at each of the [`REACHES`] and [`AIMS`] (the reach outer), then
+/// the plain moves ([`wander`]).
+const MOVES: usize = REACHES.len() * AIMS.len() + WANDERS as usize;
 
 /// How many plain moves a unit is offered: straight on, back, obliquely either way, and a
 /// short step sideways.
@@ -169,6 +167,8 @@ struct Listed {
     unit: Unit,
     contact: bool,
     slots: Vec<Slot>,
+    /// Whether the unit may move: its places are then `slots` followed by the [`MOVES`].
+    moving: bool,
     /// Whether the places may serve again while the unit stays as it is: not an HQ's, whose
     /// goal follows its friends.
     keep: bool,
@@ -186,7 +186,7 @@ impl Offered {
     /// How many places the last offer made.
     pub(crate) fn count(&self) -> usize {
         let units = if self.by_unit {
-            self.units.iter().map(|l| l.slots.len()).sum()
+            self.units.iter().map(|l| l.places()).sum()
         } else {
             0
         };
@@ -199,10 +199,10 @@ impl Offered {
         if self.by_unit {
             let draw_play = self.seen.as_ref().is_some_and(|s| s.2);
             for l in &mut self.units {
-                if i < l.slots.len() {
+                if i < l.places() {
                     return l.make(state, i, draw_play);
                 }
-                i -= l.slots.len();
+                i -= l.places();
             }
         }
         self.scratch.get(i).map(|c| c.command.clone())
@@ -260,11 +260,12 @@ impl Offered {
                     unit: u.clone(),
                     contact,
                     slots: Vec::new(),
+                    moving: false,
                     keep,
                     toward: None,
                 }),
             };
-            slots_of(state, side, u, draw_play, &mut listed.slots);
+            listed.moving = slots_of(state, side, u, draw_play, &mut listed.slots);
             self.units.push(listed);
         }
         self.spare.extend(before.drain(..).map(Listed::emptied));
@@ -274,15 +275,16 @@ impl Offered {
 
 /// The places of `u`'s orders, in the order they are offered: stand, slip away (light
 /// troops), then, if it may move, a charge at each of the two nearer faces of every enemy
-/// it may charge and might reach, an HQ joining each stuck unit, leaving the field when
-/// playing for a draw, advances toward its goal and plain moves.
-fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<Slot>) {
+/// it may charge and might reach, an HQ joining each stuck unit and leaving the field when
+/// playing for a draw. Whether it may move: its advances toward its goal and plain moves
+/// (the [`MOVES`]) then follow these places.
+fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<Slot>) -> bool {
     out.push(Slot::Pass);
     if light(u) {
         out.push(Slot::VoluntaryRout);
     }
     if movement::may_move(state, u).is_err() {
-        return;
+        return false;
     }
     if !u.kind.is_artillery() && !draw_play {
         let reach = charge_reach(state, u);
@@ -320,12 +322,7 @@ fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<
             made(legs, true);
         }
     }
-    for reach in 0..REACHES.len() as u8 {
-        for aim in 0..AIMS.len() as u8 {
-            out.push(Slot::Advance { reach, aim });
-        }
-    }
-    out.extend((0..WANDERS).map(Slot::Wander));
+    true
 }
 
 impl Listed {
@@ -335,12 +332,35 @@ impl Listed {
         self
     }
 
+    /// How many places the unit has.
+    fn places(&self) -> usize {
+        self.slots.len() + if self.moving { MOVES } else { 0 }
+    }
+
     /// The command at place `i` of this unit's places, made of `state`; none if the place
     /// holds none.
     fn make(&mut self, state: &State, i: usize, draw_play: bool) -> Option<Command> {
         let u = &self.unit;
         let allowance = state.field.tables.move_allowance(u.kind);
-        let legs = match &self.slots[i] {
+        let Some(slot) = self.slots.get(i) else {
+            // One of the moves after the slots: an advance, then a plain move.
+            let j = i - self.slots.len();
+            let legs = if j < REACHES.len() * AIMS.len() {
+                let (reach, aim) = (j / AIMS.len(), j % AIMS.len());
+                let toward = self.toward.get_or_insert_with(|| {
+                    Toward::new(u, route(state, u, goal_for(state, u, draw_play)))
+                });
+                toward.legs(state, u, aim, allowance * REACHES[reach])?.0
+            } else {
+                wander(u, allowance, (j - REACHES.len() * AIMS.len()) as u8)
+            };
+            return Some(Command::Move {
+                unit: u.id,
+                legs,
+                exit: false,
+            });
+        };
+        let legs = match slot {
             Slot::Pass => return Some(Command::Pass { unit: u.id }),
             Slot::VoluntaryRout => return Some(Command::VoluntaryRout { unit: u.id }),
             Slot::Made(c) => return Some(Command::clone(c)),
@@ -359,14 +379,6 @@ impl Listed {
                 }
                 legs
             }
-            Slot::Advance { reach, aim } => {
-                let toward = self.toward.get_or_insert_with(|| {
-                    Toward::new(u, route(state, u, goal_for(state, u, draw_play)))
-                });
-                let max = allowance * REACHES[usize::from(*reach)];
-                toward.legs(state, u, usize::from(*aim), max)?.0
-            }
-            Slot::Wander(w) => wander(u, allowance, *w),
         };
         Some(Command::Move {
             unit: u.id,

@@ -344,7 +344,10 @@ impl OnTable {
     fn of(units: &[Unit]) -> OnTable {
         let mut t = OnTable {
             all: Vec::with_capacity(units.len()),
-            side: [Vec::new(), Vec::new()],
+            side: [
+                Vec::with_capacity(units.len()),
+                Vec::with_capacity(units.len()),
+            ],
         };
         for u in units.iter().filter(|u| u.on_table()) {
             t.all.push(u.id);
