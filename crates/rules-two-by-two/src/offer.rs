@@ -108,7 +108,10 @@ enum Slot {
 /// The places every unit that may move has after its [`Slot`]s, not listed one by one: an
 /// advance toward its goal at each of the [`REACHES`] and [`AIMS`] (the reach outer), then
 /// the plain moves ([`wander`]).
-const MOVES: usize = REACHES.len() * AIMS.len() + WANDERS as usize;
+const MOVES: usize = ADVANCES + WANDERS as usize;
+
+/// How many of the [`MOVES`] are advances.
+const ADVANCES: usize = REACHES.len() * AIMS.len();
 
 /// How many plain moves a unit is offered: straight on, back, obliquely either way, and a
 /// short step sideways.
@@ -345,14 +348,14 @@ impl Listed {
         let Some(slot) = self.slots.get(i) else {
             // One of the moves after the slots: an advance, then a plain move.
             let j = i - self.slots.len();
-            let legs = if j < REACHES.len() * AIMS.len() {
+            let legs = if j < ADVANCES {
                 let (reach, aim) = (j / AIMS.len(), j % AIMS.len());
                 let toward = self.toward.get_or_insert_with(|| {
                     Toward::new(u, route(state, u, goal_for(state, u, draw_play)))
                 });
                 toward.legs(state, u, aim, allowance * REACHES[reach])?.0
             } else {
-                wander(u, allowance, (j - REACHES.len() * AIMS.len()) as u8)
+                wander(u, allowance, (j - ADVANCES) as u8)
             };
             return Some(Command::Move {
                 unit: u.id,

@@ -414,7 +414,7 @@ pub fn unit_name(nation: Nation, kind: UnitType, n: usize) -> String {
     };
     let mut name = String::with_capacity(8 + words.len());
     push_number(&mut name, n);
-    name.push_str(Ordinal(n).suffix());
+    name.push_str(ordinal_suffix(n));
     name.push(' ');
     name.push_str(words);
     name
@@ -428,25 +428,13 @@ fn push_number(out: &mut String, n: usize) {
     out.push(char::from(b'0' + (n % 10) as u8));
 }
 
-/// A number written as an ordinal ("1st", "12th", "23rd").
-struct Ordinal(usize);
-
-impl Ordinal {
-    /// The letters after the number.
-    fn suffix(&self) -> &'static str {
-        let n = self.0;
-        match (n % 10, n % 100) {
-            (1, x) if x != 11 => "st",
-            (2, x) if x != 12 => "nd",
-            (3, x) if x != 13 => "rd",
-            _ => "th",
-        }
-    }
-}
-
-impl std::fmt::Display for Ordinal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.0, self.suffix())
+/// The letters after `n` written as an ordinal ("1st", "12th", "23rd").
+fn ordinal_suffix(n: usize) -> &'static str {
+    match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
     }
 }
 
@@ -458,7 +446,7 @@ mod tests {
     fn ordinals_take_the_english_suffixes_with_the_teens_apart() {
         let written: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112]
             .iter()
-            .map(|n| Ordinal(*n).to_string())
+            .map(|n| format!("{n}{}", ordinal_suffix(*n)))
             .collect();
         assert_eq!(
             written,
