@@ -303,17 +303,32 @@ impl Pieces {
     /// The pieces whose circles come within `r` of the segment from `a` to `b`, in id
     /// order.
     pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> SmallVec<[u32; 32]> {
-        let keep = |id: &u32| {
-            self.get(*id)
-                .is_some_and(|(c, radius)| crate::distance::point_segment(c, a, b) <= r + radius)
+        // A circle that reaches the segment has its centre inside the segment's bounding box
+        // widened by the reach: four comparisons turn most pieces away before the distance is
+        // measured. The box is widened a hair more, so that rounding never turns away a piece
+        // the distance would keep.
+        let (lo, hi) = (a.min(b), a.max(b));
+        let keep = |c: Vec2, radius: f64| {
+            let reach = r + radius;
+            let pad = reach + 1e-6;
+            c.x >= lo.x - pad
+                && c.x <= hi.x + pad
+                && c.y >= lo.y - pad
+                && c.y <= hi.y + pad
+                && crate::distance::point_segment(c, a, b) <= reach
         };
         if !self.dense {
-            return self.all().filter(keep).collect();
+            return self
+                .live
+                .iter()
+                .filter(|&&(_, c, radius)| keep(c, radius))
+                .map(|e| e.0)
+                .collect();
         }
         let pad = Vec2::splat(r + self.widest);
         let mut v: SmallVec<[u32; 32]> = SmallVec::new();
-        self.grid.each_in_box(a.min(b) - pad, a.max(b) + pad, |id| {
-            if keep(&id) {
+        self.grid.each_in_box(lo - pad, hi + pad, |id| {
+            if self.get(id).is_some_and(|(c, radius)| keep(c, radius)) {
                 v.push(id);
             }
         });

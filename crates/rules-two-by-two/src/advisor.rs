@@ -1305,10 +1305,15 @@ fn movement(
     // in first and others can join it; every unit gets its turn before the phase ends.
     let foes = std::cell::OnceCell::<SmallVec<[Vec2; 32]>>::new();
     let near = |u: &Unit| {
-        foes.get_or_init(|| state.enemies_of(side).map(|e| e.pose.pos).collect())
-            .iter()
-            .map(|p| p.distance_squared(u.pose.pos))
-            .fold(f64::INFINITY, f64::min)
+        // A plain comparison: no distance is NaN, so `f64::min`'s care for one is not wanted.
+        let mut least = f64::INFINITY;
+        for p in foes.get_or_init(|| state.enemies_of(side).map(|e| e.pose.pos).collect()) {
+            let d = p.distance_squared(u.pose.pos);
+            if d < least {
+                least = d;
+            }
+        }
+        least
     };
     // A unit's distance to the nearest enemy stands while it and the enemy do, so a memo
     // keeps it from one decision to the next.

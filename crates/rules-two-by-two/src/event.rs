@@ -34,6 +34,9 @@ pub enum Cause {
     ColumnSupport,
 }
 
+/// A thing that happened. The explanations of rolls are boxed: most events name a unit
+/// and a place, and every event is moved twice as it is applied and kept, so a small one
+/// costs less to move. A box is written out as what it holds, so the files are as before.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     PhaseBegan {
@@ -42,7 +45,7 @@ pub enum Event {
     ReinforcementRolled {
         side: Side,
         point: u8,
-        roll: Explanation,
+        roll: Box<Explanation>,
         arrives: Option<UnitId>,
     },
     Arrived {
@@ -81,7 +84,7 @@ pub enum Event {
         with: Option<UnitId>,
         target: UnitId,
         group: Vec<UnitId>,
-        roll: Explanation,
+        roll: Box<Explanation>,
         result: ShotResult,
     },
     /// The result of a shot falls on this unit.
@@ -100,7 +103,7 @@ pub enum Event {
     },
     RoutTest {
         unit: UnitId,
-        roll: Explanation,
+        roll: Box<Explanation>,
         survived: bool,
         cause: Cause,
     },
@@ -117,7 +120,7 @@ pub enum Event {
     },
     Rallied {
         unit: UnitId,
-        roll: Explanation,
+        roll: Box<Explanation>,
         success: bool,
     },
     /// The unit is done for this phase without acting.
@@ -127,8 +130,8 @@ pub enum Event {
     MeleeFought {
         attacker: UnitId,
         defender: UnitId,
-        attack: Explanation,
-        defence: Explanation,
+        attack: Box<Explanation>,
+        defence: Box<Explanation>,
         /// The side of the contact that won.
         winner: UnitId,
         loser: UnitId,

@@ -334,7 +334,7 @@ pub(crate) fn perform(ctx: &mut Ctx, side: Side, cmd: &Command, planned: Plan) {
             ctx.emit(Event::ReinforcementRolled {
                 side,
                 point: *point,
-                roll: e,
+                roll: Box::new(e),
                 arrives,
             });
             if let Some(unit) = arrives {
@@ -427,7 +427,7 @@ pub(crate) fn perform(ctx: &mut Ctx, side: Side, cmd: &Command, planned: Plan) {
                 crate::phases::rally::roll(&ctx.state.field.tables.rally, &s, ctx.dice);
             ctx.emit(Event::Rallied {
                 unit: *unit,
-                roll,
+                roll: Box::new(roll),
                 success,
             });
         }

@@ -437,13 +437,17 @@ pub enum Around<'a> {
         r2: f64,
     },
     /// Every unit of `ids` (the units on the table) whose centre is within `r` of the
-    /// segment from `a` to `b`.
+    /// segment from `a` to `b`. Only a centre inside `lo`..`hi`, the segment's bounding box
+    /// widened by a hair more than `r`, can be: most units are turned away by that box
+    /// before the distance is measured.
     Alongside {
         units: &'a [Unit],
         ids: std::slice::Iter<'a, UnitId>,
         a: Vec2,
         b: Vec2,
         r: f64,
+        lo: Vec2,
+        hi: Vec2,
     },
     /// The units the grids found, by id.
     Found(&'a [Unit], grognard_geometry::grid::Near<'a>),
@@ -464,9 +468,16 @@ impl<'a> Iterator for Around<'a> {
                 a,
                 b,
                 r,
-            } => ids
-                .map(|&i| &units[usize::from(i)])
-                .find(|u| grognard_geometry::distance::point_segment(u.pose.pos, *a, *b) <= *r),
+                lo,
+                hi,
+            } => ids.map(|&i| &units[usize::from(i)]).find(|u| {
+                let c = u.pose.pos;
+                c.x >= lo.x
+                    && c.x <= hi.x
+                    && c.y >= lo.y
+                    && c.y <= hi.y
+                    && grognard_geometry::distance::point_segment(c, *a, *b) <= *r
+            }),
             Around::Found(units, ids) => ids.next().map(|i| &units[i as usize]),
         }
     }
@@ -591,12 +602,16 @@ impl State {
     #[inline]
     pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> Around<'_> {
         if !self.by_grid() {
+            let reach = r + BASE_RADIUS;
+            let pad = Vec2::splat(reach + 1e-6);
             return Around::Alongside {
                 units: &self.units,
                 ids: self.ids_on_table(None).iter(),
                 a,
                 b,
-                r: r + BASE_RADIUS,
+                r: reach,
+                lo: a.min(b) - pad,
+                hi: a.max(b) + pad,
             };
         }
         let ix = &self.kept.sides(self.table(), &self.units).all;

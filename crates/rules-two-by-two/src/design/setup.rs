@@ -7,7 +7,8 @@ use crate::scenario::{
     UnitSpec,
 };
 use crate::state::{
-    Field, MeleeWork, Place, Point, SideInfo, State, Status, Unit, BASE_DEPTH, BASE_WIDTH,
+    Field, MeleeWork, Place, Point, SideInfo, State, Status, Unit, BASE_DEPTH, BASE_RADIUS,
+    BASE_WIDTH,
 };
 use crate::tables::Tables;
 use crate::units::{Size, UnitType};
@@ -366,11 +367,19 @@ pub fn generate_from(
 }
 
 fn name_units(army: &Army) -> Vec<UnitSpec> {
-    let mut counts = std::collections::HashMap::new();
+    // How many of each type are named so far: an army has few types, so a short list.
+    let mut counts: smallvec::SmallVec<[(UnitType, usize); 8]> = smallvec::SmallVec::new();
     army.units
         .iter()
         .map(|(k, s)| {
-            let n = counts.entry(*k).or_insert(0usize);
+            let at = match counts.iter().position(|(t, _)| t == k) {
+                Some(at) => at,
+                None => {
+                    counts.push((*k, 0));
+                    counts.len() - 1
+                }
+            };
+            let n = &mut counts[at].1;
             *n += 1;
             UnitSpec {
                 name: army::unit_name(army.nation, *k, *n),
@@ -835,11 +844,13 @@ fn deploy(
                     TerrainKind::DenseWood | TerrainKind::River | TerrainKind::LightWood
                 ) && f.shape.overlaps_convex(&b.corners(), 0.0)
             });
-            if !bad_ground
-                && placed
-                    .iter()
-                    .all(|o| grognard_geometry::distance::base_base(o, &b) > 0.3)
-            {
+            // Bases whose centres are further apart than their two circles and the gap
+            // cannot come nearer than the gap.
+            let clear = |o: &Base| {
+                o.pose.pos.distance(p.pos) > 2.0 * BASE_RADIUS + 0.3 + 1e-9
+                    || grognard_geometry::distance::base_base(o, &b) > 0.3
+            };
+            if !bad_ground && placed.iter().all(clear) {
                 pose = Some(p);
                 if !is_hq {
                     slot += attempt + 1;

@@ -537,8 +537,8 @@ pub(crate) fn run_melee(ctx: &mut Ctx) {
         ctx.emit(Event::MeleeFought {
             attacker: c.attacker,
             defender: c.defender,
-            attack: fight.attack,
-            defence: fight.defence,
+            attack: Box::new(fight.attack),
+            defence: Box::new(fight.defence),
             winner,
             loser,
             difference: fight.difference,

@@ -4,7 +4,7 @@
 use crate::measure::{self, distance, touching};
 use crate::resolve::facts::UnitFacts;
 pub use crate::resolve::rally::{barred, modifiers, roll, Rallied, RallyRoll, Situation, RULE};
-use crate::state::{State, Status, Unit};
+use crate::state::{State, Status, Unit, BASE_DEPTH, BASE_RADIUS, BASE_WIDTH};
 use crate::units::UnitType;
 use grognard_engine::explain::Modifier;
 use grognard_engine::Illegal;
@@ -34,7 +34,21 @@ pub fn situation(state: &State, unit: &Unit) -> Result<Situation, Illegal> {
     }
     let b = unit.base();
     let is_hq = unit.kind == UnitType::Hq;
-    if state.enemies_of(unit.side).any(|e| touching(&b, &e.base())) && !is_hq {
+    // Every base is the same size, so a unit whose centre lies further than `reach` from
+    // this one's is passed over before its base is drawn: for contact, the two bases'
+    // circles and the gap; for a distance measured from a face centre ([`distance`]), the
+    // distance, half the longer side and the other's circle.
+    let close = |o: &Unit, reach: f64| {
+        let reach = reach + 1e-9;
+        o.pose.pos.distance_squared(unit.pose.pos) <= reach * reach
+    };
+    let touch = 2.0 * BASE_RADIUS + grognard_geometry::CONTACT;
+    let within = |r: f64| r + 0.5 * BASE_WIDTH.max(BASE_DEPTH) + BASE_RADIUS;
+    if !is_hq
+        && state
+            .enemies_of(unit.side)
+            .any(|e| close(e, touch) && touching(&b, &e.base()))
+    {
         return Err(Illegal::new(
             RULE,
             "a unit in contact with the enemy cannot rally",
@@ -43,13 +57,15 @@ pub fn situation(state: &State, unit: &Unit) -> Result<Situation, Illegal> {
     let s = Situation {
         unit: UnitFacts::of(unit),
         hq_in_range: is_hq
-            || state
-                .friends_of(unit.side)
-                .any(|h| commands(h, unit) && distance(&b, &h.base()) <= t.hq_radius + 1e-9),
+            || state.friends_of(unit.side).any(|h| {
+                commands(h, unit)
+                    && close(h, within(t.hq_radius))
+                    && distance(&b, &h.base()) <= t.hq_radius + 1e-9
+            }),
         hq_in_contact: measure::hq_in_contact(state, unit).is_some(),
-        enemy_near: state
-            .enemies_of(unit.side)
-            .any(|e| distance(&b, &e.base()) <= t.enemy_near + 1e-9),
+        enemy_near: state.enemies_of(unit.side).any(|e| {
+            close(e, within(t.enemy_near)) && distance(&b, &e.base()) <= t.enemy_near + 1e-9
+        }),
     };
     match barred(t, &s) {
         Some((_, why)) => Err(Illegal::new(RULE, why)),

@@ -283,7 +283,7 @@ fn rout_one(ctx: &mut Ctx, order: RoutOrder, queue: &mut Vec<RoutOrder>, done: &
     let (roll, survived) = survival_roll(&tables.arrival, by_chain, ctx.dice);
     ctx.emit(Event::RoutTest {
         unit: id,
-        roll,
+        roll: Box::new(roll),
         survived,
         cause: order.cause.clone(),
     });

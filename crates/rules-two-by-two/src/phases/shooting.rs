@@ -287,7 +287,7 @@ pub(crate) fn fire(
         with,
         target,
         group: plan.group.clone(),
-        roll,
+        roll: Box::new(roll),
         result,
     });
     let s = ctx.state.unit(shooter);

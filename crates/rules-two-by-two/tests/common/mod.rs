@@ -321,7 +321,7 @@ pub fn shot(events: &[Event]) -> (Explanation, ShotResult) {
     let shots: Vec<_> = events
         .iter()
         .filter_map(|e| match e {
-            Event::Fired { roll, result, .. } => Some((roll.clone(), *result)),
+            Event::Fired { roll, result, .. } => Some(((**roll).clone(), *result)),
             _ => None,
         })
         .collect();
@@ -355,8 +355,8 @@ pub fn melees(events: &[Event]) -> Vec<Fought> {
             } => Some(Fought {
                 attacker: *attacker,
                 defender: *defender,
-                attack: attack.clone(),
-                defence: defence.clone(),
+                attack: (**attack).clone(),
+                defence: (**defence).clone(),
                 winner: *winner,
                 difference: *difference,
             }),
