@@ -828,7 +828,7 @@ fn charge_worth(
         columns: state.melee.columns.clone(),
     };
     valued.friends = valued.bearing(state, me).cloned().collect();
-    charge.valued = Some(valued);
+    charge.valued = Some(Box::new(valued));
     valuation.value
 }
 
@@ -1723,8 +1723,9 @@ struct Charge {
     plan: Option<Option<movement::MovePlan>>,
     /// Where the charger's centre ends after its legs ([`end_of`]), once asked.
     end: Option<Vec2>,
-    /// Its valuation once made, with what it rests on.
-    valued: Option<Valued>,
+    /// Its valuation once made, with what it rests on: boxed, since most charges are never
+    /// valued and a charge is moved as its list grows.
+    valued: Option<Box<Valued>>,
 }
 
 impl Charge {
