@@ -231,15 +231,17 @@ impl Nearest {
             self.enemy = now;
             self.by_unit.clear();
         }
+        // A place for every unit, so that none is asked for later.
+        if self.by_unit.len() < state.units.len() {
+            self.by_unit.resize(state.units.len(), None);
+        }
         self
     }
 
     /// `u`'s distance, kept if it has not moved since, or measured by `measure` and kept.
+    #[inline]
     fn get(&mut self, u: &Unit, measure: impl FnOnce() -> f64) -> f64 {
         let i = usize::from(u.id);
-        if self.by_unit.len() <= i {
-            self.by_unit.resize(i + 1, None);
-        }
         match self.by_unit[i] {
             Some((at, d)) if at == u.pose.pos => d,
             _ => {
@@ -1327,9 +1329,11 @@ fn movement(
             Some(k) => k.get(u, || near(u)),
             None => near(u),
         };
+        // Friends come in id order, so one as near as another found goes after it; no
+        // distance is NaN, so a plain comparison orders them.
         let at = ready
             .iter()
-            .position(|(e, f)| d.total_cmp(e).then(u.id.cmp(&f.id)).is_lt())
+            .position(|(e, _)| d < *e)
             .unwrap_or(ready.len());
         // Whether the unit may move, or slip away, is asked only of one nearer than the
         // third of those found so far.
