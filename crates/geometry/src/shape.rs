@@ -3,7 +3,7 @@
 
 use crate::distance::{point_segment, segment_intersection, segment_segment};
 use crate::{dir, Vec2};
-use geo::{Contains, Coord, Distance, Euclidean, LineString, Point, Polygon};
+use geo::{Coord, Distance, Euclidean, LineString, Point, Polygon};
 use serde::{Deserialize, Serialize};
 
 /// How a terrain outline is written in a scenario.
@@ -223,7 +223,7 @@ impl Shape {
             return false;
         }
         match &self.poly {
-            Some(poly) => {
+            Some(_) => {
                 let mut buf = [Vec2::ZERO; 12];
                 let outline = if tolerance > 0.0 {
                     let n = crate::overlap::inset_convex_into(outline, tolerance, &mut buf);
@@ -235,8 +235,12 @@ impl Shape {
                     outline
                 };
                 let n = outline.len();
-                // Overlap: a corner of either inside the other, or crossing edges.
-                outline.iter().any(|p| poly.contains(&Point::new(p.x, p.y)))
+                // Overlap: a corner of either inside the other, or crossing edges. (A corner
+                // on the shape's outline, which the winding test may count either way, is an
+                // overlap of exactly the tolerance.)
+                outline
+                    .iter()
+                    .any(|p| self.near_bounds(*p, 0.0) && winds_round(&self.points, *p))
                     || self.points.iter().any(|p| inside_convex(outline, *p, 0.0))
                     || self.segments().any(|(a, b)| {
                         (0..n).any(|k| {
@@ -436,6 +440,7 @@ fn winds_round(ring: &[Vec2], p: Vec2) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use geo::Contains;
 
     /// Over irregular outlines, each point of the box round them is inside by the winding
     /// test just as by geo's, unless it lies within a hair of the outline.
