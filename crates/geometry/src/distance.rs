@@ -20,6 +20,25 @@ pub fn point_segment(p: Vec2, a: Vec2, b: Vec2) -> f64 {
     p.distance(closest_on_segment(p, a, b))
 }
 
+/// Whether `p` lies within `reach` of segment `ab`, whose bounding box runs from `lo` to
+/// `hi` (`a.min(b)` and `a.max(b)`): a point that does lies inside that box widened by
+/// `reach`, so four comparisons turn most points away before the distance is measured. The
+/// box is widened a hair more, so that rounding never turns away a point the distance keeps.
+#[inline]
+pub fn within_of_segment(
+    p: Vec2,
+    (a, b): (Vec2, Vec2),
+    (lo, hi): (Vec2, Vec2),
+    reach: f64,
+) -> bool {
+    let pad = reach + 1e-6;
+    p.x >= lo.x - pad
+        && p.x <= hi.x + pad
+        && p.y >= lo.y - pad
+        && p.y <= hi.y + pad
+        && point_segment(p, a, b) <= reach
+}
+
 /// Parameter `(t, u)` where segments `ab` and `cd` cross, if they do.
 pub fn segment_intersection(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> Option<(f64, f64)> {
     let r = b - a;

@@ -303,19 +303,9 @@ impl Pieces {
     /// The pieces whose circles come within `r` of the segment from `a` to `b`, in id
     /// order.
     pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> SmallVec<[u32; 32]> {
-        // A circle that reaches the segment has its centre inside the segment's bounding box
-        // widened by the reach: four comparisons turn most pieces away before the distance is
-        // measured. The box is widened a hair more, so that rounding never turns away a piece
-        // the distance would keep.
         let (lo, hi) = (a.min(b), a.max(b));
         let keep = |c: Vec2, radius: f64| {
-            let reach = r + radius;
-            let pad = reach + 1e-6;
-            c.x >= lo.x - pad
-                && c.x <= hi.x + pad
-                && c.y >= lo.y - pad
-                && c.y <= hi.y + pad
-                && crate::distance::point_segment(c, a, b) <= reach
+            crate::distance::within_of_segment(c, (a, b), (lo, hi), r + radius)
         };
         if !self.dense {
             return self

@@ -50,8 +50,15 @@ pub fn half_diagonal(b: &Base) -> f64 {
 /// judged against one `to`.
 #[inline]
 pub fn beyond_by(from: &Base, to: &Base, to_half_diagonal: f64, r: f64) -> bool {
+    centre_beyond(from, to.pose.pos, to_half_diagonal, r)
+}
+
+/// [`beyond_by`] for a base centred at `to` whose half diagonal is `to_half_diagonal`, asked
+/// before that base is drawn.
+#[inline]
+pub fn centre_beyond(from: &Base, to: Vec2, to_half_diagonal: f64, r: f64) -> bool {
     let reach = r + 0.5 * from.width.max(from.depth) + to_half_diagonal + 1e-9;
-    from.pose.pos.distance_squared(to.pose.pos) > reach * reach
+    from.pose.pos.distance_squared(to) > reach * reach
 }
 
 /// Base-to-base contact.

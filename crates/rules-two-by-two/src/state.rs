@@ -437,9 +437,8 @@ pub enum Around<'a> {
         r2: f64,
     },
     /// Every unit of `ids` (the units on the table) whose centre is within `r` of the
-    /// segment from `a` to `b`. Only a centre inside `lo`..`hi`, the segment's bounding box
-    /// widened by a hair more than `r`, can be: most units are turned away by that box
-    /// before the distance is measured.
+    /// segment from `a` to `b`, whose bounding box runs from `lo` to `hi`
+    /// ([`grognard_geometry::distance::within_of_segment`]).
     Alongside {
         units: &'a [Unit],
         ids: std::slice::Iter<'a, UnitId>,
@@ -471,12 +470,7 @@ impl<'a> Iterator for Around<'a> {
                 lo,
                 hi,
             } => ids.map(|&i| &units[usize::from(i)]).find(|u| {
-                let c = u.pose.pos;
-                c.x >= lo.x
-                    && c.x <= hi.x
-                    && c.y >= lo.y
-                    && c.y <= hi.y
-                    && grognard_geometry::distance::point_segment(c, *a, *b) <= *r
+                grognard_geometry::distance::within_of_segment(u.pose.pos, (*a, *b), (*lo, *hi), *r)
             }),
             Around::Found(units, ids) => ids.next().map(|i| &units[i as usize]),
         }
@@ -602,16 +596,14 @@ impl State {
     #[inline]
     pub fn along(&self, a: Vec2, b: Vec2, r: f64) -> Around<'_> {
         if !self.by_grid() {
-            let reach = r + BASE_RADIUS;
-            let pad = Vec2::splat(reach + 1e-6);
             return Around::Alongside {
                 units: &self.units,
                 ids: self.ids_on_table(None).iter(),
                 a,
                 b,
-                r: reach,
-                lo: a.min(b) - pad,
-                hi: a.max(b) + pad,
+                r: r + BASE_RADIUS,
+                lo: a.min(b),
+                hi: a.max(b),
             };
         }
         let ix = &self.kept.sides(self.table(), &self.units).all;

@@ -4,7 +4,7 @@
 use crate::measure::{self, distance, touching};
 use crate::resolve::facts::UnitFacts;
 pub use crate::resolve::rally::{barred, modifiers, roll, Rallied, RallyRoll, Situation, RULE};
-use crate::state::{State, Status, Unit, BASE_DEPTH, BASE_RADIUS, BASE_WIDTH};
+use crate::state::{State, Status, Unit, BASE_RADIUS};
 use crate::units::UnitType;
 use grognard_engine::explain::Modifier;
 use grognard_engine::Illegal;
@@ -34,20 +34,16 @@ pub fn situation(state: &State, unit: &Unit) -> Result<Situation, Illegal> {
     }
     let b = unit.base();
     let is_hq = unit.kind == UnitType::Hq;
-    // Every base is the same size, so a unit whose centre lies further than `reach` from
-    // this one's is passed over before its base is drawn: for contact, the two bases'
-    // circles and the gap; for a distance measured from a face centre ([`distance`]), the
-    // distance, half the longer side and the other's circle.
-    let close = |o: &Unit, reach: f64| {
-        let reach = reach + 1e-9;
-        o.pose.pos.distance_squared(unit.pose.pos) <= reach * reach
-    };
-    let touch = 2.0 * BASE_RADIUS + grognard_geometry::CONTACT;
-    let within = |r: f64| r + 0.5 * BASE_WIDTH.max(BASE_DEPTH) + BASE_RADIUS;
+    // Every base is the same size, so another unit is passed over by its centre before its
+    // base is drawn: beyond both circles and the gap it cannot touch this one, and beyond
+    // `r` by [`measure::centre_beyond`] it is not within `r` by [`distance`].
+    let touch = 2.0 * BASE_RADIUS + grognard_geometry::CONTACT + 1e-9;
+    let may_touch = |o: &Unit| o.pose.pos.distance_squared(unit.pose.pos) <= touch * touch;
+    let may_be_within = |o: &Unit, r: f64| !measure::centre_beyond(&b, o.pose.pos, BASE_RADIUS, r);
     if !is_hq
         && state
             .enemies_of(unit.side)
-            .any(|e| close(e, touch) && touching(&b, &e.base()))
+            .any(|e| may_touch(e) && touching(&b, &e.base()))
     {
         return Err(Illegal::new(
             RULE,
@@ -59,12 +55,12 @@ pub fn situation(state: &State, unit: &Unit) -> Result<Situation, Illegal> {
         hq_in_range: is_hq
             || state.friends_of(unit.side).any(|h| {
                 commands(h, unit)
-                    && close(h, within(t.hq_radius))
+                    && may_be_within(h, t.hq_radius)
                     && distance(&b, &h.base()) <= t.hq_radius + 1e-9
             }),
         hq_in_contact: measure::hq_in_contact(state, unit).is_some(),
         enemy_near: state.enemies_of(unit.side).any(|e| {
-            close(e, within(t.enemy_near)) && distance(&b, &e.base()) <= t.enemy_near + 1e-9
+            may_be_within(e, t.enemy_near) && distance(&b, &e.base()) <= t.enemy_near + 1e-9
         }),
     };
     match barred(t, &s) {
