@@ -133,13 +133,11 @@ pub fn candidates_within(
 /// it weighed in the movement phase, and the battle as it stood. Nothing a unit's moves
 /// rest on changes when other units stand or are marked as having moved, so while the
 /// battle is the same in all else a unit weighed before against the same mark (the best
-/// legal score of the units weighed before it, [`unit_moves`]) keeps its candidates: after
-/// a unit stands (the commonest decision in a movement phase), two of the three units
-/// weighed next are mostly not weighed again.
+/// legal score of the units weighed before it, [`unit_moves`]) keeps its candidates.
 #[derive(Default)]
 pub struct Memo {
     seen: Option<Seen>,
-    /// The units weighed at the last decision (never more than three).
+    /// The units weighed at the last decision (never more than [`WEIGHED`]).
     moves: SmallVec<[Weighed; 3]>,
     /// Lists of moves no longer kept, for the next units weighed to fill.
     spare_moves: Vec<Vec<Candidate<Command>>>,
@@ -1303,8 +1301,9 @@ fn movement(
     let pressure = ((state.clock.turn as f64 - limit * 0.3) / (limit * 0.5)).clamp(0.0, 1.0);
     let lead = state.lost[side.other().index()] as f64 - state.lost[side.index()] as f64;
     let urgency = 1.5 * pressure - 0.3 * lead.clamp(-2.0, 3.0) * (1.0 - pressure);
-    // The general chooses among the few units nearest the enemy, so the best charge goes
-    // in first and others can join it; every unit gets its turn before the phase ends.
+    // Units move nearest the enemy first, so the front line acts before those behind it
+    // and every unit gets its turn before the phase ends: the general weighs the nearest
+    // unit's moves ([`WEIGHED`]), the move generator offers those of a few ([`OFFERED`]).
     let foes = std::cell::OnceCell::<SmallVec<[Vec2; 32]>>::new();
     let near = |u: &Unit| {
         // A plain comparison: no distance is NaN, so `f64::min`'s care for one is not wanted.
@@ -1322,7 +1321,8 @@ fn movement(
     let mut kept = memo
         .as_deref_mut()
         .map(|m| m.nearest.for_enemy_of(side, state));
-    // The three nearest, nearest first (the lower id on a tie).
+    // The nearest, nearest first (the lower id on a tie).
+    let wanted = if scoring { WEIGHED } else { OFFERED };
     let mut ready: SmallVec<[(f64, &Unit); 4]> = SmallVec::new();
     for u in state.friends_of(side).filter(|u| !u.moved) {
         let d = match kept.as_deref_mut() {
@@ -1336,10 +1336,10 @@ fn movement(
             .position(|(e, _)| d < *e)
             .unwrap_or(ready.len());
         // Whether the unit may move, or slip away, is asked only of one nearer than the
-        // third of those found so far.
-        if at < 3 && (crate::phases::movement::may_move(state, u).is_ok() || offer::light(u)) {
+        // last of those wanted found so far.
+        if at < wanted && (crate::phases::movement::may_move(state, u).is_ok() || offer::light(u)) {
             ready.insert(at, (d, u));
-            ready.truncate(3);
+            ready.truncate(wanted);
         }
     }
     // Unscored, through a memo: the move generator lists the units' places, and a unit
@@ -1376,7 +1376,7 @@ fn movement(
     // The best legal score of the units weighed so far: a candidate more than `within`
     // below it could never be taken.
     let mut mark = STAND;
-    for &(_, u) in ready.iter().take(3) {
+    for &(_, u) in &ready {
         if let Some(i) = before
             .iter()
             .position(|w| w.unit == u.id && w.from_mark == mark)
@@ -1446,6 +1446,21 @@ struct Stakes {
 /// What standing is worth to a unit: every unit that may stand has that legal candidate.
 const STAND: f64 = 0.3;
 
+/// How many of the units nearest the enemy the general weighs at a decision in a movement
+/// phase. One is as strong as three, and cheaper: weighing only the nearest, the general
+/// won as often against the random player and against a general weighing three
+/// (docs/performance.md, "The general weighs one unit at a time").
+const WEIGHED: usize = 1;
+
+/// How much the danger where an advance ends ([`danger`]) counts against it, against how
+/// much nearer its goal it goes: counted twice, rather than once, it made a stronger general
+/// (docs/performance.md, "The general weighs one unit at a time").
+const DANGER: f64 = 2.0;
+
+/// How many of the units nearest the enemy the move generator offers moves for at a
+/// decision in a movement phase.
+const OFFERED: usize = 3;
+
 /// The candidate moves of one unit, scored: its charges valued on `scratch` (a copy of the
 /// battle made when the first is weighed), its advances weighed for progress and danger,
 /// both checked, and an illegal one left out. What only the unit and the enemy decide comes
@@ -1511,7 +1526,9 @@ fn unit_moves(
         let danger = *way.danger.get_or_insert_with(|| {
             exposure(u, &Base::new(way.end, u.base().width, u.base().depth))
         });
-        1.0 + 0.35 * way.progress - danger * (1.0 - 0.6 * pressure) + here * 0.5 + pressure * 0.5
+        1.0 + 0.35 * way.progress - DANGER * danger * (1.0 - 0.6 * pressure)
+            + here * 0.5
+            + pressure * 0.5
     };
     // Advances toward the goal, the furthest on first: each that could come within `within`
     // of the best legal candidate so far is checked, a legal one raising that mark and an

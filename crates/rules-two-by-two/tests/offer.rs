@@ -205,13 +205,15 @@ fn a_charges_kept_valuation_serves_while_friends_near_it_stand_and_is_made_again
     let mut kept = Vec::new();
     advisor::candidates_with(&t.state, AUSTRIA, &mut memo, &mut kept);
     let alone = charge(&kept);
-    // The HQ moves as a friend's move would leave it: the same battle, the enemy as it was.
+    // The HQ moves: the same battle, the enemy as it was, and the HQ, having moved, is not
+    // weighed again this phase.
     let hq = t.id("Staff");
     let place = |t: &mut common::Table, x: f64, y: f64| {
-        t.apply(Event::Placed {
+        t.apply(Event::Moved {
             unit: hq,
-            pose: Pose::at(grognard_geometry::Vec2::new(x, y), 90f64.to_radians()),
-            why: "test".into(),
+            to: Pose::at(grognard_geometry::Vec2::new(x, y), 90f64.to_radians()),
+            cost: 0.0,
+            road: false,
         })
     };
     let mut fresh = Vec::new();
