@@ -129,24 +129,13 @@ pub fn candidates_within(
     offer(state, side, true, within, Some(memo), out)
 }
 
-/// What the general keeps from one decision to the next: the candidate moves of the units
-/// it weighed in the movement phase, and the battle as it stood. Nothing a unit's moves
-/// rest on changes when other units stand or are marked as having moved, so while the
-/// battle is the same in all else a unit weighed before against the same mark (the best
-/// legal score of the units weighed before it, [`unit_moves`]) keeps its candidates.
+/// What the general keeps from one decision to the next: each unit's reckoning, which serves
+/// while the enemy stands as it stood ([`Reckonings`]), each unit's distance to the nearest
+/// enemy, the shooters without a shot, and the plans the last decision made as it weighed
+/// its candidates.
 #[derive(Default)]
 pub struct Memo {
-    seen: Option<Seen>,
-    /// The units weighed at the last decision (never more than [`WEIGHED`]).
-    moves: SmallVec<[Weighed; 3]>,
-    /// Lists of moves no longer kept, for the next units weighed to fill.
-    spare_moves: Vec<Vec<Candidate<Command>>>,
-    /// The `within` of [`candidates_within`] that `moves` were weighed for.
-    within: f64,
-    /// Moves refused since the battle was last other than `seen` but for units' `moved`
-    /// marks: refused still, since nothing they rest on has changed.
-    refused: Vec<Command>,
-    /// `seen` is the battle of the last call of [`candidates_with`].
+    /// The reckonings are those the last call of [`candidates_with`] weighed its units by.
     current: bool,
     /// The random player's part: what [`offers_with`] keeps.
     offered: crate::offer::Offered,
@@ -203,15 +192,6 @@ impl Blind {
     }
 }
 
-/// A unit weighed at a decision: the mark it was weighed against and the mark it left
-/// ([`unit_moves`]), and its candidates.
-struct Weighed {
-    unit: UnitId,
-    from_mark: f64,
-    to_mark: f64,
-    moves: Vec<Candidate<Command>>,
-}
-
 /// The square of each unit's distance to the nearest enemy, kept with where the unit stood
 /// and the mark of the enemy's units ([`crate::state::Stamps`]) when it was measured.
 #[derive(Default)]
@@ -251,103 +231,6 @@ impl Nearest {
     }
 }
 
-/// The battle as a memo last saw it: what [`Memo::same_battle`] compares. The units are
-/// known by their sides' marks ([`crate::state::Stamps`]), so only their number is kept.
-struct Seen {
-    side: Side,
-    field: std::sync::Arc<crate::state::Field>,
-    clock: grognard_engine::sequence::Clock,
-    queues: Vec<Vec<UnitId>>,
-    rolled: Vec<u8>,
-    contacts: Vec<Contact>,
-    pending: Option<Pending>,
-    melee: crate::state::MeleeWork,
-    lost: [u32; 2],
-    exited: [u32; 2],
-    outcome: Option<grognard_engine::Outcome>,
-    units: usize,
-    stamps: [u64; 2],
-}
-
-impl Seen {
-    /// `state` as seen by `side`.
-    fn of(state: &State, side: Side) -> Seen {
-        let mut seen = Seen {
-            side,
-            field: state.field.clone(),
-            clock: state.clock,
-            queues: Vec::new(),
-            rolled: Vec::new(),
-            contacts: Vec::new(),
-            pending: None,
-            melee: Default::default(),
-            lost: state.lost,
-            exited: state.exited,
-            outcome: None,
-            units: 0,
-            stamps: [0; 2],
-        };
-        seen.see(state, side);
-        seen
-    }
-
-    /// See `state` for `side` instead, keeping the lists' room.
-    fn see(&mut self, state: &State, side: Side) {
-        // Every field named, so that a field added later must be thought about here.
-        let State {
-            field,
-            units,
-            clock,
-            queues,
-            rolled,
-            contacts,
-            pending,
-            melee,
-            lost,
-            exited,
-            outcome,
-            kept: _,
-            stamps,
-            roster: _,
-        } = state;
-        self.side = side;
-        self.field = field.clone();
-        self.clock = *clock;
-        self.queues.clone_from(queues);
-        self.rolled.clone_from(rolled);
-        self.contacts.clone_from(contacts);
-        self.pending.clone_from(pending);
-        self.melee.clone_from(melee);
-        self.lost = *lost;
-        self.exited = *exited;
-        self.outcome.clone_from(outcome);
-        self.units = units.len();
-        self.stamps = [stamps.of(Side(0)), stamps.of(Side(1))];
-    }
-}
-
-impl Memo {
-    /// Is `state` the battle last seen, for the same side, but for units' `moved` marks?
-    fn same_battle(&self, state: &State, side: Side) -> bool {
-        let Some(seen) = &self.seen else {
-            return false;
-        };
-        seen.side == side
-            && std::sync::Arc::ptr_eq(&seen.field, &state.field)
-            && seen.clock == state.clock
-            && seen.queues == state.queues
-            && seen.rolled == state.rolled
-            && seen.contacts == state.contacts
-            && seen.pending == state.pending
-            && seen.melee == state.melee
-            && seen.lost == state.lost
-            && seen.exited == state.exited
-            && seen.outcome == state.outcome
-            && seen.units == state.units.len()
-            && seen.stamps == [state.stamps.of(Side(0)), state.stamps.of(Side(1))]
-    }
-}
-
 /// The move generator's offer: the commands of [`candidates`], unscored, and its moves
 /// unplanned. Charges are not valued, places not weighed for danger and moves not checked,
 /// which is nearly all the advisor's work; [`settle`] checks the move a player takes. A move
@@ -383,33 +266,6 @@ pub fn kept_offer(state: &State, memo: &mut Memo, i: usize) -> Option<Command> {
 /// offered pass again here, so a caller may settle any offer.
 pub fn settle(state: &State, side: Side, command: &Command) -> bool {
     crate::orders::allows(state, side, command)
-}
-
-/// [`settle`] for a candidate of the last call of [`candidates_with`], remembering the moves
-/// refused: the general asks again, at the next decisions, about the moves of the units
-/// the memo keeps, and a move blocked then is blocked still.
-pub fn settle_with(state: &State, side: Side, memo: &mut Memo, command: &Command) -> bool {
-    settle_with_planned(state, side, memo, command).is_some()
-}
-
-/// [`settle_with`], with the plan the check made when the command is legal (a move's path,
-/// for carrying it out without planning it again).
-pub fn settle_with_planned(
-    state: &State,
-    side: Side,
-    memo: &mut Memo,
-    command: &Command,
-) -> Option<crate::orders::Plan> {
-    let remembered = memo.current && matches!(command, Command::Move { .. });
-    if remembered && memo.refused.contains(command) {
-        return None;
-    }
-    let mut planned = crate::orders::Plan::Nothing;
-    let legal = crate::orders::check_inner(state, side, command, &mut planned, true).is_ok();
-    if !legal && remembered {
-        memo.refused.push(command.clone());
-    }
-    legal.then_some(planned)
 }
 
 /// The plan made of a checked candidate of the last call of [`candidates_with`] or of a
@@ -1358,37 +1214,11 @@ fn movement(
         None => Reckonings::default(),
     };
     reckonings.begin(state, side, draw_play);
-    // The units weighed at the last decision keep their moves if the battle is as it was;
-    // lists of moves no longer kept are filled again.
-    let (mut before, mut spare) = match memo {
-        Some(ref mut m) => {
-            let mut spare = std::mem::take(&mut m.spare_moves);
-            let mut before = std::mem::take(&mut m.moves);
-            if !(m.within == within && m.same_battle(state, side)) {
-                m.refused.clear();
-                spare.extend(before.drain(..).map(|w| w.moves));
-            }
-            (before, spare)
-        }
-        None => (SmallVec::new(), Vec::new()),
-    };
-    let mut weighed: SmallVec<[Weighed; 3]> = SmallVec::new();
     // The best legal score of the units weighed so far: a candidate more than `within`
     // below it could never be taken.
     let mut mark = STAND;
     for &(_, u) in &ready {
-        if let Some(i) = before
-            .iter()
-            .position(|w| w.unit == u.id && w.from_mark == mark)
-        {
-            let w = before.swap_remove(i);
-            out.extend(w.moves.iter().cloned());
-            mark = w.to_mark;
-            weighed.push(w);
-            continue;
-        }
-        let from = out.len();
-        let to_mark = unit_moves(
+        mark = unit_moves(
             state,
             side,
             u,
@@ -1403,29 +1233,8 @@ fn movement(
             &mut scratch,
             out,
         );
-        if memo.is_some() {
-            let mut moves = spare.pop().unwrap_or_default();
-            moves.clear();
-            moves.extend_from_slice(&out[from..]);
-            weighed.push(Weighed {
-                unit: u.id,
-                from_mark: mark,
-                to_mark,
-                moves,
-            });
-        }
-        mark = to_mark;
     }
     if let Some(m) = memo {
-        spare.extend(before.drain(..).map(|w| w.moves));
-        m.spare_moves = spare;
-        // The memo keeps only what it compares later battles with.
-        match &mut m.seen {
-            Some(seen) => seen.see(state, side),
-            None => m.seen = Some(Seen::of(state, side)),
-        }
-        m.moves = weighed;
-        m.within = within;
         m.current = true;
         m.reckonings = reckonings;
     }

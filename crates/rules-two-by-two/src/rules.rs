@@ -118,26 +118,16 @@ impl Ruleset for TwoByTwo {
         Some(grognard_engine::Settled::Planned(planned))
     }
 
-    fn settle_with(
-        &self,
-        view: &&State,
-        side: Side,
-        memo: &mut crate::advisor::Memo,
-        command: &Command,
-    ) -> bool {
-        crate::advisor::settle_with(view, side, memo, command)
-    }
-
     fn settle_with_planned(
         &self,
         view: &&State,
         side: Side,
-        memo: &mut crate::advisor::Memo,
+        _memo: &mut crate::advisor::Memo,
         command: &Command,
     ) -> Option<grognard_engine::Settled<Plan>> {
-        // As `settle_planned`: the view is the state, so its plan is the one to carry out.
-        crate::advisor::settle_with_planned(view, side, memo, command)
-            .map(grognard_engine::Settled::Planned)
+        // The memo keeps nothing a check could use: a candidate refused is refused within
+        // the decision that offered it, and the next weighs another unit.
+        self.settle_planned(view, side, command)
     }
 
     fn kept_plan(
