@@ -343,8 +343,9 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// [`Ruleset::settle_with`], handing back the plan its check made as
     /// [`Ruleset::settle_planned`] does, so that the general's choice is carried out without
-    /// planning it again. `None` when the command is refused. By default no plan is handed
-    /// back.
+    /// planning it again. `None` when the command is refused. By default the memo is not
+    /// used and this is `settle_planned`; a book whose `settle_with` uses its memo answers
+    /// this through it too.
     fn settle_with_planned(
         &self,
         view: &Self::View<'_>,
@@ -352,8 +353,8 @@ pub trait Ruleset: Send + Sync + 'static {
         memo: &mut Self::Memo,
         command: &Self::Command,
     ) -> Option<Settled<Self::Plan>> {
-        self.settle_with(view, side, memo, command)
-            .then_some(Settled::Legal)
+        let _ = memo;
+        self.settle_planned(view, side, command)
     }
 
     /// The plan made as the last call through `memo` for this view and side checked a

@@ -118,18 +118,6 @@ impl Ruleset for TwoByTwo {
         Some(grognard_engine::Settled::Planned(planned))
     }
 
-    fn settle_with_planned(
-        &self,
-        view: &&State,
-        side: Side,
-        _memo: &mut crate::advisor::Memo,
-        command: &Command,
-    ) -> Option<grognard_engine::Settled<Plan>> {
-        // The memo keeps nothing a check could use: a candidate refused is refused within
-        // the decision that offered it, and the next weighs another unit.
-        self.settle_planned(view, side, command)
-    }
-
     fn kept_plan(
         &self,
         view: &&State,
