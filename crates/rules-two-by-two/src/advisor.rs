@@ -439,7 +439,7 @@ fn charge_value(
     me: &Unit,
     (to, defender, pinned): (Pose, UnitId, bool),
     floor: f64,
-) -> Valuation {
+) -> Option<f64> {
     let contacts = sim.contacts.len();
     let mut trial = Trial {
         sim,
@@ -489,122 +489,6 @@ impl Trial<'_> {
     }
 }
 
-/// What valuing a charge found: the most it could be worth before the fire of enemies other
-/// than the defender is counted, and its value if that bound reached the floor asked for.
-#[derive(Clone, Copy)]
-struct Valuation {
-    bound: f64,
-    value: Option<f64>,
-}
-
-impl Valuation {
-    /// The charge's value, if it could reach `floor`; none if it surely falls below; or
-    /// the question back if it must be worked out in full.
-    fn at(&self, floor: f64) -> Result<Option<f64>, ()> {
-        if self.bound < floor {
-            Ok(None)
-        } else {
-            self.value.map(Some).ok_or(())
-        }
-    }
-}
-
-/// A charge's valuation with what it rests on that friends of the charger could change,
-/// which is only what lies near where the charge ends or near the enemy it contacts, and
-/// what lies across the line of fire of each enemy that could shoot there. In a movement
-/// phase the enemy stands still, so once the charge is known to reach, its valuation
-/// serves again while the charger's friends there stand as they did and the contacts and
-/// columns of attack are as they were.
-struct Valued {
-    valuation: Valuation,
-    /// Where the charge ends and the enemy it contacts stand.
-    end: Vec2,
-    defender: Vec2,
-    /// The lines of fire onto where the charge ends: from each enemy that could reach it.
-    lines: SmallVec<[(Vec2, Vec2); 4]>,
-    /// The charger's friends that stood near enough to bear on the value, in id order.
-    friends: Vec<Unit>,
-    contacts: Vec<Contact>,
-    columns: Vec<UnitId>,
-}
-
-/// How near where a charge ends, or the enemy it contacts, a friend of the charger must
-/// stand to bear on the charge's value: by touching the charger or the enemy (an HQ in
-/// contact, a column's support, a unit of the target group), by standing in the way of the
-/// defender turning to face or of an attacker stepping back to stay in touch, or by
-/// standing across the short line of fire between the two. Every base is the same size
-/// ([`crate::state::BASE_RADIUS`]): a base touching another lies within 1.2" of it centre
-/// to centre; the charger, where it ends, lies within 1.2" of the enemy, and once lined up
-/// on the enemy's front within 0.5"; an attacker steps back at most 1.2" from within 1.2"
-/// of the enemy, and a base it meets lies within 1.2" of it, 3.6" in all.
-const VALUE_NEAR: f64 = 4.0;
-
-/// How near the line from an enemy's centre to where the charger stands a friend's centre
-/// must stand to lie across that enemy's line of fire: the fire runs from the shooter's
-/// facing edge to the charger's base, every point of it within a base's half diagonal
-/// (0.56") of the line between the two centres, and a base crossing it reaches as far again.
-const LINE_NEAR: f64 = 1.2;
-
-impl Valued {
-    /// The lines of fire onto the charger where it may stand when it is shot at (`at`:
-    /// where the charge ends, and where it lines up once the defender turns to face it):
-    /// from each enemy of `me` whose range could reach it there.
-    fn lines(state: &State, me: &Unit, at: [Vec2; 2]) -> SmallVec<[(Vec2, Vec2); 4]> {
-        let span = 2.0 * crate::state::BASE_RADIUS + 0.1;
-        let mut lines = SmallVec::new();
-        for e in state.enemies_of(me.side) {
-            let Some((max, _)) = state.field.tables.range(e.kind) else {
-                continue;
-            };
-            for p in at {
-                let d = e.pose.pos.distance(p);
-                // A line short enough has every friend across it within `VALUE_NEAR` of
-                // where the charge ends or of the enemy it meets (the charger lines up
-                // 0.5" from it).
-                if d <= max + span && d + LINE_NEAR > VALUE_NEAR - 1.2 {
-                    lines.push((e.pose.pos, p));
-                }
-            }
-        }
-        lines
-    }
-
-    /// Whether friend `f` could bear on the value.
-    fn bears(&self, f: &Unit) -> bool {
-        let p = f.pose.pos;
-        let near = VALUE_NEAR * VALUE_NEAR;
-        p.distance_squared(self.end) <= near
-            || p.distance_squared(self.defender) <= near
-            || self
-                .lines
-                .iter()
-                .any(|(a, b)| grognard_geometry::distance::point_segment(p, *a, *b) <= LINE_NEAR)
-    }
-
-    /// The friends of `me` that could bear on the value now, in id order.
-    fn bearing<'s>(&'s self, state: &'s State, me: &'s Unit) -> impl Iterator<Item = &'s Unit> {
-        state
-            .friends_of(me.side)
-            .filter(move |f| f.id != me.id && self.bears(f))
-    }
-
-    /// Whether the valuation serves in `state`: every friend that bears on it stands as it
-    /// did, none has come near, and contacts and columns are as they were.
-    fn serves(&self, state: &State, me: &Unit) -> bool {
-        if state.contacts != self.contacts || state.melee.columns != self.columns {
-            return false;
-        }
-        let mut kept = self.friends.iter();
-        for f in self.bearing(state, me) {
-            match kept.next() {
-                Some(k) if offer::alike_but_moved(k, f) => {}
-                _ => return false,
-            }
-        }
-        kept.next().is_none()
-    }
-}
-
 /// Whether `charge` by `me` could be worth `floor` by its bound ([`ChargeBounds`]), asked
 /// before the units near are looked at: first, for a charge that lines up, where its
 /// reckoning says it ends; then, its legs found, where they end. False also for a charge
@@ -644,9 +528,9 @@ fn charge_bound<'s>(
 }
 
 /// The value of `charge` by `me` in `state`, which its bound allows ([`charge_bound`]), as
-/// [`charge_value`] finds it (`sim`, a copy of `state`, made when first needed), kept with
-/// the charge ([`Valued`]) for the decisions that follow: none if other units in `near`
-/// leave it no room, it does not reach an enemy, or its value surely falls below `floor`.
+/// [`charge_value`] finds it (`sim`, a copy of `state`, made when first needed): none if
+/// other units in `near` leave it no room, it does not reach an enemy, or its value surely
+/// falls below `floor`.
 fn charge_worth(
     state: &State,
     near: &movement::Near,
@@ -656,36 +540,8 @@ fn charge_worth(
     floor: f64,
 ) -> Option<f64> {
     let reached = charge_reaches(state, near, me, charge)?;
-    if let Some(valued) = charge.valued.as_ref().filter(|v| v.serves(state, me)) {
-        if let Ok(v) = valued.valuation.at(floor) {
-            return v;
-        }
-    }
     let sim = scratch.get_or_insert_with(|| state.clone());
-    let valuation = charge_value(state, sim, me, reached, floor);
-    let (end, enemy) = (reached.0, state.unit(reached.1));
-    // Where the charger lines up once the defender turns to face it, as
-    // [`movement::face_poses`] has it.
-    let turned = Base::new(
-        enemy.pose.turned_to(end.facing + std::f64::consts::PI),
-        enemy.base().width,
-        enemy.base().depth,
-    );
-    let lined_up = Base::new(end, me.base().width, me.base().depth)
-        .aligned_against(&turned, Face::Front)
-        .pos;
-    let mut valued = Valued {
-        valuation,
-        end: end.pos,
-        defender: enemy.pose.pos,
-        lines: Valued::lines(state, me, [end.pos, lined_up]),
-        friends: Vec::new(),
-        contacts: state.contacts.clone(),
-        columns: state.melee.columns.clone(),
-    };
-    valued.friends = valued.bearing(state, me).cloned().collect();
-    charge.valued = Some(Box::new(valued));
-    valuation.value
+    charge_value(state, sim, me, reached, floor)
 }
 
 /// What the bound of a charge ([`charge_bound`]) rests on, checked in a debug build once the
@@ -722,7 +578,7 @@ fn charge_made(
     me: &Unit,
     contact: Contact,
     floor: f64,
-) -> Valuation {
+) -> Option<f64> {
     let enemy = trial.sim.unit(contact.defender).clone();
     let mine = worth(me);
     let theirs = worth(&enemy);
@@ -750,10 +606,7 @@ fn charge_made(
     // and a charge surely below `floor` by that is not shot at.
     let loose = melee_worth.max(-0.25 * mine) + 1e-9;
     if loose < floor {
-        return Valuation {
-            bound: loose,
-            value: None,
-        };
+        return None;
     }
     let mut reach = 1.0;
     let mut v = 0.0;
@@ -782,7 +635,7 @@ fn charge_made(
     // otherwise than the value.
     let bound = v + reach * melee_worth.max(-0.6 * mine) + 1e-9;
     if bound < floor {
-        return Valuation { bound, value: None };
+        return None;
     }
     // Other enemies may fire on the charger where it stands before the melee: a unit that
     // routs or dies never fights it ("2x2 Sequence of play").
@@ -822,10 +675,7 @@ fn charge_made(
         v <= loose.min(bound) + 1e-9,
         "charge worth {v}, above its bounds"
     );
-    Valuation {
-        bound,
-        value: Some(v),
-    }
+    Some(v)
 }
 
 /// What a melee's outcome is worth to the attacker, worth `mine` against a defender worth
@@ -1553,9 +1403,6 @@ struct Charge {
     plan: Option<Option<movement::MovePlan>>,
     /// Where the charger's centre ends after its legs ([`end_of`]), once asked.
     end: Option<Vec2>,
-    /// Its valuation once made, with what it rests on: boxed, since most charges are never
-    /// valued and a charge is moved as its list grows.
-    valued: Option<Box<Valued>>,
 }
 
 impl Charge {
@@ -1853,7 +1700,6 @@ fn reckon(
                         room: c.room,
                         plan: c.plan.take(),
                         end: c.end,
-                        valued: None,
                     },
                     None => Charge {
                         legs: None,
@@ -1862,7 +1708,6 @@ fn reckon(
                         room: None,
                         plan: None,
                         end: None,
-                        valued: None,
                     },
                 });
             }

@@ -180,7 +180,7 @@ fn a_moves_room_caught_up_from_the_units_changed_since_agrees_with_a_new_room_te
 }
 
 #[test]
-fn a_charges_kept_valuation_serves_while_friends_near_it_stand_and_is_made_again_when_one_comes() {
+fn a_charges_value_counts_a_friend_come_beside_where_it_ends_with_or_without_the_memo() {
     use grognard_geometry::Pose;
     use grognard_rules_two_by_two::advisor::{self, Memo};
     use grognard_rules_two_by_two::Event;
@@ -218,7 +218,8 @@ fn a_charges_kept_valuation_serves_while_friends_near_it_stand_and_is_made_again
     };
     let mut fresh = Vec::new();
     let mut far = t.clone();
-    // Further off still: the kept valuation serves, and it is what a new one finds.
+    // Further off still: the charge is worth what it was, and the general with a memo
+    // finds what one without finds.
     place(&mut far, 20.0, 2.0);
     let mut far_memo = Memo::default();
     advisor::candidates_with(&t.state, AUSTRIA, &mut far_memo, &mut Vec::new());
@@ -228,7 +229,7 @@ fn a_charges_kept_valuation_serves_while_friends_near_it_stand_and_is_made_again
     assert_eq!(kept, fresh);
     assert_eq!(charge(&kept), alone);
     // Beside where the charge ends, in contact with the battalion there ("HQ in contact",
-    // +1 in the melee): the valuation is made again, and the charge is worth more.
+    // +1 in the melee): the charge is worth more, with the memo or without.
     place(&mut t, 11.0, 11.9);
     kept.clear();
     fresh.clear();
