@@ -644,8 +644,13 @@ fn charge_made(
         let Some((max, _)) = sim.field.tables.range(e.kind) else {
             continue;
         };
+        // Judged from the charger's side, the same test as from the enemy's: both bases are
+        // a unit's.
+        if measure::beyond_unit(&at, e, max) {
+            continue;
+        }
         let eb = e.base();
-        if measure::beyond(&eb, &at, max) || distance(&eb, &at) > max {
+        if distance(&eb, &at) > max {
             continue;
         }
         let Ok(plan) = shooting::plan_quietly(sim, e.id, me.id, None) else {
@@ -810,10 +815,9 @@ fn enemies_near<'a>(
     r: f64,
 ) -> impl Iterator<Item = &'a Unit> + 'a {
     let at = *at;
-    state.enemies_of(side).filter(move |e| {
-        let eb = e.base();
-        !measure::beyond(&at, &eb, r) && distance(&at, &eb) <= r
-    })
+    state
+        .enemies_of(side)
+        .filter(move |e| !measure::beyond_unit(&at, e, r) && distance(&at, &e.base()) <= r)
 }
 
 /// How exposed a base would be to enemy fire and charges. Cavalry is shot at +2 ("Target is
@@ -1677,8 +1681,11 @@ fn reckon(
             if !u.kind.may_charge(e.kind) {
                 continue;
             }
+            if measure::beyond_unit(&ub, e, reach) {
+                continue;
+            }
             let eb = e.base();
-            if measure::beyond(&ub, &eb, reach) || distance(&ub, &eb) > reach {
+            if distance(&ub, &eb) > reach {
                 continue;
             }
             for face in offer::charge_faces(u, &eb) {

@@ -5,7 +5,7 @@
 //! "2x2 Shooting line of sight": sight runs from the two ends of the shooter's face to the
 //! two outermost corners of the target; anything standing in that corridor blocks it.
 
-use crate::state::{State, Unit, UnitId};
+use crate::state::{State, Unit, UnitId, BASE_RADIUS};
 use grognard_engine::terrain::TerrainKind;
 use grognard_geometry::distance::{bases_within, point_base, segment_base};
 use grognard_geometry::line_of_sight::Corridor;
@@ -59,6 +59,13 @@ pub fn beyond_by(from: &Base, to: &Base, to_half_diagonal: f64, r: f64) -> bool 
 pub fn centre_beyond(from: &Base, to: Vec2, to_half_diagonal: f64, r: f64) -> bool {
     let reach = r + 0.5 * from.width.max(from.depth) + to_half_diagonal + 1e-9;
     from.pose.pos.distance_squared(to) > reach * reach
+}
+
+/// [`beyond`] for `to` a unit's base, judged from the unit's centre before its base is
+/// drawn: every base is the same size, so its half diagonal is [`BASE_RADIUS`].
+#[inline]
+pub fn beyond_unit(from: &Base, to: &Unit, r: f64) -> bool {
+    centre_beyond(from, to.pose.pos, BASE_RADIUS, r)
 }
 
 /// Base-to-base contact.
@@ -251,4 +258,19 @@ pub fn behind_hedge_or_wall(state: &State, shooter: &Unit, target: &Unit) -> boo
             point_base(p, &tb) <= 1.0
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{BASE_DEPTH, BASE_WIDTH};
+    use grognard_geometry::Pose;
+
+    /// [`beyond_unit`] stands for [`beyond`] only if a unit's base has exactly this half
+    /// diagonal, to the last bit.
+    #[test]
+    fn a_units_half_diagonal_is_the_base_radius_to_the_bit() {
+        let b = Base::new(Pose::at(Vec2::new(3.0, 4.0), 0.7), BASE_WIDTH, BASE_DEPTH);
+        assert_eq!(half_diagonal(&b).to_bits(), BASE_RADIUS.to_bits());
+    }
 }

@@ -293,7 +293,7 @@ fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<
         let reach = charge_reach(state, u);
         let ub = u.base();
         for e in state.enemies_of(side) {
-            if u.kind.may_charge(e.kind) && !measure::beyond(&ub, &e.base(), reach) {
+            if u.kind.may_charge(e.kind) && !measure::beyond_unit(&ub, e, reach) {
                 out.push(Slot::Charge {
                     enemy: e.id,
                     rank: 0,
@@ -401,12 +401,12 @@ pub(crate) fn hq_joins<'a>(
 ) -> impl Iterator<Item = (&'a Unit, Legs, Base)> + 'a {
     let allowance = state.field.tables.move_allowance(u.kind);
     state.friends_of(side).filter_map(move |f| {
-        let stuck = f.id != u.id
-            && f.status != Status::Ready
-            && state.enemies_of(side).any(|e| {
-                let (fb, eb) = (f.base(), e.base());
-                !measure::beyond(&fb, &eb, 2.0) && distance(&fb, &eb) <= 2.0
-            });
+        let stuck = f.id != u.id && f.status != Status::Ready && {
+            let fb = f.base();
+            state
+                .enemies_of(side)
+                .any(|e| !measure::beyond_unit(&fb, e, 2.0) && distance(&fb, &e.base()) <= 2.0)
+        };
         if !stuck || f.pose.pos.distance(u.pose.pos) > allowance + 1.5 {
             return None;
         }
