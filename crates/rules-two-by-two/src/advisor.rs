@@ -649,8 +649,7 @@ fn charge_made(
         if measure::beyond_unit(&at, e, max) {
             continue;
         }
-        let eb = e.base();
-        if distance(&eb, &at) > max {
+        if distance(&e.base(), &at) > max {
             continue;
         }
         let Ok(plan) = shooting::plan_quietly(sim, e.id, me.id, None) else {
@@ -817,7 +816,7 @@ fn enemies_near<'a>(
     let at = *at;
     state
         .enemies_of(side)
-        .filter(move |e| !measure::beyond_unit(&at, e, r) && distance(&at, &e.base()) <= r)
+        .filter(move |e| measure::unit_within(&at, e, r))
 }
 
 /// How exposed a base would be to enemy fire and charges. Cavalry is shot at +2 ("Target is

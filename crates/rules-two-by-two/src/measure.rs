@@ -68,6 +68,13 @@ pub fn beyond_unit(from: &Base, to: &Unit, r: f64) -> bool {
     centre_beyond(from, to.pose.pos, BASE_RADIUS, r)
 }
 
+/// Whether a unit's base lies within `r` of `from` by [`distance`], its base drawn only if
+/// [`beyond_unit`] leaves the question open.
+#[inline]
+pub fn unit_within(from: &Base, to: &Unit, r: f64) -> bool {
+    !beyond_unit(from, to, r) && distance(from, &to.base()) <= r
+}
+
 /// Base-to-base contact.
 #[inline]
 pub fn touching(a: &Base, b: &Base) -> bool {

@@ -405,7 +405,7 @@ pub(crate) fn hq_joins<'a>(
             let fb = f.base();
             state
                 .enemies_of(side)
-                .any(|e| !measure::beyond_unit(&fb, e, 2.0) && distance(&fb, &e.base()) <= 2.0)
+                .any(|e| measure::unit_within(&fb, e, 2.0))
         };
         if !stuck || f.pose.pos.distance(u.pose.pos) > allowance + 1.5 {
             return None;
