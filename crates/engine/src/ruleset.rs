@@ -33,6 +33,21 @@ impl Illegal {
             rule: rule.into(),
         }
     }
+
+    /// A refusal whose reason is written out only if someone will read it: asked `quietly`
+    /// (by a player trying commands, who needs only whether each is legal), it names the
+    /// section alone and `why` is never called.
+    pub fn unless_quiet(
+        quietly: bool,
+        rule: impl Into<Cow<'static, str>>,
+        why: impl FnOnce() -> String,
+    ) -> Self {
+        if quietly {
+            Illegal::new(rule, "")
+        } else {
+            Illegal::new(rule, why())
+        }
+    }
 }
 
 /// How a battle ended.

@@ -82,7 +82,7 @@ fn push(
     score: f64,
     why: &'static str,
 ) {
-    if crate::orders::check(state, side, &command).is_ok() {
+    if crate::orders::allows(state, side, &command) {
         out.push(Candidate {
             command,
             score,
@@ -107,7 +107,19 @@ fn push_move(out: &mut Vec<Candidate<Command>>, command: Command, score: f64, wh
 /// Whether a candidate is legal: moves were offered unchecked; everything else was checked
 /// as it was offered.
 pub fn settle(state: &State, side: Side, command: &Command) -> bool {
-    !matches!(command, Command::Move { .. }) || crate::orders::check(state, side, command).is_ok()
+    !matches!(command, Command::Move { .. }) || crate::orders::allows(state, side, command)
+}
+
+/// [`settle`], keeping a move's plan for carrying it out.
+pub fn settle_planned(
+    state: &State,
+    side: Side,
+    command: &Command,
+) -> Option<grognard_engine::Settled<crate::rules::Plan>> {
+    if !matches!(command, Command::Move { .. }) {
+        return Some(grognard_engine::Settled::Legal);
+    }
+    crate::orders::allows_planned(state, side, command).map(grognard_engine::Settled::Planned)
 }
 
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
@@ -497,15 +509,14 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 .find(|b| {
                     g.attached == Some(b.id)
                         || (!led[b.id as usize]
-                            && crate::orders::check(
+                            && crate::orders::allows(
                                 state,
                                 side,
                                 &Command::Attach {
                                     officer: g.id,
                                     unit: Some(b.id),
                                 },
-                            )
-                            .is_ok())
+                            ))
                 })
                 .filter(|b| g.attached != Some(b.id));
             if let Some(b) = best {
@@ -882,7 +893,7 @@ fn moves_for(
                     let mut steps = lead.clone();
                     steps.push(step);
                     let cmd = mv(steps);
-                    if crate::orders::check(state, side, &cmd).is_ok() {
+                    if crate::orders::allows(state, side, &cmd) {
                         let v = attack_value(state, u, e, Some(end));
                         let keep = abandon_cost(state, u, end.pos);
                         push_move(out, cmd, 0.1 + v + urgent - keep, "attack");

@@ -22,7 +22,20 @@ fn wrong(why: &'static str) -> Illegal {
 /// Check a command against the sequence of play and the rules of its phase: what
 /// [`grognard_engine::Ruleset::check`] answers for this book.
 pub fn check(state: &State, side: Side, command: &Command) -> Result<(), Illegal> {
-    check_inner(state, side, command, &mut None)
+    check_inner(state, side, command, &mut None, false)
+}
+
+/// Whether [`check`] lets `side` give `command` now, asked by a player trying commands:
+/// a refusal's reason is not written out.
+pub fn allows(state: &State, side: Side, command: &Command) -> bool {
+    check_inner(state, side, command, &mut None, true).is_ok()
+}
+
+/// [`allows`], with the plan of a legal move ([`crate::rules::Plan`]): `None` if refused.
+pub fn allows_planned(state: &State, side: Side, command: &Command) -> Option<crate::rules::Plan> {
+    let mut planned = None;
+    check_inner(state, side, command, &mut planned, true).ok()?;
+    Some(planned)
 }
 
 pub fn to_act_side(state: &State) -> Option<Side> {
@@ -56,6 +69,7 @@ pub fn check_inner(
     side: Side,
     cmd: &Command,
     planned: &mut Option<movement::MovePlan>,
+    quietly: bool,
 ) -> Result<(), Illegal> {
     if state.outcome.is_some() {
         return Err(wrong("the battle is over"));
@@ -73,7 +87,13 @@ pub fn check_inner(
                 },
                 Command::Move { unit: u, steps },
             ) if u == unit => {
-                *planned = Some(movement::plan(state, state.unit(*unit), steps, *allowance)?);
+                *planned = Some(movement::plan_as(
+                    state,
+                    state.unit(*unit),
+                    steps,
+                    *allowance,
+                    quietly,
+                )?);
                 Ok(())
             }
             (Pending::Move { .. }, Command::Hold) => Ok(()),
@@ -186,7 +206,7 @@ pub fn check_inner(
                     "a unit rolls on the maneuver table before it moves",
                 ));
             };
-            *planned = Some(movement::plan(state, u, steps, allowance)?);
+            *planned = Some(movement::plan_as(state, u, steps, allowance, quietly)?);
             Ok(())
         }
         ("maneuver", Command::EndPhase) => {

@@ -55,7 +55,7 @@ impl Ruleset for NapoleonsWars {
 
     fn plan(&self, state: &State, side: Side, command: &Command) -> Result<Plan, Illegal> {
         let mut planned = None;
-        crate::orders::check_inner(state, side, command, &mut planned)?;
+        crate::orders::check_inner(state, side, command, &mut planned, false)?;
         Ok(planned)
     }
 
@@ -69,6 +69,17 @@ impl Ruleset for NapoleonsWars {
 
     fn settle(&self, view: &&State, side: Side, command: &Command) -> bool {
         crate::advisor::settle(view, side, command)
+    }
+
+    /// A move settled keeps the plan its check made: the state is the view, so it is the
+    /// plan carrying the move out would make.
+    fn settle_planned(
+        &self,
+        view: &&State,
+        side: Side,
+        command: &Command,
+    ) -> Option<grognard_engine::Settled<Plan>> {
+        crate::advisor::settle_planned(view, side, command)
     }
 
     fn invariants(&self, state: &State) -> Result<(), String> {

@@ -383,6 +383,22 @@ pub const MAX_RADIUS: f64 = BRIGADE_SIZE * std::f64::consts::FRAC_1_SQRT_2;
 /// the grid.
 const SCAN_ALL_UP_TO: usize = 64;
 
+/// The ids [`State::near`] looks at: every piece's, or those the grid listed.
+enum Ids {
+    All(std::ops::Range<u32>),
+    Listed(smallvec::IntoIter<[u32; 32]>),
+}
+
+impl Iterator for Ids {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        match self {
+            Ids::All(r) => r.next(),
+            Ids::Listed(l) => l.next(),
+        }
+    }
+}
+
 /// Grid cells are this many inches square: about the reach of most questions asked of the
 /// grid (the 6" presence of the enemy, reaction zones, short ranges).
 const CELL: f64 = 6.0;
@@ -395,6 +411,9 @@ const CELL: f64 = 6.0;
 #[derive(Debug, Default)]
 pub(crate) struct Derived {
     grid: std::sync::OnceLock<grognard_geometry::grid::Grid>,
+    /// By unit id, where each piece stands and how far its base reaches (built when first
+    /// asked for, then kept up to date as the grid is): what [`State::near`] looks at.
+    spots: std::sync::OnceLock<Vec<Spot>>,
     /// By unit id, the pieces attached to it, in id order (built when first asked for, then
     /// kept up to date by [`State::set_attached`]).
     riders: std::sync::OnceLock<Vec<Vec<UnitId>>>,
@@ -410,6 +429,7 @@ impl Clone for Derived {
     fn clone(&self) -> Derived {
         Derived {
             grid: self.grid.clone(),
+            spots: self.spots.clone(),
             riders: self.riders.clone(),
             shifts: self.shifts,
             revision: self.revision,
@@ -421,6 +441,25 @@ impl Clone for Derived {
 impl PartialEq for Derived {
     fn eq(&self, _: &Derived) -> bool {
         true
+    }
+}
+
+/// A piece as [`State::near`] sees it: its centre, its half-diagonal and whether it is on
+/// the table.
+#[derive(Debug, Clone, Copy)]
+struct Spot {
+    pos: grognard_geometry::Vec2,
+    radius: f64,
+    on: bool,
+}
+
+impl Spot {
+    fn of(u: &Unit) -> Spot {
+        Spot {
+            pos: u.pose.pos,
+            radius: u.radius(),
+            on: u.on_table(),
+        }
     }
 }
 
@@ -471,13 +510,34 @@ impl State {
             .get_or_init(|| Derived::build(&self.field, &self.units))
     }
 
-    /// Keep the grid in step with unit `id` (after its pose or place changed).
+    /// Where each piece stands, by id.
+    fn spots(&self) -> &[Spot] {
+        self.derived
+            .spots
+            .get_or_init(|| self.units.iter().map(Spot::of).collect())
+    }
+
+    /// The first piece whose spot, if the spots are made, is not where it stands: every
+    /// change of a pose or place goes through [`State::set_pose`] or [`State::set_place`],
+    /// so there is none.
+    pub(crate) fn misplaced(&self) -> Option<&Unit> {
+        let spots = self.derived.spots.get()?;
+        self.units.iter().zip(spots).find_map(|(u, s)| {
+            let now = Spot::of(u);
+            (now.pos != s.pos || now.on != s.on || now.radius != s.radius).then_some(u)
+        })
+    }
+
+    /// Keep the grid and the spots in step with unit `id` (after its pose or place changed).
     fn reindex(&mut self, id: UnitId) {
         let u = &self.units[id as usize];
         let at = u.on_table().then_some(u.pose.pos);
         self.derived.shifts[u.side.index()] += 1;
         if let Some(g) = self.derived.grid.get_mut() {
             g.set(u32::from(id), at);
+        }
+        if let Some(s) = self.derived.spots.get_mut() {
+            s[id as usize] = Spot::of(u);
         }
     }
 
@@ -550,16 +610,17 @@ impl State {
         // With few pieces, looking at each (already in id order) is cheaper than asking the
         // grid and sorting what it gives; both find the same pieces in the same order.
         let ids = if self.units.len() <= SCAN_ALL_UP_TO {
-            (0..self.units.len() as u32).collect()
+            Ids::All(0..self.units.len() as u32)
         } else {
-            self.near_in_grid(p, r)
+            Ids::Listed(self.near_in_grid(p, r).into_iter())
         };
-        ids.into_iter()
-            .map(|i| &self.units[i as usize])
-            .filter(move |u| {
-                let reach = r + u.radius();
-                u.on_table() && u.pose.pos.distance_squared(p) <= reach * reach
-            })
+        let spots = self.spots();
+        ids.filter(move |i| {
+            let s = &spots[*i as usize];
+            let reach = r + s.radius;
+            s.on && s.pos.distance_squared(p) <= reach * reach
+        })
+        .map(|i| &self.units[i as usize])
     }
 
     /// The ids of the pieces the grid holds near `p` (for a base within `r`), in id order.

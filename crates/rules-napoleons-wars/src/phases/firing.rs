@@ -226,13 +226,26 @@ pub fn longest_reach(state: &State) -> f64 {
 /// the battery's frontage in the book) from its front to the target, no town or wood in the
 /// way, sight ("NW 8.1", "NW 8.3", "NW 9.51")?
 pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
+    fire_line(state, b, t, false)
+}
+
+/// Whether battery `b` may fire at `t` now ([`may_fire`] asked without its reasons).
+pub fn can_fire(state: &State, b: &Unit, t: &Unit) -> bool {
+    fire_line(state, b, t, true).is_ok()
+}
+
+/// [`may_fire`], a refusal's reason left unwritten when asked `quietly`.
+fn fire_line(state: &State, b: &Unit, t: &Unit, quietly: bool) -> Result<f64, Illegal> {
     let Role::Battery(bat) = &b.role else {
-        return Err(Illegal::new(R_ART, format!("{} is not a battery", b.label)));
+        return Err(Illegal::unless_quiet(quietly, R_ART, || {
+            format!("{} is not a battery", b.label)
+        }));
     };
     if !b.on_table() || b.fired {
-        return Err(Illegal::new(
+        return Err(Illegal::unless_quiet(
+            quietly,
             "NW 8.0 Artillery fire phase",
-            format!("{} fires once a phase", b.label),
+            || format!("{} fires once a phase", b.label),
         ));
     }
     if b.damaged() && b.suppressed {
@@ -248,16 +261,14 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
     let tb = t.base();
     let range = distance(&bb, &tb);
     if range > battery_reach(state, bat) + 1e-9 {
-        return Err(Illegal::new(
-            R_ART,
-            format!("{} is {range:.1}\" away, beyond reach or sight", t.label),
-        ));
+        return Err(Illegal::unless_quiet(quietly, R_ART, || {
+            format!("{} is {range:.1}\" away, beyond reach or sight", t.label)
+        }));
     }
     if !in_front(&bb, &tb) {
-        return Err(Illegal::new(
-            R_ART,
-            format!("{} is outside the battery's front", t.label),
-        ));
+        return Err(Illegal::unless_quiet(quietly, R_ART, || {
+            format!("{} is outside the battery's front", t.label)
+        }));
     }
     // The alley starts as wide as the table says, centred on the battery's front ("NW 8.3").
     let (fl, fr) = bb.face(grognard_geometry::Face::Front);
@@ -296,9 +307,10 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
             continue;
         }
         if corridor.blocked_by_base(&o.base(), 0.01) {
-            return Err(Illegal::new(
+            return Err(Illegal::unless_quiet(
+                quietly,
                 "NW 8.3 Line of fire",
-                format!("{} is in the line of fire", o.label),
+                || format!("{} is in the line of fire", o.label),
             ));
         }
     }
@@ -322,9 +334,10 @@ pub fn may_fire(state: &State, b: &Unit, t: &Unit) -> Result<f64, Illegal> {
             _ => false,
         };
         if blocks {
-            return Err(Illegal::new(
+            return Err(Illegal::unless_quiet(
+                quietly,
                 "NW 8.3 Line of fire",
-                format!("the {} blocks the line of fire", f.kind.name()),
+                || format!("the {} blocks the line of fire", f.kind.name()),
             ));
         }
     }
@@ -346,7 +359,7 @@ pub fn forced_target(state: &State, b: &Unit) -> Option<UnitId> {
     }
     let mut clear: Vec<(&Unit, f64)> = near
         .into_iter()
-        .filter(|(e, _)| may_fire(state, b, e).is_ok())
+        .filter(|(e, _)| can_fire(state, b, e))
         .collect();
     clear.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
     clear.first().map(|(e, _)| e.id)
@@ -420,7 +433,7 @@ pub fn fire_targets(state: &State, b: &Unit) -> Vec<UnitId> {
                 tu.on_table()
                     && tu.side != b.side
                     && attached_pair(state, f, *t)
-                    && may_fire(state, b, tu).is_ok()
+                    && can_fire(state, b, tu)
             })
             .collect();
         pair.sort_unstable();
@@ -433,7 +446,7 @@ pub fn fire_targets(state: &State, b: &Unit) -> Vec<UnitId> {
         return Vec::new();
     };
     enemies_within(state, b, battery_reach(state, bat) + 0.01)
-        .filter(|t| !t.is_officer() && may_fire(state, b, t).is_ok())
+        .filter(|t| !t.is_officer() && can_fire(state, b, t))
         .map(|t| t.id)
         .collect()
 }

@@ -77,21 +77,39 @@ pub fn maneuver_allowance(state: &State, u: &Unit) -> f64 {
 
 /// A move refused for its cost before the whole of it is reckoned: `so_far` is what it has
 /// cost already, more than `at_most`, the most it could be allowed.
-fn too_dear(so_far: f64, at_most: f64) -> Illegal {
-    illegal(
-        R_MOVE,
-        format!("the move costs at least {so_far:.1}\", more than the {at_most:.1}\" it could be allowed"),
-    )
+fn too_dear(quietly: bool, so_far: f64, at_most: f64) -> Illegal {
+    refusal(quietly, R_MOVE, || {
+        format!("the move costs at least {so_far:.1}\", more than the {at_most:.1}\" it could be allowed")
+    })
 }
 
 fn illegal(rule: &'static str, why: impl Into<std::borrow::Cow<'static, str>>) -> Illegal {
     Illegal::new(rule, why)
 }
 
+/// A refusal whose reason is written only if someone will read it
+/// ([`Illegal::unless_quiet`]).
+fn refusal(quietly: bool, rule: &'static str, why: impl FnOnce() -> String) -> Illegal {
+    Illegal::unless_quiet(quietly, rule, why)
+}
+
 /// Check a move of `u` along `steps` with `allowance` inches to spend.
 pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<MovePlan, Illegal> {
+    plan_as(state, u, steps, allowance, false)
+}
+
+/// [`plan`], with the reason of a refusal left unwritten when asked `quietly`: the same moves
+/// are refused.
+pub fn plan_as(
+    state: &State,
+    u: &Unit,
+    steps: &[Step],
+    allowance: f64,
+    quietly: bool,
+) -> Result<MovePlan, Illegal> {
     let size = u.size();
-    let poses = moves::plan(u.pose, size, size, steps).map_err(|e| illegal(R_MOVE, e))?;
+    let poses =
+        moves::plan(u.pose, size, size, steps).map_err(|e| refusal(quietly, R_MOVE, || e))?;
     let class = class_of(u);
     let (_, mud) = state.field.spell(state.clock.turn);
     let costs = moves::Costs::new(&state.field.tables, mud);
@@ -101,8 +119,14 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     let troops = !officer;
 
     // The presence of the enemy: near an enemy, infantry and cavalry move straight toward
-    // or away from it, so no oblique or flank steps (ruling N22).
-    if troops && !u.is_artillery() {
+    // or away from it, so no oblique or flank steps (ruling N22). The enemy is looked for
+    // only when there are such steps.
+    if troops
+        && !u.is_artillery()
+        && steps
+            .iter()
+            .any(|s| matches!(s, Step::Oblique { .. } | Step::Flank { .. }))
+    {
         let presence = state.field.tables.movement.presence_of_enemy;
         let near = state
             .near_unit(u, presence)
@@ -111,15 +135,10 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 let cavalry_ignores = u.is_cavalry() && measure::in_town_or_works(state, e);
                 !cavalry_ignores && distance(&u.base(), &e.base()) <= presence
             });
-        if near
-            && steps
-                .iter()
-                .any(|s| matches!(s, Step::Oblique { .. } | Step::Flank { .. }))
-        {
-            return Err(illegal(
-                R_PRESENCE,
-                format!("within {presence}\" of the enemy a unit moves only straight toward or away from it: no oblique or flank steps"),
-            ));
+        if near {
+            return Err(refusal(quietly, R_PRESENCE, || {
+                format!("within {presence}\" of the enemy a unit moves only straight toward or away from it: no oblique or flank steps")
+            }));
         }
     }
 
@@ -142,7 +161,26 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         && state.field.tables.movement.interpenetration >= 0.0;
     let steps_alone: f64 = step_costs.iter().fold(0.0, |a, c| a + c);
     if ground_adds && steps_alone > at_most + 1e-6 {
-        return Err(too_dear(steps_alone, at_most));
+        return Err(too_dear(quietly, steps_alone, at_most));
+    }
+
+    let end = poses.last().copied().unwrap_or(u.pose);
+    let end_base = u.at(end);
+    if !state.field.contains(&end_base) {
+        return Err(illegal(R_MOVE, "the base would leave the table"));
+    }
+    // Where it ends: never on another base. This is looked at before the path is walked,
+    // since it is cheap and refuses many of the moves tried. A base overlapping the end
+    // lies within the end base's reach of its centre; the first such, in id order, is named.
+    if let Some(o) = state.near(end.pos, end_base.radius()).find(|o| {
+        o.id != u.id
+            && o.attached != Some(u.id)
+            && o.is_officer() == officer
+            && overlapping(&end_base, &o.base())
+    }) {
+        return Err(refusal(quietly, R_THROUGH, || {
+            format!("the move would end on {}", o.label)
+        }));
     }
 
     let mut cost = 0.0;
@@ -171,24 +209,6 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
     let nearby: Vec<&Unit> = state.near(u.pose.pos, reach + 0.5).collect();
     // Their bases, measured once for every point of the path.
     let nearby_bases: Vec<Base> = nearby.iter().map(|o| o.base()).collect();
-    let end = poses.last().copied().unwrap_or(u.pose);
-    let end_base = u.at(end);
-    if !state.field.contains(&end_base) {
-        return Err(illegal(R_MOVE, "the base would leave the table"));
-    }
-    // Where it ends: never on another base. These are looked at before the path is walked,
-    // since they are cheap and refuse many of the moves tried.
-    for (o, ob) in nearby.iter().zip(&nearby_bases) {
-        if o.id == u.id || o.attached == Some(u.id) || (o.is_officer() != officer) {
-            continue;
-        }
-        if overlapping(&end_base, ob) {
-            return Err(illegal(
-                R_THROUGH,
-                format!("the move would end on {}", o.label),
-            ));
-        }
-    }
     // The ground under the whole path, gathered once for every point of it.
     let under = measure::Ground::around(state, u.pose.pos, reach + 0.5);
     let mut all_road = under.on_road(u.pose.pos);
@@ -277,10 +297,9 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                     .near(bb.pose.pos, bb.radius())
                     .find(|e| e.side != u.side && !e.is_officer() && overlapping(&bb, &e.base()))
                 {
-                    return Err(illegal(
-                        R_THROUGH,
-                        format!("{} is in the way of the attached battery", e.label),
-                    ));
+                    return Err(refusal(quietly, R_THROUGH, || {
+                        format!("{} is in the way of the attached battery", e.label)
+                    }));
                 }
             }
             // Other pieces along the way.
@@ -303,10 +322,9 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                     continue;
                 }
                 if o.side != u.side {
-                    return Err(illegal(
-                        R_THROUGH,
-                        format!("{} is in the way: no unit moves through the enemy", o.label),
-                    ));
+                    return Err(refusal(quietly, R_THROUGH, || {
+                        format!("{} is in the way: no unit moves through the enemy", o.label)
+                    }));
                 }
                 if troops && !u.is_artillery() && !o.is_artillery() {
                     through_friends = true;
@@ -323,7 +341,7 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
         extra += step_extra * moves::multiplier(step, class, &costs);
         pose = poses[i];
         if ground_adds && steps_alone + extra + obstacles > at_most + 1e-6 {
-            return Err(too_dear(steps_alone + extra + obstacles, at_most));
+            return Err(too_dear(quietly, steps_alone + extra + obstacles, at_most));
         }
     }
     let mut total = cost + extra + obstacles;
@@ -351,10 +369,9 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
             0.0
         };
     if total > budget + 1e-6 {
-        return Err(illegal(
-            R_MOVE,
-            format!("the move costs {total:.1}\" of a {budget:.1}\" allowance"),
-        ));
+        return Err(refusal(quietly, R_MOVE, || {
+            format!("the move costs {total:.1}\" of a {budget:.1}\" allowance")
+        }));
     }
     // Batteries not attached keep 1.5" from one another ("NW 8.6"); one that ends nearer
     // another than that may only have come no nearer (ruling N37).
@@ -397,10 +414,9 @@ pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<M
                 continue;
             }
             if overlapping(&bb, &o.base()) {
-                return Err(illegal(
-                    R_THROUGH,
-                    format!("the attached battery would end on {}", o.label),
-                ));
+                return Err(refusal(quietly, R_THROUGH, || {
+                    format!("the attached battery would end on {}", o.label)
+                }));
             }
             if o.side != u.side && touching(&bb, &o.base()) {
                 return Err(illegal(

@@ -50,14 +50,10 @@ fn illegal(rule: &'static str, why: impl Into<std::borrow::Cow<'static, str>>) -
     Illegal::new(rule, why)
 }
 
-/// A refusal whose reason is written only if someone will read it: asked `quietly` (by a
-/// player that only wants to know whether a move is legal), it names the section alone.
+/// A refusal whose reason is written only if someone will read it
+/// ([`Illegal::unless_quiet`]).
 fn refusal(quietly: bool, rule: &'static str, why: impl FnOnce() -> String) -> Illegal {
-    if quietly {
-        Illegal::new(rule, "")
-    } else {
-        Illegal::new(rule, why())
-    }
+    Illegal::unless_quiet(quietly, rule, why)
 }
 
 /// What ground a straight shift of the centre from `a` to `b` crosses.

@@ -165,9 +165,8 @@ fn plan_with(
     // centre ("2x2 Measuring ranges", Plate III; rulings R2, R3).
     let face = sector_of_point(&sb, tb.pose.pos);
     let range = grognard_geometry::distance::point_base(sb.face_centre(face), &tb);
-    let refused = |rule: &'static str, why: &dyn Fn() -> String| {
-        Illegal::new(rule, if quietly { String::new() } else { why() })
-    };
+    let refused =
+        |rule: &'static str, why: &dyn Fn() -> String| Illegal::unless_quiet(quietly, rule, why);
     if range > max + 1e-9 {
         return Err(refused(R_RANGE, &|| {
             format!(
