@@ -883,6 +883,15 @@ fn moves_for(
                 Some(_) => {}
             }
             for lead in ways {
+                // A change of face after the first step refuses the move whatever follows
+                // ("NW 9.7").
+                if lead
+                    .iter()
+                    .skip(1)
+                    .any(|s| matches!(s, Step::ChangeFace { .. }))
+                {
+                    continue;
+                }
                 let mid = lead
                     .iter()
                     .fold(u.pose, |p, s| s.apply(p, u.size(), u.size()));
@@ -890,6 +899,11 @@ fn moves_for(
                 for d in [gap, gap + 0.02, gap + 0.05] {
                     let step = Step::Forward { d };
                     let end = step.apply(mid, u.size(), u.size());
+                    // Ending on another base refuses it too: looked at first, as it is cheap
+                    // and refuses most of the charges tried.
+                    if crate::phases::movement::ends_on(state, u, &u.at(end)).is_some() {
+                        continue;
+                    }
                     let mut steps = lead.clone();
                     steps.push(step);
                     let cmd = mv(steps);

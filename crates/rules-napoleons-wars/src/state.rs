@@ -645,17 +645,22 @@ impl State {
         b: grognard_geometry::Vec2,
         r: f64,
     ) -> impl Iterator<Item = &Unit> {
-        let pad = grognard_geometry::Vec2::splat(r + MAX_RADIUS);
-        let mut ids: smallvec::SmallVec<[u32; 32]> =
-            self.grid().in_box(a.min(b) - pad, a.max(b) + pad).collect();
-        ids.sort_unstable();
-        ids.into_iter()
-            .map(|i| &self.units[i as usize])
-            .filter(move |u| {
-                u.on_table()
-                    && grognard_geometry::distance::point_segment(u.pose.pos, a, b)
-                        <= r + u.radius()
-            })
+        // As in `near`, with few pieces each is looked at.
+        let ids = if self.units.len() <= SCAN_ALL_UP_TO {
+            Ids::All(0..self.units.len() as u32)
+        } else {
+            let pad = grognard_geometry::Vec2::splat(r + MAX_RADIUS);
+            let mut ids: smallvec::SmallVec<[u32; 32]> =
+                self.grid().in_box(a.min(b) - pad, a.max(b) + pad).collect();
+            ids.sort_unstable();
+            Ids::Listed(ids.into_iter())
+        };
+        let spots = self.spots();
+        ids.filter(move |i| {
+            let s = &spots[*i as usize];
+            s.on && grognard_geometry::distance::point_segment(s.pos, a, b) <= r + s.radius
+        })
+        .map(|i| &self.units[i as usize])
     }
 
     /// The piece on the table nearest `u`'s base (base to base, the lower id on a tie) of
@@ -892,6 +897,52 @@ mod near_tests {
             })
             .map(|u| u.id)
             .collect()
+    }
+
+    /// The pieces within `r` of the segment from `a` to `b` as the grid finds them, for
+    /// comparison with `along`.
+    fn along_by_grid(
+        s: &State,
+        a: grognard_geometry::Vec2,
+        b: grognard_geometry::Vec2,
+        r: f64,
+    ) -> Vec<UnitId> {
+        let pad = grognard_geometry::Vec2::splat(r + MAX_RADIUS);
+        let mut ids: Vec<u32> = s.grid().in_box(a.min(b) - pad, a.max(b) + pad).collect();
+        ids.sort_unstable();
+        ids.into_iter()
+            .map(|i| &s.units[i as usize])
+            .filter(|u| {
+                u.on_table()
+                    && grognard_geometry::distance::point_segment(u.pose.pos, a, b)
+                        <= r + u.radius()
+            })
+            .map(|u| u.id)
+            .collect()
+    }
+
+    #[test]
+    fn looking_at_every_piece_along_a_line_finds_what_the_grid_finds() {
+        let small = crate::start::start(&crate::book::default_scenario());
+        let on: Vec<&Unit> = small.units.iter().filter(|u| u.on_table()).collect();
+        let mut found = 0;
+        for (u, v) in on.iter().zip(on.iter().skip(7)) {
+            for r in [0.0, 1.0, 3.0] {
+                let along: Vec<UnitId> = small
+                    .along(u.pose.pos, v.pose.pos, r)
+                    .map(|w| w.id)
+                    .collect();
+                assert_eq!(
+                    along,
+                    along_by_grid(&small, u.pose.pos, v.pose.pos, r),
+                    "{} to {} at {r}",
+                    u.label,
+                    v.label
+                );
+                found += along.len();
+            }
+        }
+        assert!(found > 100, "the lines pass near pieces: {found}");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::ctx::Ctx;
 use crate::ctx::Effects;
 use crate::event::Event;
 use crate::measure::{self, overlapping};
-use crate::state::{Gone, UnitId};
+use crate::state::{Gone, Unit, UnitId};
 use grognard_engine::terrain::TerrainKind;
 use grognard_geometry::{angle_of, Pose, Vec2};
 
@@ -46,6 +46,19 @@ fn walk(
     let mut off = false;
     let mut passed = Vec::new();
     let steps = (distance / STEP).ceil() as usize;
+    // The pieces a footprint within the distance could meet, gathered once: every such
+    // footprint's centre lies on the segment of the walk, within half its length of the
+    // middle. Beyond the distance, each footprint looks for its own.
+    let half = (dir * distance).length() * 0.5;
+    let along: Vec<&Unit> = ctx
+        .state
+        .near(
+            u.pose.pos + dir * (distance * 0.5),
+            half + u.radius() + 0.01,
+        )
+        .filter(|o| o.id != unit && !o.is_officer())
+        .collect();
+    let mut beyond: Vec<&Unit> = Vec::new();
     let mut s = 1;
     // Go the distance, then on while ending on a friend; the table edge ends the walk.
     loop {
@@ -63,23 +76,26 @@ fn walk(
         if impassable(ctx, pose.pos) {
             break;
         }
-        let blocked = ctx
-            .state
-            .near(b.pose.pos, b.radius())
-            .any(|e| e.side != u.side && !e.is_officer() && overlapping(&b, &e.base()));
+        let near: &[&Unit] = if s <= steps {
+            &along
+        } else {
+            beyond.clear();
+            beyond.extend(
+                ctx.state
+                    .near(b.pose.pos, b.radius())
+                    .filter(|o| o.id != unit && !o.is_officer()),
+            );
+            &beyond
+        };
+        let blocked = near
+            .iter()
+            .any(|e| e.side != u.side && overlapping(&b, &e.base()));
         if blocked {
             break;
         }
-        let on_friends: Vec<UnitId> = ctx
-            .state
-            .near(b.pose.pos, b.radius())
-            .filter(|f| {
-                f.side == u.side
-                    && f.id != unit
-                    && !f.is_officer()
-                    && f.attached != Some(unit)
-                    && overlapping(&b, &f.base())
-            })
+        let on_friends: smallvec::SmallVec<[UnitId; 4]> = near
+            .iter()
+            .filter(|f| f.side == u.side && f.attached != Some(unit) && overlapping(&b, &f.base()))
             .map(|f| f.id)
             .collect();
         for f in &on_friends {

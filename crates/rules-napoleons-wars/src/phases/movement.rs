@@ -93,6 +93,20 @@ fn refusal(quietly: bool, rule: &'static str, why: impl FnOnce() -> String) -> I
     Illegal::unless_quiet(quietly, rule, why)
 }
 
+/// The first piece, in id order, that a move of `u` ending at `end` would end on: a base it
+/// may not end on ("NW 9.3"; officers only on officers, pieces only on pieces), not its own
+/// nor one attached to it. A base overlapping the end lies within the end base's reach of
+/// its centre.
+pub fn ends_on<'a>(state: &'a State, u: &Unit, end: &Base) -> Option<&'a Unit> {
+    let officer = u.is_officer();
+    state.near(end.pose.pos, end.radius()).find(|o| {
+        o.id != u.id
+            && o.attached != Some(u.id)
+            && o.is_officer() == officer
+            && overlapping(end, &o.base())
+    })
+}
+
 /// Check a move of `u` along `steps` with `allowance` inches to spend.
 pub fn plan(state: &State, u: &Unit, steps: &[Step], allowance: f64) -> Result<MovePlan, Illegal> {
     plan_as(state, u, steps, allowance, false)
@@ -170,14 +184,8 @@ pub fn plan_as(
         return Err(illegal(R_MOVE, "the base would leave the table"));
     }
     // Where it ends: never on another base. This is looked at before the path is walked,
-    // since it is cheap and refuses many of the moves tried. A base overlapping the end
-    // lies within the end base's reach of its centre; the first such, in id order, is named.
-    if let Some(o) = state.near(end.pos, end_base.radius()).find(|o| {
-        o.id != u.id
-            && o.attached != Some(u.id)
-            && o.is_officer() == officer
-            && overlapping(&end_base, &o.base())
-    }) {
+    // since it is cheap and refuses many of the moves tried.
+    if let Some(o) = ends_on(state, u, &end_base) {
         return Err(refusal(quietly, R_THROUGH, || {
             format!("the move would end on {}", o.label)
         }));
