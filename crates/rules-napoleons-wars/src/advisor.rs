@@ -329,8 +329,8 @@ fn fire_at(
 ) {
     let tu = state.unit(t);
     let group: Vec<UnitId> = state
-        .near_unit(tu, reach)
-        .filter(|b| b.side == side && b.is_artillery() && !b.fired)
+        .near_unit_of(side, tu, reach)
+        .filter(|b| b.is_artillery() && !b.fired)
         .filter(|b| targets_of(b).contains(&t))
         .map(|b| b.id)
         .collect();
@@ -683,8 +683,8 @@ fn gun_spot_value(state: &State, u: &Unit, steps: &[Step]) -> f64 {
         .fold(0.0, f64::max);
     // Guns too close to enemy infantry or cavalry are overrun.
     let danger = state
-        .near_unit(&bu, 5.0)
-        .filter(|e| e.side != u.side && e.brigade().is_some() && !e.routed)
+        .near_unit_of(u.side.other(), &bu, 5.0)
+        .filter(|e| e.brigade().is_some() && !e.routed)
         .any(|e| distance(&bu.base(), &e.base()) < 5.0);
     best - if danger { 0.6 } else { 0.0 }
 }
@@ -857,9 +857,10 @@ fn moves_for(
     // a friend already holds its front) around a flank or the rear.
     if !u.is_artillery() {
         let urgent = urgency(state);
-        for e in state.near_unit(u, allowance + 0.1).filter(|e| {
-            e.side != side && !e.is_officer() && distance(&u.base(), &e.base()) <= allowance + 0.1
-        }) {
+        for e in state
+            .near_unit_of(side.other(), u, allowance + 0.1)
+            .filter(|e| !e.is_officer() && distance(&u.base(), &e.base()) <= allowance + 0.1)
+        {
             let engaged = state.combats.iter().find(|c| c.defender == e.id);
             let mut ways: Vec<Vec<Step>> = Vec::new();
             match engaged {
@@ -971,8 +972,8 @@ fn moves_for(
             .and_then(|b| b.weight)
             .map_or(8.0, |w| state.field.tables.reaction.zone_of(w));
         let nearest = state
-            .near_unit(u, zone + 8.0)
-            .filter(|e| e.side != side && !e.is_officer() && !e.routed)
+            .near_unit_of(side.other(), u, zone + 8.0)
+            .filter(|e| !e.is_officer() && !e.routed)
             .map(|e| (distance(&u.base(), &e.base()), e))
             .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
         if let Some((d, e)) = nearest {

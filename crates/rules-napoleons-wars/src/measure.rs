@@ -363,8 +363,7 @@ pub fn valorous_near(state: &State, u: &Unit) -> bool {
 /// rated "V" ("NW 4.0", "NW II 3.2", ruling N51).
 pub fn valorous_commander_near(state: &State, u: &Unit) -> Option<UnitId> {
     state
-        .near_unit(u, state.field.tables.maneuver.presence_radius)
-        .filter(|o| o.side == u.side)
+        .near_unit_of(u.side, u, state.field.tables.maneuver.presence_radius)
         .filter(|o| match o.role {
             Role::Commander { command } => state.leader(o.side, command).3,
             Role::Cinc => state.field.sides[o.side.index()].cinc_valorous,

@@ -6,9 +6,11 @@ use crate::levels::{Arm, Fatigue, Morale, Rating};
 use crate::nation::Nation;
 use crate::scenario::{Spell, Weather};
 use crate::tables::Tables;
+use grognard_engine::placed::{Kept, Piece, Table};
 use grognard_engine::sequence::Clock;
 use grognard_engine::terrain::Feature;
 use grognard_engine::{Outcome, Side};
+use grognard_geometry::grid::Sides;
 use grognard_geometry::{Base, Pose, Vec2};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -379,41 +381,18 @@ pub struct State {
 /// The widest base there is reaches this far from its centre (a brigade's half-diagonal).
 pub const MAX_RADIUS: f64 = BRIGADE_SIZE * std::f64::consts::FRAC_1_SQRT_2;
 
-/// Up to this many pieces in a battle, [`State::near`] looks at every piece rather than ask
-/// the grid.
-const SCAN_ALL_UP_TO: usize = 64;
-
-/// The ids [`State::near`] looks at: every piece's, or those the grid listed.
-enum Ids {
-    All(std::ops::Range<u32>),
-    Listed(smallvec::IntoIter<[u32; 32]>),
-}
-
-impl Iterator for Ids {
-    type Item = u32;
-    fn next(&mut self) -> Option<u32> {
-        match self {
-            Ids::All(r) => r.next(),
-            Ids::Listed(l) => l.next(),
-        }
-    }
-}
-
 /// Grid cells are this many inches square: about the reach of most questions asked of the
 /// grid (the 6" presence of the enemy, reaction zones, short ranges).
 const CELL: f64 = 6.0;
 
-/// What a state works out from its units and keeps: the grid of pieces on the table (built
-/// when first asked for, then kept up to date by [`State::set_pose`] and
-/// [`State::set_place`]), counts of what has changed, and the advisor's notes on the
+/// What a state works out from its units and keeps: where the pieces stand on the table
+/// (the engine's grids, [`Kept`], built when first asked for, then kept up to date by
+/// [`State::set_pose`] and [`State::set_place`]), counts of what has changed, and the advisor's notes on the
 /// decisions of the current phase. Two states with the same units are equal whatever these
 /// hold; a copy keeps the grid and counts and starts with blank notes.
 #[derive(Debug, Default)]
 pub(crate) struct Derived {
-    grid: std::sync::OnceLock<grognard_geometry::grid::Grid>,
-    /// By unit id, where each piece stands and how far its base reaches (built when first
-    /// asked for, then kept up to date as the grid is): what [`State::near`] looks at.
-    spots: std::sync::OnceLock<Vec<Spot>>,
+    placed: Kept,
     /// By unit id, the pieces attached to it, in id order (built when first asked for, then
     /// kept up to date by [`State::set_attached`]).
     riders: std::sync::OnceLock<Vec<Vec<UnitId>>>,
@@ -428,8 +407,7 @@ pub(crate) struct Derived {
 impl Clone for Derived {
     fn clone(&self) -> Derived {
         Derived {
-            grid: self.grid.clone(),
-            spots: self.spots.clone(),
+            placed: self.placed.clone(),
             riders: self.riders.clone(),
             shifts: self.shifts,
             revision: self.revision,
@@ -444,22 +422,17 @@ impl PartialEq for Derived {
     }
 }
 
-/// A piece as [`State::near`] sees it: its centre, its half-diagonal and whether it is on
-/// the table.
-#[derive(Debug, Clone, Copy)]
-struct Spot {
-    pos: grognard_geometry::Vec2,
-    radius: f64,
-    on: bool,
-}
+impl Piece for Unit {
+    fn piece_id(&self) -> u32 {
+        u32::from(self.id)
+    }
 
-impl Spot {
-    fn of(u: &Unit) -> Spot {
-        Spot {
-            pos: u.pose.pos,
-            radius: u.radius(),
-            on: u.on_table(),
-        }
+    fn piece_side(&self) -> usize {
+        self.side.index()
+    }
+
+    fn circle(&self) -> Option<(grognard_geometry::Vec2, f64)> {
+        self.on_table().then(|| (self.pose.pos, self.radius()))
     }
 }
 
@@ -474,17 +447,11 @@ impl Derived {
         r
     }
 
-    fn build(field: &Field, units: &[Unit]) -> grognard_geometry::grid::Grid {
-        use grognard_geometry::Vec2;
-        let mut g = grognard_geometry::grid::Grid::new(
-            Vec2::ZERO,
-            Vec2::new(field.width, field.depth),
-            CELL,
-        );
-        for u in units.iter().filter(|u| u.on_table()) {
-            g.set(u32::from(u.id), Some(u.pose.pos));
+    fn table(field: &Field) -> Table {
+        Table {
+            size: grognard_geometry::Vec2::new(field.width, field.depth),
+            cell: CELL,
         }
-        g
     }
 }
 
@@ -503,42 +470,18 @@ impl grognard_engine::Battle for State {
 }
 
 impl State {
-    /// The grid of pieces on the table.
-    fn grid(&self) -> &grognard_geometry::grid::Grid {
+    /// Where the pieces on the table stand: all of them, and each side's.
+    fn pieces(&self) -> &Sides {
         self.derived
-            .grid
-            .get_or_init(|| Derived::build(&self.field, &self.units))
+            .placed
+            .sides(Derived::table(&self.field), &self.units)
     }
 
-    /// Where each piece stands, by id.
-    fn spots(&self) -> &[Spot] {
-        self.derived
-            .spots
-            .get_or_init(|| self.units.iter().map(Spot::of).collect())
-    }
-
-    /// The first piece whose spot, if the spots are made, is not where it stands: every
-    /// change of a pose or place goes through [`State::set_pose`] or [`State::set_place`],
-    /// so there is none.
-    pub(crate) fn misplaced(&self) -> Option<&Unit> {
-        let spots = self.derived.spots.get()?;
-        self.units.iter().zip(spots).find_map(|(u, s)| {
-            let now = Spot::of(u);
-            (now.pos != s.pos || now.on != s.on || now.radius != s.radius).then_some(u)
-        })
-    }
-
-    /// Keep the grid and the spots in step with unit `id` (after its pose or place changed).
+    /// Keep the grids in step with unit `id` (after its pose or place changed).
     fn reindex(&mut self, id: UnitId) {
         let u = &self.units[id as usize];
-        let at = u.on_table().then_some(u.pose.pos);
         self.derived.shifts[u.side.index()] += 1;
-        if let Some(g) = self.derived.grid.get_mut() {
-            g.set(u32::from(id), at);
-        }
-        if let Some(s) = self.derived.spots.get_mut() {
-            s[id as usize] = Spot::of(u);
-        }
+        self.derived.placed.place(u);
     }
 
     /// How often `side`'s pieces have moved, arrived or left so far.
@@ -607,33 +550,33 @@ impl State {
     /// The pieces on the table whose bases may come within `r` of `p`: every one whose
     /// centre lies within `r` plus its own half-diagonal, in id order.
     pub fn near(&self, p: grognard_geometry::Vec2, r: f64) -> impl Iterator<Item = &Unit> {
-        // With few pieces, looking at each (already in id order) is cheaper than asking the
-        // grid and sorting what it gives; both find the same pieces in the same order.
-        let ids = if self.units.len() <= SCAN_ALL_UP_TO {
-            Ids::All(0..self.units.len() as u32)
-        } else {
-            Ids::Listed(self.near_in_grid(p, r).into_iter())
-        };
-        let spots = self.spots();
-        ids.filter(move |i| {
-            let s = &spots[*i as usize];
-            let reach = r + s.radius;
-            s.on && s.pos.distance_squared(p) <= reach * reach
-        })
-        .map(|i| &self.units[i as usize])
-    }
-
-    /// The ids of the pieces the grid holds near `p` (for a base within `r`), in id order.
-    fn near_in_grid(&self, p: grognard_geometry::Vec2, r: f64) -> smallvec::SmallVec<[u32; 32]> {
-        let mut ids: smallvec::SmallVec<[u32; 32]> = self.grid().near(p, r + MAX_RADIUS).collect();
-        ids.sort_unstable();
-        ids
+        self.pieces()
+            .all
+            .near_iter(p, r)
+            .map(|i| &self.units[i as usize])
     }
 
     /// The pieces on the table whose bases may come within `r` of `u`'s base (`u` itself
     /// among them).
     pub fn near_unit(&self, u: &Unit, r: f64) -> impl Iterator<Item = &Unit> {
         self.near(u.pose.pos, r + u.radius())
+    }
+
+    /// [`State::near`] among `side`'s pieces alone.
+    pub fn near_of(
+        &self,
+        side: Side,
+        p: grognard_geometry::Vec2,
+        r: f64,
+    ) -> impl Iterator<Item = &Unit> {
+        self.pieces().side[side.index()]
+            .near_iter(p, r)
+            .map(|i| &self.units[i as usize])
+    }
+
+    /// [`State::near_unit`] among `side`'s pieces alone.
+    pub fn near_unit_of(&self, side: Side, u: &Unit, r: f64) -> impl Iterator<Item = &Unit> {
+        self.near_of(side, u.pose.pos, r + u.radius())
     }
 
     /// The pieces on the table whose bases may come within `r` of the segment from `a` to
@@ -645,22 +588,11 @@ impl State {
         b: grognard_geometry::Vec2,
         r: f64,
     ) -> impl Iterator<Item = &Unit> {
-        // As in `near`, with few pieces each is looked at.
-        let ids = if self.units.len() <= SCAN_ALL_UP_TO {
-            Ids::All(0..self.units.len() as u32)
-        } else {
-            let pad = grognard_geometry::Vec2::splat(r + MAX_RADIUS);
-            let mut ids: smallvec::SmallVec<[u32; 32]> =
-                self.grid().in_box(a.min(b) - pad, a.max(b) + pad).collect();
-            ids.sort_unstable();
-            Ids::Listed(ids.into_iter())
-        };
-        let spots = self.spots();
-        ids.filter(move |i| {
-            let s = &spots[*i as usize];
-            s.on && grognard_geometry::distance::point_segment(s.pos, a, b) <= r + s.radius
-        })
-        .map(|i| &self.units[i as usize])
+        self.pieces()
+            .all
+            .along(a, b, r)
+            .into_iter()
+            .map(|i| &self.units[i as usize])
     }
 
     /// The piece on the table nearest `u`'s base (base to base, the lower id on a tie) of
@@ -699,16 +631,17 @@ impl State {
         }
     }
 
-    /// Whether the grid agrees with the units (for the invariant checks).
+    /// Whether what the state keeps agrees with the units (for the invariant checks).
     pub fn index_consistent(&self) -> Result<(), String> {
-        let g = self.grid();
-        let fresh = Derived::build(&self.field, &self.units);
-        let mut a: Vec<(u32, u32)> = g.placed().collect();
-        let mut b: Vec<(u32, u32)> = fresh.placed().collect();
-        a.sort_unstable();
-        b.sort_unstable();
-        if a != b {
-            return Err("the grid of pieces disagrees with where the units stand".into());
+        if let Some(id) = self
+            .derived
+            .placed
+            .first_misplaced(Derived::table(&self.field), &self.units)
+        {
+            return Err(format!(
+                "the grid of pieces misplaces {}",
+                self.units.get(id as usize).map_or("a piece", |u| &u.label)
+            ));
         }
         let riders = self
             .derived
@@ -886,11 +819,10 @@ impl State {
 mod near_tests {
     use super::*;
 
-    /// The pieces within `r` of `p` as the grid finds them, for comparison with `near`.
-    fn by_grid(s: &State, p: grognard_geometry::Vec2, r: f64) -> Vec<UnitId> {
-        s.near_in_grid(p, r)
-            .into_iter()
-            .map(|i| &s.units[i as usize])
+    /// The pieces within `r` of `p` by their definition, each piece looked at.
+    fn by_hand(s: &State, p: Vec2, r: f64) -> Vec<UnitId> {
+        s.units
+            .iter()
             .filter(|u| {
                 let reach = r + u.radius();
                 u.on_table() && u.pose.pos.distance_squared(p) <= reach * reach
@@ -899,19 +831,10 @@ mod near_tests {
             .collect()
     }
 
-    /// The pieces within `r` of the segment from `a` to `b` as the grid finds them, for
-    /// comparison with `along`.
-    fn along_by_grid(
-        s: &State,
-        a: grognard_geometry::Vec2,
-        b: grognard_geometry::Vec2,
-        r: f64,
-    ) -> Vec<UnitId> {
-        let pad = grognard_geometry::Vec2::splat(r + MAX_RADIUS);
-        let mut ids: Vec<u32> = s.grid().in_box(a.min(b) - pad, a.max(b) + pad).collect();
-        ids.sort_unstable();
-        ids.into_iter()
-            .map(|i| &s.units[i as usize])
+    /// The pieces within `r` of the segment from `a` to `b` by their definition.
+    fn along_by_hand(s: &State, a: Vec2, b: Vec2, r: f64) -> Vec<UnitId> {
+        s.units
+            .iter()
             .filter(|u| {
                 u.on_table()
                     && grognard_geometry::distance::point_segment(u.pose.pos, a, b)
@@ -921,45 +844,74 @@ mod near_tests {
             .collect()
     }
 
-    #[test]
-    fn looking_at_every_piece_along_a_line_finds_what_the_grid_finds() {
+    /// The built-in battle (few pieces, each looked at) and a large one (the grid's cells
+    /// asked).
+    fn battles() -> [State; 2] {
         let small = crate::start::start(&crate::book::default_scenario());
-        let on: Vec<&Unit> = small.units.iter().filter(|u| u.on_table()).collect();
-        let mut found = 0;
-        for (u, v) in on.iter().zip(on.iter().skip(7)) {
-            for r in [0.0, 1.0, 3.0] {
-                let along: Vec<UnitId> = small
-                    .along(u.pose.pos, v.pose.pos, r)
-                    .map(|w| w.id)
-                    .collect();
-                assert_eq!(
-                    along,
-                    along_by_grid(&small, u.pose.pos, v.pose.pos, r),
-                    "{} to {} at {r}",
-                    u.label,
-                    v.label
-                );
-                found += along.len();
-            }
-        }
-        assert!(found > 100, "the lines pass near pieces: {found}");
+        let large = crate::start::start(&crate::book::large_scenario(60));
+        assert!(
+            large.on_table().count() > 100,
+            "the large battle fills the grid"
+        );
+        [small, large]
     }
 
     #[test]
-    fn looking_at_every_piece_finds_what_the_grid_finds() {
-        let small = crate::start::start(&crate::book::default_scenario());
-        assert!(
-            small.units.len() <= SCAN_ALL_UP_TO,
-            "the built-in battle is scanned"
-        );
-        let mut asked = 0;
-        for u in small.units.iter().filter(|u| u.on_table()) {
-            for r in [0.0, 1.5, 4.0, 12.0] {
-                let near: Vec<UnitId> = small.near(u.pose.pos, r).map(|v| v.id).collect();
-                assert_eq!(near, by_grid(&small, u.pose.pos, r), "{} at {r}", u.label);
-                asked += 1;
+    fn the_pieces_near_a_place_are_those_within_reach_of_it() {
+        for s in battles() {
+            let mut found = 0;
+            for u in s.units.iter().filter(|u| u.on_table()) {
+                for r in [0.0, 1.5, 4.0, 12.0] {
+                    let near: Vec<UnitId> = s.near(u.pose.pos, r).map(|v| v.id).collect();
+                    assert_eq!(near, by_hand(&s, u.pose.pos, r), "{} at {r}", u.label);
+                    found += near.len();
+                }
             }
+            assert!(found > 400, "places have pieces near them: {found}");
         }
-        assert!(asked > 100);
+    }
+
+    #[test]
+    fn the_pieces_along_a_line_are_those_within_reach_of_it() {
+        for s in battles() {
+            let on: Vec<&Unit> = s.units.iter().filter(|u| u.on_table()).collect();
+            let mut found = 0;
+            for (u, v) in on.iter().zip(on.iter().skip(7)) {
+                for r in [0.0, 1.0, 3.0] {
+                    let along: Vec<UnitId> =
+                        s.along(u.pose.pos, v.pose.pos, r).map(|w| w.id).collect();
+                    assert_eq!(
+                        along,
+                        along_by_hand(&s, u.pose.pos, v.pose.pos, r),
+                        "{} to {} at {r}",
+                        u.label,
+                        v.label
+                    );
+                    found += along.len();
+                }
+            }
+            assert!(found > 100, "the lines pass near pieces: {found}");
+        }
+    }
+
+    #[test]
+    fn the_grids_follow_a_piece_moved_or_taken_off() {
+        let [mut s, _] = battles();
+        let id = s.on_table().next().expect("a piece on the table").id;
+        let before = s.near(s.unit(id).pose.pos, 0.0).count();
+        let far = Pose::at(Vec2::new(1.0, 1.0), 0.0);
+        s.set_pose(id, far);
+        assert!(
+            s.near(far.pos, 0.0).any(|u| u.id == id),
+            "found where it went"
+        );
+        assert_eq!(s.index_consistent(), Ok(()));
+        s.set_place(id, Place::Gone(Gone::Eliminated));
+        assert!(
+            s.near(far.pos, 0.0).all(|u| u.id != id),
+            "gone from the table"
+        );
+        assert_eq!(s.index_consistent(), Ok(()));
+        assert!(before >= 1);
     }
 }

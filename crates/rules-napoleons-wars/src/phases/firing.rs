@@ -104,7 +104,7 @@ pub fn may_skirmish(state: &State, a: &Unit, t: &Unit) -> Result<(), Illegal> {
 /// Enemies of `u` whose bases may lie within `reach` inches of its base: a cheap first
 /// sieve by the circles around the bases, before the exact tests.
 fn enemies_within<'a>(state: &'a State, u: &'a Unit, reach: f64) -> impl Iterator<Item = &'a Unit> {
-    state.near_unit(u, reach).filter(move |e| e.side != u.side)
+    state.near_unit_of(u.side.other(), u, reach)
 }
 
 /// Targets `a` may skirmish attack.
@@ -488,8 +488,7 @@ pub fn fire_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> fire::Target
 pub fn skirmish_target_facts(state: &State, t: &Unit, from: &[Vec2]) -> skirmish::Situation {
     let tb = t.base();
     let near_cav = state
-        .near_unit(t, state.field.tables.skirmish.near_cavalry_radius)
-        .filter(|c| c.side == t.side)
+        .near_unit_of(t.side, t, state.field.tables.skirmish.near_cavalry_radius)
         .any(|c| {
             c.is_cavalry()
                 && !c.routed

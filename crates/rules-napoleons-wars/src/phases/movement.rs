@@ -143,8 +143,8 @@ pub fn plan_as(
     {
         let presence = state.field.tables.movement.presence_of_enemy;
         let near = state
-            .near_unit(u, presence)
-            .filter(|e| e.side != u.side && !e.is_officer())
+            .near_unit_of(u.side.other(), u, presence)
+            .filter(|e| !e.is_officer())
             .any(|e| {
                 let cavalry_ignores = u.is_cavalry() && measure::in_town_or_works(state, e);
                 !cavalry_ignores && distance(&u.base(), &e.base()) <= presence
@@ -529,8 +529,11 @@ fn check_contact(
     let start = u.base();
     let d_target = distance(&start, &e.base());
     let closer = state
-        .near_unit(u, state.field.tables.movement.presence_of_enemy)
-        .filter(|o| o.side != u.side)
+        .near_unit_of(
+            u.side.other(),
+            u,
+            state.field.tables.movement.presence_of_enemy,
+        )
         .filter(|o| !o.is_officer() && o.id != e.id && in_front(&start, &o.base()))
         .filter(|o| o.attached != Some(e.id))
         .filter(|o| !(u.is_cavalry() && measure::in_town_or_works(state, o)))
