@@ -183,6 +183,39 @@ impl Iterator for Near<'_> {
     }
 }
 
+/// The ids [`Pieces::along_iter`] finds, in id order.
+#[derive(Debug)]
+pub enum Along<'a> {
+    /// Few pieces: each placed one looked at in turn.
+    Scan {
+        at: std::slice::Iter<'a, (u32, Vec2, f64)>,
+        /// The segment's ends, and the corners of the box round it.
+        ends: (Vec2, Vec2),
+        bounds: (Vec2, Vec2),
+        r: f64,
+    },
+    /// Many: those [`Pieces::along`] gave.
+    Listed(smallvec::IntoIter<[u32; 32]>),
+}
+
+impl Iterator for Along<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        match self {
+            Along::Scan {
+                at,
+                ends,
+                bounds,
+                r,
+            } => at.find_map(|&(i, c, radius)| {
+                crate::distance::within_of_segment(c, *ends, *bounds, *r + radius).then_some(i)
+            }),
+            Along::Listed(ids) => ids.next(),
+        }
+    }
+}
+
 /// Up to this many pieces, [`Pieces`] looks at each of them rather than ask the grid: with
 /// so few, a scan in id order is cheaper than gathering cells and sorting. Its cells are
 /// filled only once it has held more, so a copy of few pieces copies no cells' contents.
@@ -324,6 +357,21 @@ impl Pieces {
         });
         v.sort_unstable();
         v
+    }
+
+    /// [`Pieces::along`] as it goes: with few pieces each is looked at in id order when the
+    /// iterator comes to it, nothing gathered first.
+    pub fn along_iter(&self, a: Vec2, b: Vec2, r: f64) -> Along<'_> {
+        if !self.dense {
+            Along::Scan {
+                at: self.live.iter(),
+                ends: (a, b),
+                bounds: (a.min(b), a.max(b)),
+                r,
+            }
+        } else {
+            Along::Listed(self.along(a, b, r).into_iter())
+        }
     }
 
     /// The piece with the least `score` (the lower id on a tie) of those it scores, where a
@@ -589,6 +637,11 @@ mod tests {
                         .map(|(i, _, _)| *i)
                         .collect();
                     assert_eq!(pieces.along(p, b, r).to_vec(), want, "along {p} {r} of {n}");
+                    assert_eq!(
+                        pieces.along_iter(p, b, r).collect::<Vec<_>>(),
+                        want,
+                        "along_iter {p} {r} of {n}"
+                    );
                 }
                 // The nearest centre with an odd id, as a scan finds it.
                 let want = all

@@ -122,7 +122,66 @@ pub fn settle_planned(
     crate::orders::allows_planned(state, side, command).map(grognard_engine::Settled::Planned)
 }
 
+/// What the advisor keeps from a decision for the player that asked
+/// ([`grognard_engine::Ruleset::Memo`]): the plans of the charges it checked as it offered
+/// them, so that the one chosen is carried out without being planned again.
+#[derive(Debug, Default)]
+pub struct Memo {
+    plans: Vec<(Command, crate::phases::movement::MovePlan)>,
+}
+
+/// The plan kept in `memo` for `command`, given out once.
+pub fn kept_plan(memo: &mut Memo, command: &Command) -> Option<crate::rules::Plan> {
+    let i = memo.plans.iter().position(|(c, _)| c == command)?;
+    Some(Some(memo.plans.swap_remove(i).1))
+}
+
 pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+    list(state, side, out, None, true)
+}
+
+/// [`candidates`], keeping in `memo` the plans of the charges checked.
+pub fn candidates_with(
+    state: &State,
+    side: Side,
+    memo: &mut Memo,
+    out: &mut Vec<Candidate<Command>>,
+) {
+    memo.plans.clear();
+    list(state, side, out, Some(&mut memo.plans), true)
+}
+
+/// The move generator: the commands of [`candidates`], in the same order, unscored. What
+/// only weighs a command (the odds of a fight or a shot, a gun's field of fire, the ground
+/// given up) is not worked out; what decides which commands there are (a charge's path
+/// that passes its check) is.
+pub fn offers(state: &State, side: Side, out: &mut Vec<Command>) {
+    let mut listed = Vec::new();
+    list(state, side, &mut listed, None, false);
+    out.extend(listed.into_iter().map(|c| c.command));
+}
+
+/// A value that only weighs a command, worked out when the list is `scored` (0 otherwise).
+fn worth(scored: bool, value: impl FnOnce() -> f64) -> f64 {
+    if scored {
+        value()
+    } else {
+        0.0
+    }
+}
+
+/// Where the plans of the moves checked as they are offered are kept, if anywhere.
+type Keep<'a> = Option<&'a mut Vec<(Command, crate::phases::movement::MovePlan)>>;
+
+/// The candidates for `side` now, scored if `scored` (otherwise each scores 0), the plans of
+/// charges checked kept in `keep`.
+fn list(
+    state: &State,
+    side: Side,
+    out: &mut Vec<Candidate<Command>>,
+    mut keep: Keep,
+    scored: bool,
+) {
     match &state.pending {
         Some(Pending::Reroll { .. }) => {
             push(
@@ -171,7 +230,7 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
             let cav = state.unit(*unit).clone();
             if let Some(by) = charged_by {
                 // Meet the charge if the fight looks good; otherwise get away.
-                let v = attack_value(state, &cav, state.unit(*by), None);
+                let v = worth(scored, || attack_value(state, &cav, state.unit(*by), None));
                 push(
                     state,
                     side,
@@ -183,7 +242,7 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
                 push(state, side, out, Command::Evade, 0.3, "evade");
             }
             if let Some(t) = toward {
-                let v = attack_value(state, &cav, state.unit(*t), None);
+                let v = worth(scored, || attack_value(state, &cav, state.unit(*t), None));
                 push(
                     state,
                     side,
@@ -199,7 +258,15 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
             unit, allowance, ..
         }) => {
             let u = state.unit(*unit).clone();
-            moves_for(state, side, &u, *allowance, out);
+            moves_for(
+                state,
+                side,
+                &u,
+                *allowance,
+                out,
+                keep.as_deref_mut(),
+                scored,
+            );
             push(state, side, out, Command::Hold, 0.0, "hold");
         }
         None => match phase_key(state) {
@@ -212,8 +279,8 @@ pub fn candidates(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) 
                 "roll for the initiative",
             ),
             "skirmish" => skirmish(state, side, out),
-            "artillery" => artillery(state, side, out),
-            "maneuver" => maneuver(state, side, out),
+            "artillery" => artillery(state, side, out, scored),
+            "maneuver" => maneuver(state, side, out, keep.as_deref_mut(), scored),
             "reaction" => {
                 for c in state.friends_of(side) {
                     if crate::phases::reaction::eligible(state, c).is_some() {
@@ -285,7 +352,7 @@ fn skirmish(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
     }
 }
 
-fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>, scored: bool) {
     // A decision weighs the targets of the first few ready batteries with a shot they may
     // take, each to be fired on by every ready battery that can reach it; the rest wait for the next
     // decision. So the work of one decision does not grow with the size of the armies.
@@ -310,7 +377,7 @@ fn artillery(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 continue;
             }
             weighed.push(t);
-            fire_at(state, side, t, reach, &mut targets_of, out);
+            fire_at(state, side, t, reach, &mut targets_of, out, scored);
         }
         if out.len() > before {
             leads += 1;
@@ -326,6 +393,7 @@ fn fire_at(
     reach: f64,
     targets_of: &mut impl FnMut(&Unit) -> Vec<UnitId>,
     out: &mut Vec<Candidate<Command>>,
+    scored: bool,
 ) {
     let tu = state.unit(t);
     let group: Vec<UnitId> = state
@@ -334,8 +402,12 @@ fn fire_at(
         .filter(|b| targets_of(b).contains(&t))
         .map(|b| b.id)
         .collect();
-    let shooters: Vec<&Unit> = group.iter().map(|b| state.unit(*b)).collect();
-    let value = fire_value(state, &shooters, state.unit(t));
+    let value = if scored {
+        let shooters: Vec<&Unit> = group.iter().map(|b| state.unit(*b)).collect();
+        fire_value(state, &shooters, state.unit(t))
+    } else {
+        0.0
+    };
     push(
         state,
         side,
@@ -431,7 +503,13 @@ fn out_of_range(state: &State, u: &Unit, p: Vec2) -> f64 {
     (distance(&cm.base(), &b) - range).max(0.0)
 }
 
-fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
+fn maneuver(
+    state: &State,
+    side: Side,
+    out: &mut Vec<Candidate<Command>>,
+    mut keep: Keep,
+    scored: bool,
+) {
     // Units roll one at a time, those nearest the enemy first.
     let mut ready = nearness(
         state,
@@ -459,6 +537,8 @@ fn maneuver(state: &State, side: Side, out: &mut Vec<Candidate<Command>>) {
                 u,
                 crate::phases::movement::maneuver_allowance(state, u),
                 out,
+                keep.as_deref_mut(),
+                scored,
             );
         } else {
             push(
@@ -847,6 +927,8 @@ fn moves_for(
     u: &Unit,
     allowance: f64,
     out: &mut Vec<Candidate<Command>>,
+    mut plans: Keep,
+    scored: bool,
 ) {
     if allowance <= 0.0 {
         return;
@@ -908,10 +990,20 @@ fn moves_for(
                     let mut steps = lead.clone();
                     steps.push(step);
                     let cmd = mv(steps);
-                    if crate::orders::allows(state, side, &cmd) {
-                        let v = attack_value(state, u, e, Some(end));
-                        let keep = abandon_cost(state, u, end.pos);
-                        push_move(out, cmd, 0.1 + v + urgent - keep, "attack");
+                    // Checked here, as its value rests on where it ends: its plan is kept
+                    // for the player that keeps a memo.
+                    if let Some(plan) = crate::orders::allows_planned(state, side, &cmd) {
+                        let v = worth(scored, || attack_value(state, u, e, Some(end)));
+                        let keep = worth(scored, || abandon_cost(state, u, end.pos));
+                        if let (Some(plans), Some(plan)) = (plans.as_deref_mut(), plan) {
+                            plans.push((cmd.clone(), plan));
+                        }
+                        out.push(Candidate {
+                            command: cmd,
+                            score: 0.1 + v + urgent - keep,
+                            why: "attack",
+                            checked: true,
+                        });
                         break;
                     }
                 }
@@ -922,7 +1014,7 @@ fn moves_for(
         let here = u.pose.pos.distance(g);
         if u.is_artillery() {
             // Guns look for a spot with a clear shot: ahead, or out to either side.
-            let here_value = gun_spot_value(state, u, &[]);
+            let here_value = worth(scored, || gun_spot_value(state, u, &[]));
             for (dx, frac) in [
                 (0.0, 1.0),
                 (0.0, 0.5),
@@ -937,7 +1029,7 @@ fn moves_for(
                     + (g - u.pose.pos).normalize_or_zero() * allowance * frac;
                 let d = u.pose.pos.distance(aim).min(allowance * 0.8);
                 let steps = path_to(u, aim, d);
-                let v = gun_spot_value(state, u, &steps);
+                let v = worth(scored, || gun_spot_value(state, u, &steps));
                 push_move(
                     out,
                     mv(steps),
@@ -954,12 +1046,12 @@ fn moves_for(
                 let progress = here - end.pos.distance(g);
                 // The commander follows his command's centre, so a little beyond his range
                 // now is no harm; far beyond it, the next maneuver roll suffers.
-                let stray = (out_of_range(state, u, end.pos) - 4.0).max(0.0);
+                let stray = (worth(scored, || out_of_range(state, u, end.pos)) - 4.0).max(0.0);
                 let score = if end.pos.distance(g) < 1.0 {
                     -0.2
                 } else {
                     0.3 + 0.05 * progress - 0.05 * stray
-                } - abandon_cost(state, u, end.pos);
+                } - worth(scored, || abandon_cost(state, u, end.pos));
                 push_move(out, mv(steps), score, "advance");
             }
         }
@@ -979,7 +1071,7 @@ fn moves_for(
         if let Some((d, e)) = nearest {
             if d > 3.0 && d <= zone + 8.0 {
                 let turn = path_to(u, e.pose.pos, 0.0);
-                let keep = abandon_cost(state, u, u.pose.pos);
+                let keep = worth(scored, || abandon_cost(state, u, u.pose.pos));
                 if turn.is_empty() {
                     push(
                         state,

@@ -23,7 +23,7 @@ impl Ruleset for NapoleonsWars {
     type Command = Command;
     type Event = Event;
     type View<'a> = &'a State;
-    type Memo = ();
+    type Memo = crate::advisor::Memo;
     type Plan = Plan;
 
     fn name(&self) -> &'static str {
@@ -63,8 +63,43 @@ impl Ruleset for NapoleonsWars {
         crate::orders::perform(ctx, side, command, plan)
     }
 
+    fn offer(&self, view: &&State, side: Side, out: &mut Vec<Command>) {
+        crate::advisor::offers(view, side, out)
+    }
+
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
         crate::advisor::candidates(view, side, out)
+    }
+
+    fn candidates_with(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        out: &mut Vec<Candidate<Command>>,
+    ) {
+        crate::advisor::candidates_with(view, side, memo, out)
+    }
+
+    fn kept_plan(
+        &self,
+        view: &&State,
+        side: Side,
+        memo: &mut crate::advisor::Memo,
+        command: &Command,
+    ) -> Option<Plan> {
+        let kept = crate::advisor::kept_plan(memo, command);
+        // Checked in a debug build: the plan kept is the one a fresh check makes.
+        #[cfg(debug_assertions)]
+        if let Some(kept) = &kept {
+            assert_eq!(
+                Ok(kept),
+                self.plan(view, side, command).as_ref(),
+                "{command:?}"
+            );
+        }
+        let _ = (view, side);
+        kept
     }
 
     fn settle(&self, view: &&State, side: Side, command: &Command) -> bool {

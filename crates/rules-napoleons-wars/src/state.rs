@@ -590,8 +590,7 @@ impl State {
     ) -> impl Iterator<Item = &Unit> {
         self.pieces()
             .all
-            .along(a, b, r)
-            .into_iter()
+            .along_iter(a, b, r)
             .map(|i| &self.units[i as usize])
     }
 

@@ -279,14 +279,7 @@ fn fire_line(state: &State, b: &Unit, t: &Unit, quietly: bool) -> Result<f64, Il
     // swept along the line between their centres: a base whose circle misses that band
     // cannot block it.
     let band = bb.radius() + state.field.tables.artillery.alley_width * 0.5 + tb.radius();
-    let near_line = |o: &Unit| {
-        grognard_geometry::distance::point_segment(o.pose.pos, bb.pose.pos, tb.pose.pos)
-            <= band + o.base().radius()
-    };
-    for o in state
-        .along(bb.pose.pos, tb.pose.pos, band)
-        .filter(|o| near_line(o))
-    {
+    for o in state.along(bb.pose.pos, tb.pose.pos, band) {
         // A battery attached to infantry and its infantry do not screen each other: fire at
         // either reaches it ("NW 8.6").
         let pair = (o.is_artillery() && o.attached == Some(t.id)) || t.attached == Some(o.id);
