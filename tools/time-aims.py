@@ -10,6 +10,13 @@ Each run is, in turn: the yardstick (the built-in "Napoleon's Wars" battle, AI a
 40 battles, `--seed 1`; 102 to 107 a second on a usual-speed day), then 3,000 random
 "2 by 2" battles and 300 AI ones (`--seed 7`), every one `grognard batch --threads 1`. The
 last lines give each figure's range over the runs, and whether each aim held in every run.
+
+The yardstick measures the machine, so it must be the same work from sitting to sitting:
+"Napoleon's Wars" battles became faster in the sixth sitting of 2026-12-03 (from 18:18 UTC,
+builds a498433 on), so the yardstick is read with a binary of build 5a31f5b, the last
+before, given as `--yardstick` (made with `git worktree add ../yard 5a31f5b` and a release
+build there). Without it the yardstick is read with the binary timed, which is comparable
+only for builds before a498433.
 """
 import argparse
 import json
@@ -20,8 +27,11 @@ parser = argparse.ArgumentParser(
 parser.add_argument("grognard", nargs="?", default="target/release/grognard",
                     help="the release binary (default: target/release/grognard)")
 parser.add_argument("--runs", type=int, default=5, help="how many runs (default: 5)")
+parser.add_argument("--yardstick", default=None,
+                    help="the binary that reads the yardstick (default: the one timed)")
 ARGS = parser.parse_args()
 GROGNARD = ARGS.grognard
+YARDSTICK = ARGS.yardstick or GROGNARD
 RUNS = ARGS.runs
 
 AIMS = {"random:random": 2000.0, "ai:ai": 500.0}
@@ -32,9 +42,9 @@ FIGURES = [
 ]
 
 
-def rate(rules, players, games, seed):
+def rate(rules, players, games, seed, binary=None):
     out = subprocess.run(
-        [GROGNARD, "batch", "--rules", rules, "--players", players, "--games", str(games),
+        [binary or GROGNARD, "batch", "--rules", rules, "--players", players, "--games", str(games),
          "--seed", str(seed), "--threads", "1", "--json"],
         check=True, capture_output=True, text=True).stdout
     return json.loads(out)["battles_per_second"]
@@ -46,7 +56,8 @@ print("|---|---|---|---|")
 for run in range(1, RUNS + 1):
     row = []
     for name, rules, players, games, seed in FIGURES:
-        r = rate(rules, players, games, seed)
+        r = rate(rules, players, games, seed,
+                 YARDSTICK if name == "yardstick" else GROGNARD)
         seen[name].append(r)
         row.append(f"{r:,.1f}" if name == "yardstick" else f"{r:,.0f}")
     print(f"| {run} | " + " | ".join(row) + " |", flush=True)

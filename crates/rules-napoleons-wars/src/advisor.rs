@@ -280,7 +280,7 @@ fn list(
             ),
             "skirmish" => skirmish(state, side, out),
             "artillery" => artillery(state, side, out, scored),
-            "maneuver" => maneuver(state, side, out, keep.as_deref_mut(), scored),
+            "maneuver" => maneuver(state, side, out, keep, scored),
             "reaction" => {
                 for c in state.friends_of(side) {
                     if crate::phases::reaction::eligible(state, c).is_some() {
