@@ -426,6 +426,32 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 }
 
+/// A plan a book kept for `command` ([`Ruleset::kept_plan`]), handed on as it is; in a
+/// debug build it is first checked to be the plan a fresh check of the state makes.
+pub fn kept_as_fresh<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    side: Side,
+    command: &R::Command,
+    kept: Option<R::Plan>,
+) -> Option<R::Plan>
+where
+    R::Plan: PartialEq + std::fmt::Debug,
+    R::Command: std::fmt::Debug,
+{
+    #[cfg(debug_assertions)]
+    if let Some(kept) = &kept {
+        assert_eq!(
+            Ok(kept),
+            rules.plan(state, side, command).as_ref(),
+            "{command:?}"
+        );
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = (rules, state, side, command);
+    kept
+}
+
 /// Something that chooses commands for one side: a person, an AI, a random player.
 pub trait Player<R: Ruleset>: Send {
     fn name(&self) -> String;

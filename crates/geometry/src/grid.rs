@@ -156,13 +156,21 @@ impl Grid {
     }
 }
 
-/// The ids [`Pieces::near_iter`] finds, in id order.
+/// The ids [`Pieces::near_iter`] or [`Pieces::along_iter`] finds, in id order.
 #[derive(Debug)]
 pub enum Near<'a> {
     /// Few pieces: each placed one looked at in turn.
     Scan {
         at: std::slice::Iter<'a, (u32, Vec2, f64)>,
         p: Vec2,
+        r: f64,
+    },
+    /// Few pieces, each looked at in turn for its reach of a segment: its ends, and the
+    /// corners of the box round it.
+    ScanAlong {
+        at: std::slice::Iter<'a, (u32, Vec2, f64)>,
+        ends: (Vec2, Vec2),
+        bounds: (Vec2, Vec2),
         r: f64,
     },
     /// Many: those the grid's cells gave, sorted.
@@ -178,32 +186,7 @@ impl Iterator for Near<'_> {
                 let reach = *r + radius;
                 (c.distance_squared(*p) <= reach * reach).then_some(i)
             }),
-            Near::Listed(ids) => ids.next(),
-        }
-    }
-}
-
-/// The ids [`Pieces::along_iter`] finds, in id order.
-#[derive(Debug)]
-pub enum Along<'a> {
-    /// Few pieces: each placed one looked at in turn.
-    Scan {
-        at: std::slice::Iter<'a, (u32, Vec2, f64)>,
-        /// The segment's ends, and the corners of the box round it.
-        ends: (Vec2, Vec2),
-        bounds: (Vec2, Vec2),
-        r: f64,
-    },
-    /// Many: those [`Pieces::along`] gave.
-    Listed(smallvec::IntoIter<[u32; 32]>),
-}
-
-impl Iterator for Along<'_> {
-    type Item = u32;
-
-    fn next(&mut self) -> Option<u32> {
-        match self {
-            Along::Scan {
+            Near::ScanAlong {
                 at,
                 ends,
                 bounds,
@@ -211,7 +194,7 @@ impl Iterator for Along<'_> {
             } => at.find_map(|&(i, c, radius)| {
                 crate::distance::within_of_segment(c, *ends, *bounds, *r + radius).then_some(i)
             }),
-            Along::Listed(ids) => ids.next(),
+            Near::Listed(ids) => ids.next(),
         }
     }
 }
@@ -361,16 +344,16 @@ impl Pieces {
 
     /// [`Pieces::along`] as it goes: with few pieces each is looked at in id order when the
     /// iterator comes to it, nothing gathered first.
-    pub fn along_iter(&self, a: Vec2, b: Vec2, r: f64) -> Along<'_> {
+    pub fn along_iter(&self, a: Vec2, b: Vec2, r: f64) -> Near<'_> {
         if !self.dense {
-            Along::Scan {
+            Near::ScanAlong {
                 at: self.live.iter(),
                 ends: (a, b),
                 bounds: (a.min(b), a.max(b)),
                 r,
             }
         } else {
-            Along::Listed(self.along(a, b, r).into_iter())
+            Near::Listed(self.along(a, b, r).into_iter())
         }
     }
 

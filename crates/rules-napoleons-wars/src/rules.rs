@@ -89,17 +89,7 @@ impl Ruleset for NapoleonsWars {
         command: &Command,
     ) -> Option<Plan> {
         let kept = crate::advisor::kept_plan(memo, command);
-        // Checked in a debug build: the plan kept is the one a fresh check makes.
-        #[cfg(debug_assertions)]
-        if let Some(kept) = &kept {
-            assert_eq!(
-                Ok(kept),
-                self.plan(view, side, command).as_ref(),
-                "{command:?}"
-            );
-        }
-        let _ = (view, side);
-        kept
+        grognard_engine::ruleset::kept_as_fresh(self, view, side, command, kept)
     }
 
     fn settle(&self, view: &&State, side: Side, command: &Command) -> bool {

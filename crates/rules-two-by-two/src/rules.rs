@@ -126,16 +126,7 @@ impl Ruleset for TwoByTwo {
         command: &Command,
     ) -> Option<Plan> {
         let kept = crate::advisor::kept_plan(view, side, memo, command);
-        // Checked in a debug build: the plan kept is the one a fresh check makes.
-        #[cfg(debug_assertions)]
-        if let Some(kept) = &kept {
-            assert_eq!(
-                Ok(kept),
-                self.plan(view, side, command).as_ref(),
-                "{command:?}"
-            );
-        }
-        kept
+        grognard_engine::ruleset::kept_as_fresh(self, view, side, command, kept)
     }
 
     fn candidates(&self, view: &&State, side: Side, out: &mut Vec<Candidate<Command>>) {
