@@ -192,18 +192,33 @@ impl Blind {
     }
 }
 
-/// The square of each unit's distance to the nearest enemy, kept with where the unit stood
-/// and the mark of the enemy's units ([`crate::state::Stamps`]) when it was measured.
+/// A side's units on the table in the order a movement phase takes them, nearest the enemy
+/// first (the lower id on a tie), each with the square of its distance to the nearest
+/// enemy; kept with where each unit stood when it was measured and the mark of the enemy's
+/// units ([`crate::state::Stamps`]) then. The order serves while the enemy stands and every
+/// friend that has not moved this phase stands where it stood: a unit that has moved is
+/// passed over whatever its distance, so the move a decision makes leaves the order good
+/// for the next.
 #[derive(Default)]
 struct Nearest {
     enemy: Option<(Side, u64)>,
+    /// `(distance squared, id)`, in the order the units are taken.
+    order: Vec<(f64, UnitId)>,
+    /// Where each unit stood and its distance then, by id; `None` for a unit not measured.
     by_unit: Vec<Option<(Vec2, f64)>>,
 }
 
 impl Nearest {
-    /// The distances kept, if `side`'s enemy is as it was when they were measured; none,
-    /// and the enemy's mark kept, if not.
-    fn for_enemy_of(&mut self, side: Side, state: &State) -> &mut Nearest {
+    /// The order of `side`'s units in `state`, measured again where it no longer serves: a
+    /// unit's distance is measured by `near` unless it stood where it stands when last
+    /// measured against the same enemy. It may name units that have since moved or left
+    /// the table.
+    fn order(
+        &mut self,
+        side: Side,
+        state: &State,
+        near: impl Fn(&Unit) -> f64,
+    ) -> &[(f64, UnitId)] {
         let now = Some((side, state.stamps.of(side.other())));
         if self.enemy != now {
             self.enemy = now;
@@ -213,21 +228,27 @@ impl Nearest {
         if self.by_unit.len() < state.units.len() {
             self.by_unit.resize(state.units.len(), None);
         }
-        self
-    }
-
-    /// `u`'s distance, kept if it has not moved since, or measured by `measure` and kept.
-    #[inline]
-    fn get(&mut self, u: &Unit, measure: impl FnOnce() -> f64) -> f64 {
-        let i = usize::from(u.id);
-        match self.by_unit[i] {
-            Some((at, d)) if at == u.pose.pos => d,
-            _ => {
-                let d = measure();
-                self.by_unit[i] = Some((u.pose.pos, d));
-                d
+        let stands =
+            |u: &Unit| matches!(self.by_unit[usize::from(u.id)], Some((at, _)) if at == u.pose.pos);
+        if self.order.is_empty() || !state.friends_of(side).all(|u| u.moved || stands(u)) {
+            self.order.clear();
+            for u in state.friends_of(side) {
+                let i = usize::from(u.id);
+                let d = match self.by_unit[i] {
+                    Some((at, d)) if at == u.pose.pos => d,
+                    _ => {
+                        let d = near(u);
+                        self.by_unit[i] = Some((u.pose.pos, d));
+                        d
+                    }
+                };
+                self.order.push((d, u.id));
             }
+            // No distance is NaN, so the order is total.
+            self.order
+                .sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         }
+        &self.order
     }
 }
 
@@ -1025,30 +1046,27 @@ fn movement(
         }
         least
     };
-    // A unit's distance to the nearest enemy stands while it and the enemy do, so a memo
-    // keeps it from one decision to the next.
-    let mut kept = memo
-        .as_deref_mut()
-        .map(|m| m.nearest.for_enemy_of(side, state));
-    // The nearest, nearest first (the lower id on a tie).
+    // A unit's distance to the nearest enemy stands while it and the enemy do, and the
+    // order of the units while their distances do, so a memo keeps them from one decision
+    // to the next.
+    let mut fresh = Nearest::default();
+    let nearest = match memo.as_deref_mut() {
+        Some(m) => &mut m.nearest,
+        None => &mut fresh,
+    };
+    // The nearest that have not moved and may move (or slip away), nearest first.
     let wanted = if scoring { WEIGHED } else { OFFERED };
     let mut ready: SmallVec<[(f64, &Unit); 4]> = SmallVec::new();
-    for u in state.friends_of(side).filter(|u| !u.moved) {
-        let d = match kept.as_deref_mut() {
-            Some(k) => k.get(u, || near(u)),
-            None => near(u),
-        };
-        // Friends come in id order, so one as near as another found goes after it; no
-        // distance is NaN, so a plain comparison orders them.
-        let at = ready
-            .iter()
-            .position(|(e, _)| d < *e)
-            .unwrap_or(ready.len());
-        // Whether the unit may move, or slip away, is asked only of one nearer than the
-        // last of those wanted found so far.
-        if at < wanted && (crate::phases::movement::may_move(state, u).is_ok() || offer::light(u)) {
-            ready.insert(at, (d, u));
-            ready.truncate(wanted);
+    for &(d, id) in nearest.order(side, state, near) {
+        let u = state.unit(id);
+        if u.moved || !u.on_table() {
+            continue;
+        }
+        if crate::phases::movement::may_move(state, u).is_ok() || offer::light(u) {
+            ready.push((d, u));
+            if ready.len() == wanted {
+                break;
+            }
         }
     }
     // Unscored, through a memo: the move generator lists the units' places, and a unit

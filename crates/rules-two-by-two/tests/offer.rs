@@ -467,3 +467,51 @@ fn a_full_follow_ups_reach_found_as_it_is_offered_is_the_plan_it_is_carried_out_
         )));
     }
 }
+
+#[test]
+fn offers_and_candidates_through_a_kept_memo_are_those_made_afresh() {
+    use grognard_rules_two_by_two::advisor::{self, Memo};
+    // Whole random battles: at every decision, the offers a memo kept from the side's
+    // earlier decisions lists (the order of the units nearest the enemy among what it keeps)
+    // are those a new memo lists, and so are the general's candidates.
+    let mut decisions = 0;
+    let mut moves = 0;
+    for seed in 0..3 {
+        let (scenario, _) = TwoByTwo.default_scenario(seed);
+        let mut state = TwoByTwo.start(&scenario);
+        let mut dice = Seeded::new(seed);
+        let mut player = RandomPlayer::<Command>::default();
+        let mut offered = [Memo::default(), Memo::default()];
+        let mut weighed = [Memo::default(), Memo::default()];
+        let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+        let (mut kept_c, mut fresh_c) = (Vec::new(), Vec::new());
+        let mut events = Vec::new();
+        while let Some(side) = TwoByTwo.to_act(&state) {
+            let s = side.index();
+            kept.clear();
+            fresh.clear();
+            advisor::offers_with(&state, side, &mut offered[s], &mut kept);
+            advisor::offers(&state, side, &mut fresh);
+            assert_eq!(kept, fresh, "seed {seed}, decision {decisions}: offers");
+            kept_c.clear();
+            fresh_c.clear();
+            advisor::candidates_with(&state, side, &mut weighed[s], &mut kept_c);
+            advisor::candidates(&state, side, &mut fresh_c);
+            assert_eq!(
+                kept_c, fresh_c,
+                "seed {seed}, decision {decisions}: candidates"
+            );
+            decisions += 1;
+            let c = player.choose(&TwoByTwo, &&state, side, &mut dice);
+            moves += usize::from(matches!(c, Command::Move { .. }));
+            events.clear();
+            TwoByTwo
+                .execute(&mut state, side, &c, &mut dice, &mut events)
+                .expect("the random player's command is legal");
+        }
+    }
+    assert!(
+        decisions > 600 && moves > 200,
+        "{decisions} decisions, {moves} moves"
+    );
+}
