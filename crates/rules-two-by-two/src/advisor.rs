@@ -206,6 +206,9 @@ struct Nearest {
     order: Vec<(f64, UnitId)>,
     /// Where each unit stood and its distance then, by id; `None` for a unit not measured.
     by_unit: Vec<Option<(Vec2, f64)>>,
+    /// The mark of the side's own units when the order was last found to serve: while it
+    /// stands, so do they, but for whether they have moved.
+    friends: Option<u64>,
 }
 
 impl Nearest {
@@ -220,7 +223,8 @@ impl Nearest {
         near: impl Fn(&Unit) -> f64,
     ) -> &[(f64, UnitId)] {
         let now = Some((side, state.stamps.of(side.other())));
-        if self.enemy != now {
+        let enemy_stands = self.enemy == now;
+        if !enemy_stands {
             self.enemy = now;
             self.by_unit.clear();
         }
@@ -228,9 +232,14 @@ impl Nearest {
         if self.by_unit.len() < state.units.len() {
             self.by_unit.resize(state.units.len(), None);
         }
+        let mark = Some(state.stamps.of(side));
         let stands =
             |u: &Unit| matches!(self.by_unit[usize::from(u.id)], Some((at, _)) if at == u.pose.pos);
-        if self.order.is_empty() || !state.friends_of(side).all(|u| u.moved || stands(u)) {
+        let serves = enemy_stands
+            && !self.order.is_empty()
+            && (self.friends == mark || state.friends_of(side).all(|u| u.moved || stands(u)));
+        self.friends = mark;
+        if !serves {
             self.order.clear();
             for u in state.friends_of(side) {
                 let i = usize::from(u.id);
@@ -1074,7 +1083,7 @@ fn movement(
     if !scoring {
         if let Some(m) = memo {
             m.offered
-                .list(state, side, draw_play, ready.iter().map(|(_, u)| *u));
+                .list(state, side, draw_play, ready.iter().map(|&(d, u)| (d, u)));
         }
         return;
     }

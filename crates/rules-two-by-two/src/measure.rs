@@ -57,8 +57,20 @@ pub fn beyond_by(from: &Base, to: &Base, to_half_diagonal: f64, r: f64) -> bool 
 /// before that base is drawn.
 #[inline]
 pub fn centre_beyond(from: &Base, to: Vec2, to_half_diagonal: f64, r: f64) -> bool {
+    square_beyond(
+        from,
+        from.pose.pos.distance_squared(to),
+        to_half_diagonal,
+        r,
+    )
+}
+
+/// [`centre_beyond`] for a base whose centre lies `d2`, squared, from `from`'s: so for every
+/// such base at least as far as one found beyond.
+#[inline]
+pub fn square_beyond(from: &Base, d2: f64, to_half_diagonal: f64, r: f64) -> bool {
     let reach = r + 0.5 * from.width.max(from.depth) + to_half_diagonal + 1e-9;
-    from.pose.pos.distance_squared(to) > reach * reach
+    d2 > reach * reach
 }
 
 /// [`beyond`] for `to` a unit's base, judged from the unit's centre before its base is

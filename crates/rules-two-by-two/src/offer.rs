@@ -12,7 +12,7 @@
 use crate::command::{Command, Legs};
 use crate::measure::{self, distance};
 use crate::phases::movement;
-use crate::state::{State, Status, Unit, UnitId};
+use crate::state::{State, Status, Unit, UnitId, BASE_RADIUS};
 use crate::units::UnitType;
 use grognard_engine::terrain::TerrainKind;
 use grognard_engine::{Candidate, Side};
@@ -226,19 +226,20 @@ impl Offered {
     }
 
     /// List the places of the units `ready` to move, in that order, for `side` in
-    /// `state`: a unit listed before keeps its places while nothing they rest on has
-    /// changed. The offer is then those places followed by `scratch`.
+    /// `state`, each with the square of its distance to the nearest enemy's centre: a unit
+    /// listed before keeps its places while nothing they rest on has changed. The offer is
+    /// then those places followed by `scratch`.
     pub(crate) fn list<'a>(
         &mut self,
         state: &State,
         side: Side,
         draw_play: bool,
-        ready: impl Iterator<Item = &'a Unit>,
+        ready: impl Iterator<Item = (f64, &'a Unit)>,
     ) {
         self.still_good(state, side, draw_play);
         self.by_unit = true;
         let mut before = std::mem::replace(&mut self.units, std::mem::take(&mut self.spare_units));
-        for u in ready {
+        for (nearest, u) in ready {
             let contact = state.contacts_of(u.id).next().is_some();
             let kept = before.iter().position(|l| {
                 l.keep
@@ -268,7 +269,7 @@ impl Offered {
                     toward: None,
                 }),
             };
-            listed.moving = slots_of(state, side, u, draw_play, &mut listed.slots);
+            listed.moving = slots_of(state, side, u, nearest, draw_play, &mut listed.slots);
             self.units.push(listed);
         }
         self.spare.extend(before.drain(..).map(Listed::emptied));
@@ -280,8 +281,16 @@ impl Offered {
 /// troops), then, if it may move, a charge at each of the two nearer faces of every enemy
 /// it may charge and might reach, an HQ joining each stuck unit and leaving the field when
 /// playing for a draw. Whether it may move: its advances toward its goal and plain moves
-/// (the [`MOVES`]) then follow these places.
-fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<Slot>) -> bool {
+/// (the [`MOVES`]) then follow these places. `nearest` is the square of the distance from
+/// its centre to the nearest enemy's.
+fn slots_of(
+    state: &State,
+    side: Side,
+    u: &Unit,
+    nearest: f64,
+    draw_play: bool,
+    out: &mut Vec<Slot>,
+) -> bool {
     out.push(Slot::Pass);
     if light(u) {
         out.push(Slot::VoluntaryRout);
@@ -289,9 +298,13 @@ fn slots_of(state: &State, side: Side, u: &Unit, draw_play: bool, out: &mut Vec<
     if movement::may_move(state, u).is_err() {
         return false;
     }
-    if !u.kind.is_artillery() && !draw_play {
-        let reach = charge_reach(state, u);
-        let ub = u.base();
+    let reach = charge_reach(state, u);
+    let ub = u.base();
+    // With the nearest enemy beyond reach, every enemy is.
+    if !u.kind.is_artillery()
+        && !draw_play
+        && !measure::square_beyond(&ub, nearest, BASE_RADIUS, reach)
+    {
         for e in state.enemies_of(side) {
             if u.kind.may_charge(e.kind) && !measure::beyond_unit(&ub, e, reach) {
                 out.push(Slot::Charge {
@@ -831,4 +844,71 @@ pub(crate) fn exit_legs(state: &State, u: &Unit) -> Option<Legs> {
         Leg::Turn { facing },
         Leg::Forward { d: dist }
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::TwoByTwo;
+    use grognard_engine::book::Book;
+    use grognard_engine::dice::Seeded;
+    use grognard_engine::{Player, Ruleset};
+
+    /// The charges of `u` listed by [`slots_of`], as (enemy, rank).
+    fn charges(state: &State, u: &Unit, nearest: f64) -> Vec<(UnitId, u8)> {
+        let mut slots = Vec::new();
+        slots_of(state, u.side, u, nearest, false, &mut slots);
+        slots
+            .iter()
+            .filter_map(|s| match s {
+                Slot::Charge { enemy, rank } => Some((*enemy, *rank)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_nearest_enemy_beyond_reach_leaves_out_only_charges_none_could_make() {
+        // Through whole random battles, every unit at every movement decision: the charges
+        // listed with the unit's true distance to the nearest enemy are those listed with
+        // no distance to go by (nothing then beyond reach).
+        let (mut asked, mut found, mut spared) = (0, 0, 0);
+        for seed in 0..3 {
+            let (scenario, _) = TwoByTwo.default_scenario(seed);
+            let mut state = TwoByTwo.start(&scenario);
+            let mut dice = Seeded::new(seed);
+            let mut player = grognard_ai::RandomPlayer::<Command>::default();
+            let mut events = Vec::new();
+            while let Some(side) = TwoByTwo.to_act(&state) {
+                if crate::sequence::phase_key(&state) == "move" && state.pending.is_none() {
+                    for u in state.friends_of(side) {
+                        let nearest = state
+                            .enemies_of(side)
+                            .map(|e| e.pose.pos.distance_squared(u.pose.pos))
+                            .fold(f64::INFINITY, f64::min);
+                        let with = charges(&state, u, nearest);
+                        assert_eq!(with, charges(&state, u, 0.0), "seed {seed}");
+                        asked += 1;
+                        found += usize::from(!with.is_empty());
+                        let ub = u.base();
+                        spared += usize::from(measure::square_beyond(
+                            &ub,
+                            nearest,
+                            BASE_RADIUS,
+                            charge_reach(&state, u),
+                        ));
+                    }
+                }
+                let c = player.choose(&TwoByTwo, &&state, side, &mut dice);
+                events.clear();
+                TwoByTwo
+                    .execute(&mut state, side, &c, &mut dice, &mut events)
+                    .expect("the random player's command is legal");
+            }
+        }
+        assert!(
+            asked > 1000 && found > 100 && spared > 100,
+            "{asked} units asked, {found} with charges, {spared} spared the scan"
+        );
+    }
 }
