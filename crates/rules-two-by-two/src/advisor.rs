@@ -1083,7 +1083,7 @@ fn movement(
     if !scoring {
         if let Some(m) = memo {
             m.offered
-                .list(state, side, draw_play, ready.iter().map(|&(d, u)| (d, u)));
+                .list(state, side, draw_play, ready.iter().copied());
         }
         return;
     }

@@ -7,7 +7,6 @@ mod common;
 
 use common::{Battle, AUSTRIA, FRANCE};
 use grognard_ai::RandomPlayer;
-use grognard_engine::book::Book;
 use grognard_engine::dice::Seeded;
 use grognard_engine::{Player, Ruleset};
 use grognard_geometry::Leg;
@@ -84,17 +83,12 @@ fn the_random_player_draws_uniformly_among_the_legal_commands_offered() {
 #[test]
 fn no_move_is_offered_that_is_longer_than_any_move() {
     let mut seen = 0;
+    let mut offers = Vec::new();
     for seed in 0..6 {
-        let (scenario, _) = TwoByTwo.default_scenario(seed);
-        let mut state = TwoByTwo.start(&scenario);
-        let mut dice = Seeded::new(seed);
-        let mut player = RandomPlayer::<Command>::default();
-        let mut offers = Vec::new();
-        let mut events = Vec::new();
-        let tables = &state.field.tables.clone();
-        while let Some(side) = TwoByTwo.to_act(&state) {
+        common::random_battle(seed, |state, side, _| {
+            let tables = &state.field.tables;
             offers.clear();
-            TwoByTwo.offer(&&state, side, &mut offers);
+            TwoByTwo.offer(&state, side, &mut offers);
             for c in &offers {
                 let Command::Move { unit, legs, .. } = c else {
                     continue;
@@ -108,12 +102,7 @@ fn no_move_is_offered_that_is_longer_than_any_move() {
                 );
                 seen += 1;
             }
-            let c = player.choose(&TwoByTwo, &&state, side, &mut dice);
-            events.clear();
-            TwoByTwo
-                .execute(&mut state, side, &c, &mut dice, &mut events)
-                .expect("the random player's command is legal");
-        }
+        });
     }
     assert!(seen > 1000, "only {seen} moves offered");
 }
@@ -476,39 +465,29 @@ fn offers_and_candidates_through_a_kept_memo_are_those_made_afresh() {
     // are those a new memo lists, and so are the general's candidates.
     let mut decisions = 0;
     let mut moves = 0;
+    let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+    let (mut kept_c, mut fresh_c) = (Vec::new(), Vec::new());
     for seed in 0..3 {
-        let (scenario, _) = TwoByTwo.default_scenario(seed);
-        let mut state = TwoByTwo.start(&scenario);
-        let mut dice = Seeded::new(seed);
-        let mut player = RandomPlayer::<Command>::default();
         let mut offered = [Memo::default(), Memo::default()];
         let mut weighed = [Memo::default(), Memo::default()];
-        let (mut kept, mut fresh) = (Vec::new(), Vec::new());
-        let (mut kept_c, mut fresh_c) = (Vec::new(), Vec::new());
-        let mut events = Vec::new();
-        while let Some(side) = TwoByTwo.to_act(&state) {
+        common::random_battle(seed, |state, side, c| {
             let s = side.index();
             kept.clear();
             fresh.clear();
-            advisor::offers_with(&state, side, &mut offered[s], &mut kept);
-            advisor::offers(&state, side, &mut fresh);
+            advisor::offers_with(state, side, &mut offered[s], &mut kept);
+            advisor::offers(state, side, &mut fresh);
             assert_eq!(kept, fresh, "seed {seed}, decision {decisions}: offers");
             kept_c.clear();
             fresh_c.clear();
-            advisor::candidates_with(&state, side, &mut weighed[s], &mut kept_c);
-            advisor::candidates(&state, side, &mut fresh_c);
+            advisor::candidates_with(state, side, &mut weighed[s], &mut kept_c);
+            advisor::candidates(state, side, &mut fresh_c);
             assert_eq!(
                 kept_c, fresh_c,
                 "seed {seed}, decision {decisions}: candidates"
             );
             decisions += 1;
-            let c = player.choose(&TwoByTwo, &&state, side, &mut dice);
             moves += usize::from(matches!(c, Command::Move { .. }));
-            events.clear();
-            TwoByTwo
-                .execute(&mut state, side, &c, &mut dice, &mut events)
-                .expect("the random player's command is legal");
-        }
+        });
     }
     assert!(
         decisions > 600 && moves > 200,

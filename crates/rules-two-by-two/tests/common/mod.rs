@@ -463,3 +463,24 @@ pub fn fire(shooter: UnitId, target: UnitId) -> Command {
         with: None,
     }
 }
+
+/// Play the book's built-in battle of `seed` to its end, the random player choosing for both
+/// sides with dice of the same seed; `each` sees every state a side acts in, that side and
+/// the command chosen, before it is carried out.
+pub fn random_battle(seed: u64, mut each: impl FnMut(&State, Side, &Command)) {
+    use grognard_engine::book::Book;
+    use grognard_engine::Player;
+    let (scenario, _) = TwoByTwo.default_scenario(seed);
+    let mut state = TwoByTwo.start(&scenario);
+    let mut dice = grognard_engine::dice::Seeded::new(seed);
+    let mut player = grognard_ai::RandomPlayer::<Command>::default();
+    let mut events = Vec::new();
+    while let Some(side) = TwoByTwo.to_act(&state) {
+        let c = player.choose(&TwoByTwo, &&state, side, &mut dice);
+        each(&state, side, &c);
+        events.clear();
+        TwoByTwo
+            .execute(&mut state, side, &c, &mut dice, &mut events)
+            .expect("the random player's command is legal");
+    }
+}
