@@ -206,8 +206,9 @@ struct Nearest {
     order: Vec<(f64, UnitId)>,
     /// Where each unit stood and its distance then, by id; `None` for a unit not measured.
     by_unit: Vec<Option<(Vec2, f64)>>,
-    /// The mark of the side's own units when the order was last found to serve: while it
-    /// stands, so do they, but for whether they have moved.
+    /// The still mark of the side's own units when the order was last found to serve
+    /// ([`crate::state::Stamps::still_of`]): while it stands, so does every unit of the side
+    /// that has not moved.
     friends: Option<u64>,
 }
 
@@ -232,7 +233,7 @@ impl Nearest {
         if self.by_unit.len() < state.units.len() {
             self.by_unit.resize(state.units.len(), None);
         }
-        let mark = Some(state.stamps.of(side));
+        let mark = Some(state.stamps.still_of(side));
         let stands =
             |u: &Unit| matches!(self.by_unit[usize::from(u.id)], Some((at, _)) if at == u.pose.pos);
         let serves = enemy_stands

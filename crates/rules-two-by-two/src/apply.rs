@@ -31,7 +31,7 @@ pub fn apply(state: &mut State, event: &Event) {
             u.moved = true;
             u.road_column = *road;
             state.reindex(*unit);
-            state.touched(*unit);
+            state.touched_moving(*unit);
         }
         Event::Contacted { attacker, defender } => state.contacts.push(crate::state::Contact {
             attacker: *attacker,
@@ -175,7 +175,7 @@ mod tests {
     use crate::sequence::SEQUENCE;
 
     #[test]
-    fn a_sides_mark_changes_with_its_units_but_not_with_their_moved_flags() {
+    fn a_sides_marks_change_with_its_units_and_the_still_mark_not_with_a_move() {
         let mut s = crate::design::setup::start(&crate::design::setup::large(2));
         assert_eq!(s.clock.spec(&SEQUENCE).key, "move");
         let u = s.units.iter().find(|u| u.on_table()).unwrap().clone();
@@ -185,6 +185,23 @@ mod tests {
         apply(&mut s, &Event::Passed { unit: u.id });
         assert!(s.units[u.id as usize].moved);
         assert_eq!(marks(&s), before);
+        // A move marks the side's units, but leaves its still mark: the unit that moved is
+        // marked moved, and every other stands as it stood.
+        let still = |s: &State| (s.stamps.still_of(u.side), s.stamps.still_of(u.side.other()));
+        let (before_still, other) = (still(&s), u.side.other());
+        let mover = s.friends_of(other).next().unwrap().clone();
+        apply(
+            &mut s,
+            &Event::Moved {
+                unit: mover.id,
+                to: mover.pose.advanced(1.0, 0.0),
+                cost: 1.0,
+                road: false,
+            },
+        );
+        assert_ne!(marks(&s).1, before.1);
+        assert_eq!(still(&s), before_still);
+        let before = marks(&s);
         // A change of status marks the unit's side, and only it.
         apply(
             &mut s,
@@ -197,6 +214,8 @@ mod tests {
         let after = marks(&s);
         assert_ne!(after.0, before.0);
         assert_eq!(after.1, before.1);
+        assert_ne!(still(&s).0, before_still.0);
+        assert_eq!(still(&s).1, before_still.1);
         // A copy changed otherwise than the original never shares its mark.
         let mut copy = s.clone();
         assert_eq!(marks(&copy), after);

@@ -379,35 +379,59 @@ impl Roster {
 /// side in all else, so a player's memo asks only the mark whether they changed. Marks are
 /// stamps ([`grognard_engine::stamp`]), never given twice, so a state taken back to an
 /// earlier one and changed otherwise never shows an old mark.
+///
+/// Beside it, a second mark for each side ("still") that a unit's move (which marks it
+/// moved) leaves as it was: two states with the same still mark for a side hold the same
+/// units that have not moved, where they stood. A movement phase makes one move a
+/// decision, so a memo of the units yet to move serves from one decision to the next.
 #[derive(Debug, Clone)]
-pub(crate) struct Stamps([u64; 2]);
+pub(crate) struct Stamps {
+    marks: [u64; 2],
+    still: [u64; 2],
+}
 
 impl Stamps {
     /// The mark of `side`'s units.
     pub(crate) fn of(&self, side: Side) -> u64 {
-        self.0[side.index() & 1]
+        self.marks[side.index() & 1]
+    }
+
+    /// The still mark of `side`'s units: it stands while every unit of the side that has
+    /// not moved stands as it stood.
+    pub(crate) fn still_of(&self, side: Side) -> u64 {
+        self.still[side.index() & 1]
     }
 
     /// Mark `side`'s units as changed.
     pub(crate) fn touch(&mut self, side: Side) {
-        self.0[side.index() & 1] = grognard_engine::stamp::fresh();
+        self.marks[side.index() & 1] = grognard_engine::stamp::fresh();
+        self.still[side.index() & 1] = grognard_engine::stamp::fresh();
+    }
+
+    /// Mark `side`'s units as changed by a move of one of them, now marked moved: the
+    /// still mark stays.
+    pub(crate) fn touch_moving(&mut self, side: Side) {
+        self.marks[side.index() & 1] = grognard_engine::stamp::fresh();
     }
 
     /// Mark both sides' units as changed.
     pub(crate) fn touch_all(&mut self) {
-        self.0 = [
-            grognard_engine::stamp::fresh(),
-            grognard_engine::stamp::fresh(),
-        ];
+        *self = Stamps::default();
     }
 }
 
 impl Default for Stamps {
     fn default() -> Self {
-        Stamps([
-            grognard_engine::stamp::fresh(),
-            grognard_engine::stamp::fresh(),
-        ])
+        let fresh = || {
+            [
+                grognard_engine::stamp::fresh(),
+                grognard_engine::stamp::fresh(),
+            ]
+        };
+        Stamps {
+            marks: fresh(),
+            still: fresh(),
+        }
     }
 }
 
@@ -628,6 +652,14 @@ impl State {
     pub(crate) fn touched(&mut self, id: UnitId) {
         let side = self.units[id as usize].side;
         self.stamps.touch(side);
+    }
+
+    /// Mark unit `id`'s side as changed by a move of `id`, which is now marked moved
+    /// ([`Stamps::touch_moving`]).
+    pub(crate) fn touched_moving(&mut self, id: UnitId) {
+        debug_assert!(self.units[id as usize].moved);
+        let side = self.units[id as usize].side;
+        self.stamps.touch_moving(side);
     }
 
     /// Whether the grids, and the lists of the units on the table, agree with where the
