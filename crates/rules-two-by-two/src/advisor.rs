@@ -155,13 +155,14 @@ pub struct Memo {
 }
 
 /// Shooters found to have no shot, with what that rests on: where every unit stands, on the
-/// table or not, and who is in contact with whom, on one field. Whether a unit that may
-/// fire has a shot rests on nothing else: the enemies in its range, the target group and
-/// what blocks its sight ([`shooting::plan_quietly`]).
+/// table or not (the state's places mark, [`crate::state::Stamps::places`]), and who is in
+/// contact with whom, on one field. Whether a unit that may fire has a shot rests on
+/// nothing else: the enemies in its range, the target group and what blocks its sight
+/// ([`shooting::plan_quietly`]).
 #[derive(Default)]
 struct Blind {
     field: Option<std::sync::Arc<crate::state::Field>>,
-    places: Vec<(Pose, bool)>,
+    places: Option<u64>,
     contacts: Vec<Contact>,
     shooters: SmallVec<[UnitId; 8]>,
 }
@@ -170,24 +171,18 @@ impl Blind {
     /// Forget the shooters unless every unit stands in `state` as it stood when they were
     /// found.
     fn look(&mut self, state: &State) {
+        let places = Some(state.stamps.places());
         let same = self
             .field
             .as_ref()
             .is_some_and(|f| std::sync::Arc::ptr_eq(f, &state.field))
-            && self.contacts == state.contacts
-            && self.places.len() == state.units.len()
-            && self
-                .places
-                .iter()
-                .zip(&state.units)
-                .all(|(&(pose, on), u)| pose == u.pose && on == u.on_table());
+            && self.places == places
+            && self.contacts == state.contacts;
         if !same {
             self.shooters.clear();
             self.field = Some(state.field.clone());
             self.contacts.clone_from(&state.contacts);
-            self.places.clear();
-            self.places
-                .extend(state.units.iter().map(|u| (u.pose, u.on_table())));
+            self.places = places;
         }
     }
 }

@@ -175,7 +175,7 @@ mod tests {
     use crate::sequence::SEQUENCE;
 
     #[test]
-    fn a_sides_marks_change_with_its_units_and_the_still_mark_not_with_a_move() {
+    fn the_marks_change_with_the_units_the_still_mark_not_with_a_move_and_places_only_with_one() {
         let mut s = crate::design::setup::start(&crate::design::setup::large(2));
         assert_eq!(s.clock.spec(&SEQUENCE).key, "move");
         let u = s.units.iter().find(|u| u.on_table()).unwrap().clone();
@@ -189,6 +189,7 @@ mod tests {
         // marked moved, and every other stands as it stood.
         let still = |s: &State| (s.stamps.still_of(u.side), s.stamps.still_of(u.side.other()));
         let (before_still, other) = (still(&s), u.side.other());
+        let places = s.stamps.places();
         let mover = s.friends_of(other).next().unwrap().clone();
         apply(
             &mut s,
@@ -201,7 +202,9 @@ mod tests {
         );
         assert_ne!(marks(&s).1, before.1);
         assert_eq!(still(&s), before_still);
-        let before = marks(&s);
+        // It moves a base, so the places mark too.
+        assert_ne!(s.stamps.places(), places);
+        let (before, places) = (marks(&s), s.stamps.places());
         // A change of status marks the unit's side, and only it.
         apply(
             &mut s,
@@ -216,6 +219,8 @@ mod tests {
         assert_eq!(after.1, before.1);
         assert_ne!(still(&s).0, before_still.0);
         assert_eq!(still(&s).1, before_still.1);
+        // A change of status moves no base.
+        assert_eq!(s.stamps.places(), places);
         // A copy changed otherwise than the original never shares its mark.
         let mut copy = s.clone();
         assert_eq!(marks(&copy), after);

@@ -384,10 +384,15 @@ impl Roster {
 /// moved) leaves as it was: two states with the same still mark for a side hold the same
 /// units that have not moved, where they stood. A movement phase makes one move a
 /// decision, so a memo of the units yet to move serves from one decision to the next.
+///
+/// And a mark of where the units stand ("places"), drawn afresh whenever any unit's base
+/// moves, arrives on the table or leaves it ([`State::reindex`]), and by nothing else: two
+/// states with the same places mark have every unit standing alike, on the table or off.
 #[derive(Debug, Clone)]
 pub(crate) struct Stamps {
     marks: [u64; 2],
     still: [u64; 2],
+    places: u64,
 }
 
 impl Stamps {
@@ -400,6 +405,11 @@ impl Stamps {
     /// not moved stands as it stood.
     pub(crate) fn still_of(&self, side: Side) -> u64 {
         self.still[side.index() & 1]
+    }
+
+    /// The mark of where every unit stands.
+    pub(crate) fn places(&self) -> u64 {
+        self.places
     }
 
     /// Mark `side`'s units as changed.
@@ -431,6 +441,7 @@ impl Default for Stamps {
         Stamps {
             marks: fresh(),
             still: fresh(),
+            places: grognard_engine::stamp::fresh(),
         }
     }
 }
@@ -638,6 +649,7 @@ impl State {
     /// Keep the grids in step with unit `id` after it moved, arrived or left the table.
     pub(crate) fn reindex(&mut self, id: UnitId) {
         self.kept.place(&self.units[id as usize]);
+        self.stamps.places = grognard_engine::stamp::fresh();
     }
 
     /// Stand unit `id` at `pose` on a scratch copy of the battle (the advisor's), the
