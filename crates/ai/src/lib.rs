@@ -91,15 +91,32 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
             self.buf.clear();
             rules.offer_with(view, side, memo, &mut self.buf);
         }
-        self.places.clear();
-        self.places.extend(0..listed.unwrap_or(self.buf.len()));
+        // Each draw takes the place at a position of the places not yet drawn, the last
+        // moving into it (`Vec::swap_remove`). Until a draw is refused they are `0..n` in
+        // order, so position `i` holds place `i`: the list is written out only when the
+        // first draw is refused, most decisions drawing once among dozens of places.
+        let n = listed.unwrap_or(self.buf.len());
+        let mut first: Option<usize> = None;
+        let mut written = false;
         loop {
+            if let Some(i) = first.take() {
+                self.places.clear();
+                self.places.extend(0..n);
+                self.places.swap_remove(i);
+                written = true;
+            }
+            let left = if written { self.places.len() } else { n };
             assert!(
-                !self.places.is_empty(),
+                left != 0,
                 "the rule set offered no legal command to the side to act"
             );
-            let i = dice.below(self.places.len() as u64, "random player's choice") as usize;
-            let place = self.places.swap_remove(i);
+            let i = dice.below(left as u64, "random player's choice") as usize;
+            let place = if written {
+                self.places.swap_remove(i)
+            } else {
+                first = Some(i);
+                i
+            };
             let command = match listed {
                 // A place that holds no command is drawn as a refused offer.
                 Some(_) => match rules.kept_offer(view, memo, place) {
