@@ -298,23 +298,22 @@ fn slots_of(
     if movement::may_move(state, u).is_err() {
         return false;
     }
-    let reach = charge_reach(state, u);
-    let ub = u.base();
-    // With the nearest enemy beyond reach, every enemy is.
-    if !u.kind.is_artillery()
-        && !draw_play
-        && !measure::square_beyond(&ub, nearest, BASE_RADIUS, reach)
-    {
-        for e in state.enemies_of(side) {
-            if u.kind.may_charge(e.kind) && !measure::beyond_unit(&ub, e, reach) {
-                out.push(Slot::Charge {
-                    enemy: e.id,
-                    rank: 0,
-                });
-                out.push(Slot::Charge {
-                    enemy: e.id,
-                    rank: 1,
-                });
+    if !u.kind.is_artillery() && !draw_play {
+        let reach = charge_reach(state, u);
+        let ub = u.base();
+        // With the nearest enemy beyond reach, every enemy is.
+        if !measure::square_beyond(&ub, nearest, BASE_RADIUS, reach) {
+            for e in state.enemies_of(side) {
+                if u.kind.may_charge(e.kind) && !measure::beyond_unit(&ub, e, reach) {
+                    out.push(Slot::Charge {
+                        enemy: e.id,
+                        rank: 0,
+                    });
+                    out.push(Slot::Charge {
+                        enemy: e.id,
+                        rank: 1,
+                    });
+                }
             }
         }
     }
