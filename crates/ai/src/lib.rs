@@ -96,42 +96,34 @@ impl<R: Ruleset> Player<R> for RandomPlayer<R::Command> {
         // order, so position `i` holds place `i`: the list is written out only when the
         // first draw is refused, most decisions drawing once among dozens of places.
         let n = listed.unwrap_or(self.buf.len());
-        let mut first: Option<usize> = None;
+        const NONE_LEGAL: &str = "the rule set offered no legal command to the side to act";
+        assert!(n != 0, "{NONE_LEGAL}");
+        let mut place = dice.below(n as u64, "random player's choice") as usize;
         let mut written = false;
         loop {
-            if let Some(i) = first.take() {
-                self.places.clear();
-                self.places.extend(0..n);
-                self.places.swap_remove(i);
-                written = true;
-            }
-            let left = if written { self.places.len() } else { n };
-            assert!(
-                left != 0,
-                "the rule set offered no legal command to the side to act"
-            );
-            let i = dice.below(left as u64, "random player's choice") as usize;
-            let place = if written {
-                self.places.swap_remove(i)
-            } else {
-                first = Some(i);
-                i
-            };
             let command = match listed {
                 // A place that holds no command is drawn as a refused offer.
-                Some(_) => match rules.kept_offer(view, memo, place) {
-                    Some(c) => c,
-                    None => continue,
-                },
-                None => self.buf[place].clone(),
+                Some(_) => rules.kept_offer(view, memo, place),
+                None => Some(self.buf[place].clone()),
             };
-            // An offer checked as it was made may have left its plan in the memo.
-            if let Some(plan) = rules.kept_plan(view, side, memo, &command) {
-                return (command, Some(plan));
+            if let Some(command) = command {
+                // An offer checked as it was made may have left its plan in the memo.
+                if let Some(plan) = rules.kept_plan(view, side, memo, &command) {
+                    return (command, Some(plan));
+                }
+                if let Some(settled) = rules.settle_planned(view, side, &command) {
+                    return (command, settled.plan());
+                }
             }
-            if let Some(settled) = rules.settle_planned(view, side, &command) {
-                return (command, settled.plan());
+            if !written {
+                self.places.clear();
+                self.places.extend(0..n);
+                self.places.swap_remove(place);
+                written = true;
             }
+            assert!(!self.places.is_empty(), "{NONE_LEGAL}");
+            let i = dice.below(self.places.len() as u64, "random player's choice") as usize;
+            place = self.places.swap_remove(i);
         }
     }
 }
